@@ -1,0 +1,55 @@
+import { useId, type InputHTMLAttributes } from 'react';
+
+interface TextFieldProps extends Omit<InputHTMLAttributes<HTMLInputElement>, 'id'> {
+  label: string;
+  name: string;
+  error?: string | undefined;
+  hint?: string;
+}
+
+/** A labelled input with its error message wired for assistive technology (aria-invalid, aria-describedby). */
+export function TextField({ label, name, error, hint, className, ...input }: TextFieldProps) {
+  const id = useId();
+  const errorId = `${id}-error`;
+  const hintId = `${id}-hint`;
+  const describedBy = [error ? errorId : null, hint ? hintId : null].filter(Boolean).join(' ') || undefined;
+  return (
+    <div className={className}>
+      <label htmlFor={id} className="block text-sm font-semibold text-slate-800">
+        {label}
+      </label>
+      <input
+        id={id}
+        name={name}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={describedBy}
+        className="mt-1 block w-full rounded border border-slate-400 px-3 py-2 text-base shadow-sm focus:border-navy-700 aria-invalid:border-red-700"
+        {...input}
+      />
+      {hint ? (
+        <p id={hintId} className="mt-1 text-sm text-slate-600">
+          {hint}
+        </p>
+      ) : null}
+      {error ? (
+        <p id={errorId} className="mt-1 text-sm font-medium text-red-700">
+          {error}
+        </p>
+      ) : null}
+    </div>
+  );
+}
+
+/** A message box: red when the text contains 'Error' or 'failed' (spec admin §4), or when `tone` says so. */
+export function FormMessage({ text, tone }: { text: string | null | undefined; tone?: 'error' | 'success' }) {
+  if (!text) return null;
+  const isError = tone ? tone === 'error' : /error|failed/i.test(text);
+  return (
+    <p
+      role={isError ? 'alert' : 'status'}
+      className={`rounded border px-4 py-3 text-sm font-medium ${isError ? 'border-red-300 bg-red-50 text-red-800' : 'border-green-300 bg-green-50 text-green-800'}`}
+    >
+      {text}
+    </p>
+  );
+}

@@ -1,0 +1,259 @@
+/**
+ * Vendor invoices (admin-back-office §2 Invoices, §4 Invoice upload flow, §5, §8): the spec's messages, the shape an
+ * extractor returns, the review/save form schema and date parsing shared by the browser and the server.
+ *
+ * Dates: `parseInvoiceDate(text)` understands ISO (2026-03-14), US numeric (03/14/2026, 3-14-26), day-first numeric
+ * when the first number is over 12 (31/01/2026), and month names (March 14, 2026 · Mar 14 2026 · 14 March 2026). It
+ * returns `{ ok: true, iso }`, or `{ ok: false, reason: 'impossible' }` for a calendar date that does not exist
+ * (31/02/2026), or `{ ok: false, reason: 'unrecognised' }`.
+ */
+import { z } from 'zod';
+
+export const INVOICE_MESSAGES = {
+  readFailed: 'Failed to read file.',
+  invalidJson: 'AI returned invalid JSON. Please check the image quality.',
+  insufficient: 'AI could not extract sufficient data. Please ensure the image is clear or enter details manually.',
+  processingFailed: (msg: string) => `AI processing failed: ${msg}. Check your API key or network.`,
+  extracted: 'Data extracted successfully!',
+  saved: 'Invoice uploaded and recorded successfully! Inventory updated.',
+  submissionFailed: (msg: string) => `Submission failed: ${msg}`,
+  pdfNotSupported: 'PDFs cannot be processed by AI directly. Please enter details manually or upload an image.',
+  required: 'Please fill all required fields and select a file.',
+  loadFailed: (msg: string) => `Failed to load invoices: ${msg}`,
+} as const;
+
+/** Messages for a refused invoice file (shared by the browser's early check and the server). */
+export const INVOICE_FILE_MESSAGES = {
+  tooLarge: 'The file is larger than 15 MB. Please upload a smaller image or PDF.',
+  empty: 'The selected file is empty (0 bytes). Please choose the invoice image or PDF again.',
+} as const;
+
+/** Largest accepted invoice file (bytes). */
+export const MAX_INVOICE_FILE_BYTES = 15 * 1024 * 1024;
+/** Blank line-item rows the form always offers (so it works without JavaScript), and the most rows accepted. */
+export const BLANK_LINE_ITEM_ROWS = 3;
+export const MAX_LINE_ITEMS = 100;
+
+const MONTHS = ['jan', 'feb', 'mar', 'apr', 'may', 'jun', 'jul', 'aug', 'sep', 'oct', 'nov', 'dec'];
+
+export type ParsedDate = { ok: true; iso: string } | { ok: false; reason: 'impossible' | 'unrecognised' };
+
+function build(year: number, month: number, day: number): ParsedDate {
+  if (year < 100) year += 2000;
+  if (month < 1 || month > 12 || day < 1 || day > 31 || year < 1900 || year > 2200) return { ok: false, reason: 'impossible' };
+  const date = new Date(Date.UTC(year, month - 1, day));
+  if (date.getUTCFullYear() !== year || date.getUTCMonth() !== month - 1 || date.getUTCDate() !== day) {
+    return { ok: false, reason: 'impossible' };
+  }
+  return { ok: true, iso: `${year}-${String(month).padStart(2, '0')}-${String(day).padStart(2, '0')}` };
+}
+
+/** Finds and parses the first date in `text` (see module docs). */
+export function parseInvoiceDate(text: string): ParsedDate {
+  const s = text.trim();
+  let m = /(\d{4})[-/.](\d{1,2})[-/.](\d{1,2})/.exec(s);
+  if (m) return build(Number(m[1]), Number(m[2]), Number(m[3]));
+  m = /(\d{1,2})[-/.](\d{1,2})[-/.](\d{4}|\d{2})(?!\d)/.exec(s);
+  if (m) {
+    const a = Number(m[1]);
+    const b = Number(m[2]);
+    const year = Number(m[3]);
+    return a > 12 && b <= 12 ? build(year, b, a) : build(year, a, b);
+  }
+  m = /([A-Za-z]{3,9})\.?\s+(\d{1,2})(?:st|nd|rd|th)?,?\s+(\d{4})/.exec(s);
+  if (m) {
+    const month = MONTHS.indexOf(m[1]!.slice(0, 3).toLowerCase());
+    if (month >= 0) return build(Number(m[3]), month + 1, Number(m[2]));
+  }
+  m = /(\d{1,2})(?:st|nd|rd|th)?\s+([A-Za-z]{3,9})\.?,?\s+(\d{4})/.exec(s);
+  if (m) {
+    const month = MONTHS.indexOf(m[2]!.slice(0, 3).toLowerCase());
+    if (month >= 0) return build(Number(m[3]), month + 1, Number(m[1]));
+  }
+  return { ok: false, reason: 'unrecognised' };
+}
+
+/** One line item as an extractor returns it. */
+export const ExtractedLineItemSchema = z.object({
+  part_number: z.string().trim().max(100),
+  description: z.string().trim().max(500),
+  quantity: z.number().int().positive(),
+  unit_price: z.number().nonnegative(),
+});
+
+/** What every extractor returns (`extract(file)`), already checked: ISO date, positive whole quantities. */
+export const ExtractedInvoiceSchema = z.object({
+  invoice_number: z.string().trim().min(1).max(100),
+  supplier: z.string().trim().min(1).max(200),
+  invoice_date: z.string().regex(/^\d{4}-\d{2}-\d{2}$/),
+  total_amount: z.number().nonnegative().nullable(),
+  line_items: z.array(ExtractedLineItemSchema).max(MAX_LINE_ITEMS),
+});
+export type ExtractedInvoice = z.infer<typeof ExtractedInvoiceSchema>;
+export type ExtractedLineItem = z.infer<typeof ExtractedLineItemSchema>;
+
+const money = (label: string) =>
+  z
+    .string()
+    .trim()
+    .transform((v) => v.replace(/[$,\s]/g, ''))
+    .refine((v) => /^\d+(\.\d{1,2})?$/.test(v), `${label} must be an amount such as 12.50 (two decimals at most, not negative).`)
+    .refine((v) => Number(v) < 1e10, `${label} is too large.`);
+
+const LineItemRowSchema = z.object({
+  part_number: z.string().trim().max(100),
+  description: z.string().trim().max(500),
+  quantity: z.string().trim(),
+  unit_price: z.string().trim(),
+});
+
+/** A line item as saved: cents as a numeric(12,2) string, whole positive quantity. */
+export interface SaveLineItem {
+  partNumber: string;
+  description: string;
+  quantity: number;
+  unitPrice: string;
+}
+
+/**
+ * The review/save form: invoiceNumber, supplier, invoiceDate (any format `parseInvoiceDate` reads), totalAmount
+ * (optional, step 0.01), and parallel arrays `part_number`, `description`, `quantity`, `unit_price` (blank rows are
+ * skipped). Field errors use the names `invoiceNumber`, `supplier`, `invoiceDate`, `totalAmount`, `items.{row}`.
+ */
+export const SaveInvoiceSchema = z
+  .object({
+    invoiceNumber: z.string().trim().max(100).default(''),
+    supplier: z.string().trim().max(200).default(''),
+    invoiceDate: z.string().trim().default(''),
+    totalAmount: z.string().trim().default(''),
+    part_number: z.union([z.string(), z.array(z.string())]).optional(),
+    description: z.union([z.string(), z.array(z.string())]).optional(),
+    quantity: z.union([z.string(), z.array(z.string())]).optional(),
+    unit_price: z.union([z.string(), z.array(z.string())]).optional(),
+  })
+  .transform((raw, ctx) => {
+    const list = (v: string | string[] | undefined) => (v === undefined ? [] : Array.isArray(v) ? v : [v]);
+    const parts = list(raw.part_number);
+    const descs = list(raw.description);
+    const qtys = list(raw.quantity);
+    const prices = list(raw.unit_price);
+    const rows = Math.max(parts.length, descs.length, qtys.length, prices.length);
+    const required = (value: string, path: string) => {
+      if (!value) ctx.addIssue({ code: 'custom', path: [path], message: INVOICE_MESSAGES.required });
+    };
+    required(raw.invoiceNumber, 'invoiceNumber');
+    required(raw.supplier, 'supplier');
+    required(raw.invoiceDate, 'invoiceDate');
+    let invoiceDate = '';
+    if (raw.invoiceDate) {
+      const parsed = parseInvoiceDate(raw.invoiceDate);
+      if (parsed.ok) invoiceDate = parsed.iso;
+      else
+        ctx.addIssue({
+          code: 'custom',
+          path: ['invoiceDate'],
+          message:
+            parsed.reason === 'impossible'
+              ? `"${raw.invoiceDate}" is not a real date. Please check the invoice date.`
+              : 'Enter the invoice date as MM/DD/YYYY or YYYY-MM-DD.',
+        });
+    }
+    let totalAmount: string | null = null;
+    if (raw.totalAmount) {
+      const parsed = money('Total').safeParse(raw.totalAmount);
+      if (parsed.success) totalAmount = Number(parsed.data).toFixed(2);
+      else ctx.addIssue({ code: 'custom', path: ['totalAmount'], message: parsed.error.issues[0]!.message });
+    }
+    const items: SaveLineItem[] = [];
+    if (rows > MAX_LINE_ITEMS) ctx.addIssue({ code: 'custom', path: ['items'], message: `At most ${MAX_LINE_ITEMS} line items per invoice.` });
+    for (let i = 0; i < Math.min(rows, MAX_LINE_ITEMS); i += 1) {
+      const row = LineItemRowSchema.safeParse({
+        part_number: parts[i] ?? '',
+        description: descs[i] ?? '',
+        quantity: qtys[i] ?? '',
+        unit_price: prices[i] ?? '',
+      });
+      if (!row.success) {
+        ctx.addIssue({ code: 'custom', path: ['items', String(i)], message: `Line ${i + 1}: ${row.error.issues[0]!.message}` });
+        continue;
+      }
+      const r = row.data;
+      if (!r.part_number && !r.description && !r.quantity && !r.unit_price) continue;
+      const problems: string[] = [];
+      if (!r.part_number) problems.push('part number is required');
+      const qty = Number(r.quantity);
+      if (!/^-?\d+$/.test(r.quantity)) problems.push('quantity must be a whole number');
+      else if (qty < 0) problems.push('quantity cannot be negative');
+      else if (qty === 0) problems.push('quantity must be at least 1');
+      else if (qty > 1_000_000) problems.push('quantity is too large');
+      const price = money('unit price').safeParse(r.unit_price || '0');
+      if (!price.success) problems.push(r.unit_price.trim().startsWith('-') ? 'unit price cannot be negative' : 'unit price must be an amount such as 12.50');
+      if (problems.length) {
+        ctx.addIssue({ code: 'custom', path: ['items', String(i)], message: `Line ${i + 1}: ${problems.join(', ')}.` });
+        continue;
+      }
+      items.push({
+        partNumber: r.part_number,
+        description: r.description || r.part_number,
+        quantity: qty,
+        unitPrice: Number(price.data).toFixed(2),
+      });
+    }
+    return { invoiceNumber: raw.invoiceNumber, supplier: raw.supplier, invoiceDate, totalAmount, items };
+  });
+export type SaveInvoice = z.output<typeof SaveInvoiceSchema>;
+
+/** Sum of quantity × unit price in cents; compared with the total for the review warning. */
+export function lineItemsTotalCents(items: { quantity: number | string; unit_price: number | string }[]): number {
+  let cents = 0;
+  for (const item of items) {
+    const q = Number(item.quantity);
+    const p = Number(String(item.unit_price).replace(/[$,\s]/g, ''));
+    if (Number.isFinite(q) && Number.isFinite(p)) cents += Math.round(q * p * 100);
+  }
+  return cents;
+}
+
+/** The review warning text when line items and total disagree, or null (both in dollars). */
+export function totalMismatchWarning(items: { quantity: number | string; unit_price: number | string }[], total: string): string | null {
+  const t = Number(String(total).replace(/[$,\s]/g, ''));
+  if (!total.trim() || !Number.isFinite(t)) return null;
+  const filled = items.filter((i) => String(i.quantity).trim() !== '' && String(i.unit_price).trim() !== '');
+  if (!filled.length) return null;
+  const cents = lineItemsTotalCents(filled);
+  if (cents === Math.round(t * 100)) return null;
+  return `Line items add up to $${(cents / 100).toFixed(2)}, but the total is $${t.toFixed(2)}. Please check the amounts.`;
+}
+
+/** One editable line-item row as typed (strings). */
+export interface InvoiceRow {
+  part_number: string;
+  description: string;
+  quantity: string;
+  unit_price: string;
+}
+
+/** What the invoice form shows after a post: the values to refill, messages, and the file kept on the server. */
+export interface InvoiceFormState {
+  /** New for every answer, so the form re-initialises from it. */
+  resultId: string;
+  intent: 'extract' | 'save' | 'add-row' | 'remove-row';
+  message: string | null;
+  formError: string | null;
+  fieldErrors: Record<string, string>;
+  values: { invoiceNumber: string; supplier: string; invoiceDate: string; totalAmount: string };
+  rows: InvoiceRow[];
+  /** Token of the file stored between reading and saving (see pending-upload.server.ts). */
+  pendingToken: string | null;
+  fileName: string | null;
+}
+
+export const blankRow = (): InvoiceRow => ({ part_number: '', description: '', quantity: '', unit_price: '' });
+
+/** Rows to show: the given ones followed by blank ones, at least BLANK_LINE_ITEM_ROWS in all and one blank at the end. */
+export function withBlankRows(rows: InvoiceRow[]): InvoiceRow[] {
+  const filled = rows.filter((r) => r.part_number || r.description || r.quantity || r.unit_price);
+  const out = [...filled, blankRow()];
+  while (out.length < BLANK_LINE_ITEM_ROWS) out.push(blankRow());
+  return out;
+}

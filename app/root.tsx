@@ -1,0 +1,60 @@
+import { Links, Meta, Outlet, Scripts, ScrollRestoration, useMatches, useRouteLoaderData } from 'react-router';
+import enhanceScriptUrl from '~/enhance/script-url';
+import './app.css';
+import '~/components/site/fonts.css';
+import '~/components/site/site.css';
+import { GeneralErrorBoundary } from '~/components/error-boundary';
+import { useNonce } from '~/lib/nonce';
+import type { RouteHandle } from '~/lib/route-handle';
+import { getConfig } from '~/server/config.server';
+
+export function loader() {
+  const config = getConfig();
+  return { shop: config.shop, googleEnabled: Boolean(config.google), appUrl: config.appUrl };
+}
+
+/** Shop facts and feature flags from the root loader, for any component. */
+export function useRootData() {
+  const data = useRouteLoaderData<typeof loader>('root');
+  if (!data) throw new Error('Root loader data is missing');
+  return data;
+}
+
+export function Layout({ children }: { children: React.ReactNode }) {
+  const nonce = useNonce();
+  const matches = useMatches();
+  // Marketing pages opt out of hydration (DESIGN.md decision log): no framework script is sent at all.
+  const hydrate = !matches.some((m) => (m.handle as RouteHandle | undefined)?.hydrate === false);
+  return (
+    <html lang="en">
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <meta name="theme-color" content="#0b1a33" />
+        <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
+        <Meta />
+        <Links />
+      </head>
+      <body className="min-h-screen bg-white font-sans text-slate-900 antialiased">
+        {children}
+        {hydrate ? (
+          <>
+            <ScrollRestoration nonce={nonce} />
+            <Scripts nonce={nonce} />
+          </>
+        ) : (
+          // Marketing pages: the one enhancement script, from 'self' (app/enhance/enhance.ts).
+          <script type="module" src={enhanceScriptUrl} nonce={nonce} />
+        )}
+      </body>
+    </html>
+  );
+}
+
+export default function App() {
+  return <Outlet />;
+}
+
+export function ErrorBoundary() {
+  return <GeneralErrorBoundary />;
+}

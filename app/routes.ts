@@ -1,0 +1,79 @@
+/**
+ * Every URL of the product, listed explicitly (the spec fixes them). Files under routes/ mirror the URL.
+ * Tests enumerate this config (authorization matrix), so a new route cannot be forgotten.
+ */
+import { type RouteConfig, index, layout, prefix, route } from '@react-router/dev/routes';
+
+export const SERVICE_SLUGS = [
+  'collision-repair',
+  'paint-refinish',
+  'custom-paint',
+  'paintless-dent-repair',
+  'bedliners-accessories',
+  'light-mechanical',
+] as const;
+
+export default [
+  layout('routes/public/layout.tsx', [
+    index('routes/public/home.tsx'),
+    route('about', 'routes/public/about.tsx'),
+    route('services', 'routes/public/services.tsx'),
+    ...SERVICE_SLUGS.map((slug) =>
+      route(`services/${slug}`, 'routes/public/service.tsx', { id: `routes/public/service/${slug}` }),
+    ),
+    route('contact', 'routes/public/contact.tsx'),
+    route('repair-gallery', 'routes/public/repair-gallery.tsx'),
+    route('financing', 'routes/public/financing.tsx'),
+    route('login', 'routes/auth/login.tsx'),
+    route('register', 'routes/auth/register.tsx'),
+    route('login/two-factor', 'routes/auth/two-factor-challenge.tsx'),
+    route('account/two-factor', 'routes/auth/two-factor-setup.tsx'),
+    route('forgot-password', 'routes/auth/forgot-password.tsx'),
+    route('reset-password', 'routes/auth/reset-password.tsx'),
+    route('*', 'routes/public/not-found.tsx'),
+  ]),
+  // Old links in the wild (DECISIONS 1).
+  route('collision-repair', 'routes/resources/legacy-redirect.tsx', { id: 'legacy/collision-repair' }),
+  route('repairgallery', 'routes/resources/legacy-redirect.tsx', { id: 'legacy/repairgallery' }),
+  route('repair-photos', 'routes/resources/legacy-redirect.tsx', { id: 'legacy/repair-photos' }),
+
+  route('logout', 'routes/auth/logout.tsx'),
+  route('api/auth/*', 'routes/resources/auth-api.ts'),
+  route('sitemap.xml', 'routes/resources/sitemap.ts'),
+  route('robots.txt', 'routes/resources/robots.ts'),
+  // Private files: every request checks the session and ownership (DECISIONS 6).
+  route('files/documents/:documentId', 'routes/resources/document-file.ts'),
+  route('files/invoices/:invoiceId', 'routes/resources/invoice-file.ts'),
+
+  ...prefix('portal', [
+    layout('routes/portal/layout.tsx', [
+      index('routes/portal/dashboard.tsx'),
+      route('my-vehicles', 'routes/portal/my-vehicles.tsx'),
+      route('add-vehicle', 'routes/portal/add-vehicle.tsx'),
+      route('repair-updates', 'routes/portal/repair-updates.tsx'),
+      route('repair-photos', 'routes/portal/repair-photos.tsx'),
+      route('my-documents', 'routes/portal/my-documents.tsx'),
+      route('vehicles/:vehicleId', 'routes/portal/vehicle-details.tsx'),
+      route('settings', 'routes/portal/settings.tsx'),
+    ]),
+  ]),
+
+  ...prefix('admin', [
+    layout('routes/admin/layout.tsx', [
+      index('routes/admin/dashboard.tsx'),
+      route('customers', 'routes/admin/customers/list.tsx'),
+      route('customers/add', 'routes/admin/customers/add.tsx'),
+      route('customers/edit/:customerId', 'routes/admin/customers/edit.tsx'),
+      route('customers/:customerId', 'routes/admin/customers/details.tsx'),
+      route('work-orders', 'routes/admin/work-orders/overview.tsx'),
+      route('work-orders/details/:workOrderId', 'routes/admin/work-orders/details.tsx'),
+      route('inventory', 'routes/admin/inventory.tsx'),
+      route('invoices', 'routes/admin/invoices.tsx'),
+      route('invoices/:invoiceId', 'routes/admin/invoice-details.tsx'),
+      route('photos', 'routes/admin/photos.tsx'),
+      route('outbox', 'routes/admin/outbox.tsx'),
+      route('messages', 'routes/admin/messages.tsx'),
+      route('audit', 'routes/admin/audit.tsx'),
+    ]),
+  ]),
+] satisfies RouteConfig;

@@ -1,0 +1,69 @@
+import { AdminLoadError } from '~/components/admin/load-error';
+import { Link } from 'react-router';
+import { HorizontalBarChart, ColumnChart } from '~/components/admin/charts';
+import { StatCard } from '~/components/admin/ui';
+import { pageMeta } from '~/lib/meta';
+import { requireAdmin } from '~/server/auth/session.server';
+import { getDashboard } from '~/server/dashboard/get-dashboard.server';
+import type { Route } from './+types/dashboard';
+
+export const meta: Route.MetaFunction = ({ matches }) => pageMeta({ matches, title: 'Dashboard', noindex: true });
+
+export async function loader({ request }: Route.LoaderArgs) {
+  await requireAdmin(request);
+  return getDashboard();
+}
+
+const QUICK_ACTIONS = [
+  { to: '/admin/customers/add', label: 'Add Customer' },
+  { to: '/admin/work-orders', label: 'Work Orders' },
+  { to: '/admin/inventory', label: 'Inventory' },
+  { to: '/admin/photos', label: 'Upload Photos' },
+  { to: '/admin/customers', label: 'All Customers' },
+];
+
+export default function Dashboard({ loaderData }: Route.ComponentProps) {
+  const { cards, openByStatus, completedPerDay } = loaderData;
+  return (
+    <div>
+      <h1 className="text-2xl font-bold text-navy-900">Admin Dashboard</h1>
+      <div className="mt-6 grid grid-cols-1 gap-4 sm:grid-cols-2 xl:grid-cols-4">
+        {cards.map((c) => (
+          <StatCard key={c.label} label={c.label} value={c.value} />
+        ))}
+      </div>
+      <section aria-labelledby="quick-actions" className="mt-8">
+        <h2 id="quick-actions" className="text-xl font-bold text-navy-900">
+          Quick Actions
+        </h2>
+        <ul className="mt-3 flex flex-wrap gap-3">
+          {QUICK_ACTIONS.map((a) => (
+            <li key={a.to}>
+              <Link to={a.to} className="inline-block rounded border-2 border-navy-700 bg-white px-4 py-2 font-semibold text-navy-900 hover:bg-slate-100">
+                {a.label}
+              </Link>
+            </li>
+          ))}
+        </ul>
+      </section>
+      <div className="mt-8 grid gap-8 xl:grid-cols-2">
+        <section aria-labelledby="open-chart" className="rounded-lg border border-slate-200 bg-white p-4">
+          <h2 id="open-chart" className="text-lg font-bold text-navy-900">
+            Open work orders by status
+          </h2>
+          <HorizontalBarChart title="Open work orders by status" bars={openByStatus.map((b) => ({ label: b.status, value: b.count }))} />
+        </section>
+        <section aria-labelledby="done-chart" className="rounded-lg border border-slate-200 bg-white p-4">
+          <h2 id="done-chart" className="text-lg font-bold text-navy-900">
+            Completed per day, last 30 days
+          </h2>
+          <ColumnChart title="Work orders completed per day (month-day)" bars={completedPerDay.map((d) => ({ label: d.day, value: d.count }))} />
+        </section>
+      </div>
+    </div>
+  );
+}
+
+export function ErrorBoundary() {
+  return <AdminLoadError what="dashboard stats" />;
+}

@@ -1,0 +1,90 @@
+import { data, Form, useNavigation } from 'react-router';
+import { FormMessage } from '~/components/ui/field';
+import { parseForm } from '~/lib/forms';
+import { pageMeta } from '~/lib/meta';
+import { ContactInboxActionSchema } from '~/lib/schemas/contact';
+import { requireAdmin } from '~/server/auth/session.server';
+import { listContactMessages, markContactMessageRead } from '~/server/contact/contact-inbox.server';
+import { getConfig } from '~/server/config.server';
+import { DomainError } from '~/server/errors.server';
+import type { Route } from './+types/messages';
+
+export const meta: Route.MetaFunction = ({ matches }) => pageMeta({ matches, title: 'Messages', noindex: true });
+
+/** The contact inbox (issue 4 item 8): messages from the public form, newest first, unread ones marked. */
+export async function loader({ request }: Route.LoaderArgs) {
+  await requireAdmin(request);
+  const { messages, unread } = await listContactMessages();
+  return { messages, unread, timeZone: getConfig().shop.timeZone };
+}
+
+export async function action({ request }: Route.ActionArgs) {
+  const admin = await requireAdmin(request);
+  const parsed = parseForm(ContactInboxActionSchema, await request.formData());
+  if (!parsed.success) return data({ error: 'Error: unknown action.' }, { status: 400 });
+  try {
+    await markContactMessageRead(admin.id, parsed.data.messageId, parsed.data.intent === 'mark-read');
+  } catch (error) {
+    if (error instanceof DomainError) return data({ error: `Error: ${error.message}` }, { status: error.status });
+    throw error;
+  }
+  return { error: null };
+}
+
+export default function Messages({ loaderData, actionData }: Route.ComponentProps) {
+  const { messages, unread, timeZone } = loaderData;
+  const navigation = useNavigation();
+  const when = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short', timeZone });
+  return (
+    <div>
+      <h1 className="text-2xl font-bold text-navy-900">Contact Messages</h1>
+      <p className="mt-1 text-slate-700">
+        {messages.length === 0 ? 'No messages yet.' : `${unread} unread of ${messages.length}.`}
+      </p>
+      <div className="mt-4">
+        <FormMessage text={actionData?.error} />
+      </div>
+      <ul className="mt-4 space-y-4">
+        {messages.map((m) => {
+          const isUnread = !m.readAt;
+          const busy = navigation.formData?.get('messageId') === m.id;
+          return (
+            <li
+              key={m.id}
+              aria-label={`${isUnread ? 'Unread message' : 'Message'} from ${m.name}`}
+              className={`rounded-lg border p-4 ${isUnread ? 'border-brand-600 bg-white shadow' : 'border-slate-200 bg-slate-50'}`}
+            >
+              <div className="flex flex-wrap items-baseline justify-between gap-2">
+                <p className={isUnread ? 'font-bold text-navy-900' : 'font-semibold text-slate-800'}>
+                  {isUnread ? <span className="mr-2 rounded bg-brand-600 px-2 py-0.5 text-xs font-bold text-white">Unread</span> : null}
+                  {m.name}{' '}
+                  <a href={`mailto:${m.email}`} className="font-normal text-brand-700 underline">
+                    {m.email}
+                  </a>
+                  {m.phone ? <span className="font-normal text-slate-700"> · {m.phone}</span> : null}
+                </p>
+                <time dateTime={new Date(m.createdAt).toISOString()} className="text-sm text-slate-600">
+                  {when.format(new Date(m.createdAt))}
+                </time>
+              </div>
+              <p className="mt-2 whitespace-pre-wrap break-words text-slate-800">{m.message}</p>
+              <Form method="post" className="mt-3">
+                <input type="hidden" name="messageId" value={m.id} />
+                <button
+                  type="submit"
+                  name="intent"
+                  value={isUnread ? 'mark-read' : 'mark-unread'}
+                  disabled={busy}
+                  className="min-h-11 rounded border-2 border-navy-900 px-4 py-2 text-sm font-bold text-navy-900 hover:bg-slate-100 disabled:opacity-60"
+                >
+                  {isUnread ? 'Mark as read' : 'Mark as unread'}
+                  <span className="sr-only"> (message from {m.name})</span>
+                </button>
+              </Form>
+            </li>
+          );
+        })}
+      </ul>
+    </div>
+  );
+}

@@ -1,0 +1,115 @@
+import { Form, Link, useNavigation } from 'react-router';
+import { buttonClass, tableClass, tdClass, thClass, TimedMessage, useFormatDate } from '~/components/admin/ui';
+import type { FormResult } from '~/components/admin/work-order-forms';
+import { pageMeta } from '~/lib/meta';
+import { requireAdmin } from '~/server/auth/session.server';
+import { intentFailure, intentResult } from '~/server/documents/admin-form.server';
+import { DomainError, isUuid } from '~/server/errors.server';
+import { listMail, retryMail } from '~/server/mail/mail-queue.server';
+import type { Route } from './+types/outbox';
+
+export const meta: Route.MetaFunction = ({ matches }) => pageMeta({ matches, title: 'Outbox', noindex: true });
+
+export async function loader({ request }: Route.LoaderArgs) {
+  await requireAdmin(request);
+  const mail = await listMail(200);
+  return {
+    mail: mail.map((m) => ({
+      id: m.id,
+      kind: m.kind,
+      toAddress: m.toAddress,
+      subject: m.subject,
+      state: m.state,
+      attempts: m.attempts,
+      maxAttempts: m.maxAttempts,
+      lastError: m.lastError,
+      nextAttemptAt: m.nextAttemptAt,
+      sentAt: m.sentAt,
+      createdAt: m.createdAt,
+      workOrderId: m.workOrderId,
+    })),
+  };
+}
+
+export async function action({ request }: Route.ActionArgs) {
+  await requireAdmin(request);
+  const formData = await request.formData();
+  const id = String(formData.get('mailId') ?? '');
+  if (!isUuid(id)) return intentFailure('retry', 'Retry failed: no such message.', 404);
+  return intentResult('retry', async () => {
+    if (!(await retryMail(id))) throw new DomainError('conflict', 'Retry failed: the message was already sent or is being sent.');
+    return 'The message is queued and will be sent again shortly.';
+  });
+}
+
+const STATE_LABEL: Record<string, string> = { queued: 'Queued', sending: 'Sending', sent: 'Sent', failed: 'Failed' };
+
+export default function Outbox({ loaderData, actionData }: Route.ComponentProps) {
+  const formatDate = useFormatDate();
+  const busy = useNavigation().state === 'submitting';
+  const result = actionData as FormResult | undefined;
+  return (
+    <div>
+      <h1 className="text-2xl font-bold text-navy-900">Outbox</h1>
+      <p className="mt-1 text-slate-700">E-mails to customers, newest first. Failed deliveries are retried automatically; you can retry one now.</p>
+      <div className="mt-4">
+        <TimedMessage text={result?.message} token={result} />
+      </div>
+      {loaderData.mail.length === 0 ? (
+        <p className="mt-6 text-slate-700">No e-mails yet.</p>
+      ) : (
+        <div className="mt-6 overflow-x-auto rounded-lg border border-slate-200">
+          <table className={tableClass}>
+            <thead className="bg-slate-100">
+              <tr>
+                <th scope="col" className={thClass}>Created</th>
+                <th scope="col" className={thClass}>To</th>
+                <th scope="col" className={thClass}>Subject</th>
+                <th scope="col" className={thClass}>State</th>
+                <th scope="col" className={thClass}>Attempts</th>
+                <th scope="col" className={thClass}>Last error</th>
+                <th scope="col" className={thClass}>Action</th>
+              </tr>
+            </thead>
+            <tbody className="divide-y divide-slate-200">
+              {loaderData.mail.map((m) => (
+                <tr key={m.id}>
+                  <td className={tdClass}>{formatDate(m.createdAt, true)}</td>
+                  <td className={tdClass}>{m.toAddress}</td>
+                  <td className={tdClass}>
+                    {m.workOrderId ? (
+                      <Link to={`/admin/work-orders/details/${m.workOrderId}`} className="text-brand-700 underline">
+                        {m.subject}
+                      </Link>
+                    ) : (
+                      m.subject
+                    )}
+                  </td>
+                  <td className={`${tdClass} font-semibold`}>
+                    {STATE_LABEL[m.state] ?? m.state}
+                    {m.state === 'sent' && m.sentAt ? ` ${formatDate(m.sentAt, true)}` : ''}
+                    {m.state === 'queued' && m.attempts > 0 ? ` (next try ${formatDate(m.nextAttemptAt, true)})` : ''}
+                  </td>
+                  <td className={tdClass}>
+                    {m.attempts} of {m.maxAttempts}
+                  </td>
+                  <td className={tdClass}>{m.lastError ?? ''}</td>
+                  <td className={tdClass}>
+                    {m.state === 'failed' || (m.state === 'queued' && m.attempts > 0) ? (
+                      <Form method="post">
+                        <input type="hidden" name="mailId" value={m.id} />
+                        <button type="submit" className={buttonClass} disabled={busy}>
+                          Retry<span className="sr-only"> e-mail to {m.toAddress}</span>
+                        </button>
+                      </Form>
+                    ) : null}
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,270 @@
+import { AdminLoadError } from '~/components/admin/load-error';
+import { Form, Link, useNavigation } from 'react-router';
+import { PhotoUploadForm } from '~/components/admin/photo-upload';
+import { buttonClass, formatCalendarDate, money, na, SelectField, tableClass, tdClass, thClass, TimedMessage, useFormatDate } from '~/components/admin/ui';
+import { AddPartForm, DocumentUploadForm, type FormResult } from '~/components/admin/work-order-forms';
+import { pageMeta } from '~/lib/meta';
+import { WORK_ORDER_STATUSES } from '~/lib/work-order-status';
+import { requireAdmin } from '~/server/auth/session.server';
+import { intentFailure, readAdminForm } from '~/server/documents/admin-form.server';
+import { PHOTO_MAX_BYTES, PHOTO_MAX_FILES } from '~/server/documents/upload-documents.server';
+import { isUuid, toErrorResponse } from '~/server/errors.server';
+import { listPartOptions } from '~/server/inventory/inventory.server';
+import { getWorkOrderDetails } from '~/server/work-orders/get-work-order.server';
+import { handleWorkOrderIntent } from '~/server/work-orders/work-order-intents.server';
+import type { Route } from './+types/details';
+
+export const meta: Route.MetaFunction = ({ matches, data: d }) =>
+  pageMeta({ matches, title: d ? `WO #${d.workOrder.workOrderNumber}` : 'Work order', noindex: true });
+
+export async function loader({ request, params }: Route.LoaderArgs) {
+  await requireAdmin(request);
+  try {
+    const [details, parts] = await Promise.all([getWorkOrderDetails(params.workOrderId), listPartOptions()]);
+    return { ...details, partOptions: parts };
+  } catch (error) {
+    throw toErrorResponse(error);
+  }
+}
+
+export async function action({ request, params }: Route.ActionArgs) {
+  const user = await requireAdmin(request);
+  if (!isUuid(params.workOrderId)) throw new Response('Work order not found.', { status: 404 });
+  const form = await readAdminForm(request, { maxFileSize: PHOTO_MAX_BYTES, maxFiles: PHOTO_MAX_FILES });
+  // This page acts on its own work order only, whatever the form says.
+  form.fields.set('workOrderId', params.workOrderId);
+  const result = await handleWorkOrderIntent(user, form);
+  return result ?? intentFailure(String(form.fields.get('intent') ?? ''), 'Error: unknown action.', 400);
+}
+
+const MAIL_STATE_LABEL: Record<string, string> = {
+  queued: 'Queued (waiting to send)',
+  sending: 'Sending',
+  sent: 'Sent',
+  failed: 'Delivery failed',
+};
+
+export default function WorkOrderDetails({ loaderData, actionData }: Route.ComponentProps) {
+  const { workOrder, vehicle, customer, parts, documents, photos, history, mail } = loaderData;
+  const formatDate = useFormatDate();
+  const navigation = useNavigation();
+  const result = actionData as FormResult | undefined;
+  const resultFor = (intent: string) => (result?.intent === intent ? result : undefined);
+  const busy = (intent: string) => navigation.state === 'submitting' && navigation.formData?.get('intent') === intent;
+  const statusResult = resultFor('change-status');
+  const etaResult = resultFor('set-eta');
+  return (
+    <div className="max-w-5xl">
+      <p>
+        <Link to="/admin/work-orders" className="font-semibold text-brand-700 underline">
+          Back to work orders
+        </Link>
+      </p>
+      <h1 className="mt-2 text-2xl font-bold text-navy-900">Work Order #{workOrder.workOrderNumber}</h1>
+      <p className="text-slate-700">{na(workOrder.description)}</p>
+      <div className="mt-4 grid gap-4 sm:grid-cols-2">
+        <section aria-labelledby="vehicle-h" className="rounded-lg border border-slate-200 bg-white p-4">
+          <h2 id="vehicle-h" className="text-lg font-bold text-navy-900">
+            Vehicle
+          </h2>
+          <p>
+            {vehicle.year} {vehicle.make} {vehicle.model} ({na(vehicle.color)})
+          </p>
+          <p className="text-sm text-slate-700">
+            VIN {vehicle.vin} · Plate {na(vehicle.licensePlate)}
+          </p>
+        </section>
+        <section aria-labelledby="customer-h" className="rounded-lg border border-slate-200 bg-white p-4">
+          <h2 id="customer-h" className="text-lg font-bold text-navy-900">
+            Customer
+          </h2>
+          <p>
+            <Link to={`/admin/customers/${customer.id}`} className="font-semibold text-brand-700 underline">
+              {customer.name}
+            </Link>
+          </p>
+          <p className="text-sm text-slate-700">
+            {na(customer.email)} · {na(customer.phone)}
+          </p>
+        </section>
+      </div>
+
+      <div className="mt-6 grid gap-4 sm:grid-cols-2">
+        <section aria-labelledby="status-h" className="rounded-lg border border-slate-200 bg-white p-4">
+          <h2 id="status-h" className="text-lg font-bold text-navy-900">
+            Status
+          </h2>
+          <Form method="post" className="mt-2 space-y-3">
+            <input type="hidden" name="intent" value="change-status" />
+            <SelectField label="Current status" name="status" defaultValue={workOrder.currentStatus} key={workOrder.currentStatus}>
+              {WORK_ORDER_STATUSES.map((s) => (
+                <option key={s} value={s}>
+                  {s}
+                </option>
+              ))}
+            </SelectField>
+            <button type="submit" className={buttonClass} disabled={busy('change-status')}>
+              {busy('change-status') ? 'Updating Status...' : 'Update Status'}
+            </button>
+            <TimedMessage text={statusResult?.message} token={statusResult} />
+          </Form>
+        </section>
+        <section aria-labelledby="eta-h" className="rounded-lg border border-slate-200 bg-white p-4">
+          <h2 id="eta-h" className="text-lg font-bold text-navy-900">
+            Estimated completion
+          </h2>
+          <p className="text-sm text-slate-700">Currently: {formatCalendarDate(workOrder.estimatedCompletionDate)}</p>
+          <Form method="post" className="mt-2 space-y-3">
+            <input type="hidden" name="intent" value="set-eta" />
+            <div>
+              <label htmlFor="eta" className="block text-sm font-semibold text-slate-800">
+                Estimated completion date
+              </label>
+              <input
+                id="eta"
+                type="date"
+                name="estimatedCompletionDate"
+                defaultValue={workOrder.estimatedCompletionDate ?? ''}
+                key={workOrder.estimatedCompletionDate ?? 'none'}
+                className="mt-1 block rounded border border-slate-400 px-3 py-2"
+              />
+            </div>
+            <div className="flex gap-3">
+              <button type="submit" className={buttonClass} disabled={busy('set-eta')}>
+                Save Date
+              </button>
+              <button type="submit" name="clear" value="1" className="font-semibold text-brand-700 underline">
+                Clear Date
+              </button>
+            </div>
+            <TimedMessage text={etaResult?.message} token={etaResult} />
+          </Form>
+        </section>
+      </div>
+
+      <section aria-labelledby="parts-h" className="mt-6 rounded-lg border border-slate-200 bg-white p-4">
+        <h2 id="parts-h" className="text-lg font-bold text-navy-900">
+          Parts used
+        </h2>
+        {parts.length === 0 ? (
+          <p className="mt-2 text-slate-700">No parts used yet.</p>
+        ) : (
+          <div className="mt-2 overflow-x-auto">
+            <table className={tableClass}>
+              <thead className="bg-slate-100">
+                <tr>
+                  <th scope="col" className={thClass}>Part #</th>
+                  <th scope="col" className={thClass}>Description</th>
+                  <th scope="col" className={thClass}>Quantity</th>
+                  <th scope="col" className={thClass}>Unit price</th>
+                </tr>
+              </thead>
+              <tbody className="divide-y divide-slate-200">
+                {parts.map((p) => (
+                  <tr key={p.id}>
+                    <td className={tdClass}>{p.partNumber}</td>
+                    <td className={tdClass}>{p.description}</td>
+                    <td className={tdClass}>{p.quantityUsed}</td>
+                    <td className={tdClass}>{money(p.unitPriceAtTime)}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+        )}
+        <h3 className="mt-4 font-semibold text-navy-900">Add a part</h3>
+        <AddPartForm parts={loaderData.partOptions} workOrderId={workOrder.id} result={result} />
+      </section>
+
+      <section aria-labelledby="docs-h" className="mt-6 rounded-lg border border-slate-200 bg-white p-4">
+        <h2 id="docs-h" className="text-lg font-bold text-navy-900">
+          Documents
+        </h2>
+        {documents.length === 0 ? (
+          <p className="mt-2 text-slate-700">No documents yet.</p>
+        ) : (
+          <ul className="mt-2 list-disc pl-6">
+            {documents.map((d) => (
+              <li key={d.id}>
+                <a href={`/files/documents/${d.id}`} className="text-brand-700 underline">
+                  {d.fileName}
+                </a>{' '}
+                ({d.documentType === 'quote' ? 'Quote' : 'Paid Invoice'}, {formatDate(d.createdAt)})
+              </li>
+            ))}
+          </ul>
+        )}
+        <h3 className="mt-4 font-semibold text-navy-900">Upload a document</h3>
+        <DocumentUploadForm workOrderId={workOrder.id} result={result} />
+      </section>
+
+      <section aria-labelledby="photos-h" className="mt-6 rounded-lg border border-slate-200 bg-white p-4">
+        <h2 id="photos-h" className="text-lg font-bold text-navy-900">
+          Repair photos
+        </h2>
+        {photos.length === 0 ? (
+          <p className="mt-2 text-slate-700">No repair photos yet.</p>
+        ) : (
+          <ul className="mt-2 grid grid-cols-2 gap-3 sm:grid-cols-4">
+            {photos.map((p) => (
+              <li key={p.id}>
+                <a href={`/files/documents/${p.id}`} className="block text-sm text-brand-700 underline">
+                  <img src={`/files/documents/${p.id}?variant=thumb`} alt={p.fileName} loading="lazy" className="aspect-square w-full rounded object-cover" />
+                  {p.fileName}
+                </a>
+              </li>
+            ))}
+          </ul>
+        )}
+        <div className="mt-4">
+          <PhotoUploadForm workOrderId={workOrder.id} result={result} />
+        </div>
+      </section>
+
+      <section aria-labelledby="history-h" className="mt-6 rounded-lg border border-slate-200 bg-white p-4">
+        <h2 id="history-h" className="text-lg font-bold text-navy-900">
+          Status history
+        </h2>
+        {history.length === 0 ? (
+          <p className="mt-2 text-slate-700">No status changes recorded.</p>
+        ) : (
+          <ol className="mt-2 space-y-1">
+            {history.map((h) => (
+              <li key={h.id}>
+                {formatDate(h.createdAt, true)}: {h.fromStatus ? `${h.fromStatus} → ` : ''}
+                <strong>{h.toStatus}</strong> by {h.by}
+              </li>
+            ))}
+          </ol>
+        )}
+      </section>
+
+      <section aria-labelledby="mail-h" className="mt-6 rounded-lg border border-slate-200 bg-white p-4">
+        <h2 id="mail-h" className="text-lg font-bold text-navy-900">
+          Customer e-mails
+        </h2>
+        {mail.length === 0 ? (
+          <p className="mt-2 text-slate-700">No e-mails for this work order.</p>
+        ) : (
+          <ul className="mt-2 space-y-1">
+            {mail.map((m) => (
+              <li key={m.id}>
+                {formatDate(m.createdAt, true)}: {m.subject} to {m.toAddress}: <strong>{MAIL_STATE_LABEL[m.state] ?? m.state}</strong>
+                {m.state !== 'sent' && m.lastError ? ` (attempts: ${m.attempts}; last error: ${m.lastError})` : ''}
+              </li>
+            ))}
+          </ul>
+        )}
+        <p className="mt-2 text-sm">
+          <Link to="/admin/outbox" className="font-semibold text-brand-700 underline">
+            Open the outbox
+          </Link>
+        </p>
+      </section>
+    </div>
+  );
+}
+
+export function ErrorBoundary() {
+  return <AdminLoadError what="work orders" back={{ to: '/admin/work-orders', label: 'Back to work orders' }} />;
+}

@@ -1,0 +1,115 @@
+import { data, Form, Link, redirect, useNavigation } from 'react-router';
+import { FormMessage, TextField } from '~/components/ui/field';
+import { parseForm } from '~/lib/forms';
+import { pageMeta } from '~/lib/meta';
+import { LoginSchema } from '~/lib/schemas/auth';
+import { useRootData } from '~/root';
+import { getOptionalUser } from '~/server/auth/session.server';
+import {
+  cookieHeaders,
+  redirectAfterSignIn,
+  signInWithPassword,
+  startGoogleSignIn,
+} from '~/server/auth/sign-in.server';
+import { log } from '~/server/logger.server';
+import type { Route } from './+types/login';
+
+export const meta: Route.MetaFunction = ({ matches }) =>
+  pageMeta({ matches, title: 'Customer Login', description: 'Log in to see your repair progress, photos and documents.' });
+
+export async function loader({ request }: Route.LoaderArgs) {
+  const user = await getOptionalUser(request);
+  if (user) throw redirect(user.isAdmin ? '/admin' : '/portal');
+  const url = new URL(request.url);
+  return { redirectTo: url.searchParams.get('redirectTo') ?? '', oauthError: url.searchParams.get('error') };
+}
+
+export async function action({ request }: Route.ActionArgs) {
+  const formData = await request.formData();
+  if (formData.get('intent') === 'google') {
+    const started = await startGoogleSignIn(request, '/login');
+    if (!started.ok) {
+      log().warn({ message: started.message }, 'google sign-in failed to start');
+      return data({ formError: started.message, fieldErrors: {}, values: {} }, 400);
+    }
+    return redirect(started.url, { headers: cookieHeaders(started.cookies) });
+  }
+  const parsed = parseForm(LoginSchema, formData);
+  if (!parsed.success) return data({ formError: null, fieldErrors: parsed.fieldErrors, values: parsed.values }, 400);
+  const { email, password, redirectTo } = parsed.data;
+  const result = await signInWithPassword(request, { email, password });
+  if (result.ok === false) return data({ formError: result.message, fieldErrors: {}, values: { email } }, result.status);
+  if (result.ok === 'two-factor') {
+    const next = `/login/two-factor?${new URLSearchParams({ redirectTo: redirectTo ?? '' })}`;
+    return redirect(next, { headers: cookieHeaders(result.cookies) });
+  }
+  const outcome = await redirectAfterSignIn({ id: result.userId, email }, redirectTo, result.cookies);
+  if (outcome instanceof Response) return outcome;
+  return data({ formError: outcome.roleError, fieldErrors: {}, values: { email } }, 503);
+}
+
+export default function Login({ loaderData, actionData }: Route.ComponentProps) {
+  const { googleEnabled } = useRootData();
+  const busy = useNavigation().state === 'submitting';
+  const fieldErrors: Record<string, string> = actionData?.fieldErrors ?? {};
+  const values: Record<string, string> = actionData?.values ?? {};
+  const oauthError = loaderData.oauthError ? 'Google sign-in did not complete. Please try again.' : null;
+  return (
+    <main id="main" className="mx-auto max-w-md px-4 py-12">
+      <h1 className="text-3xl font-bold text-navy-900">Customer Login</h1>
+      <div className="mt-6 space-y-4">
+        <FormMessage text={actionData?.formError ?? oauthError} tone="error" />
+        <Form method="post" className="space-y-4" noValidate={false}>
+          <input type="hidden" name="redirectTo" value={loaderData.redirectTo} />
+          <TextField
+            label="Email"
+            name="email"
+            type="email"
+            autoComplete="email"
+            required
+            defaultValue={values.email}
+            error={fieldErrors.email}
+          />
+          <TextField
+            label="Password"
+            name="password"
+            type="password"
+            autoComplete="current-password"
+            required
+            error={fieldErrors.password}
+          />
+          <button
+            type="submit"
+            disabled={busy}
+            className="w-full rounded bg-brand-600 px-4 py-3 font-bold text-white hover:bg-brand-700 disabled:opacity-70"
+          >
+            Log In
+          </button>
+        </Form>
+        {googleEnabled ? (
+          <Form method="post">
+            <button
+              type="submit"
+              name="intent"
+              value="google"
+              className="w-full rounded border-2 border-slate-400 px-4 py-3 font-bold text-slate-800 hover:bg-slate-50"
+            >
+              Sign in with Google
+            </button>
+          </Form>
+        ) : null}
+        <p className="text-center">
+          <Link to="/forgot-password" className="font-semibold text-brand-700 underline">
+            Forgot your password?
+          </Link>
+        </p>
+        <p className="text-center">
+          Don&apos;t have an account?{' '}
+          <Link to="/register" className="font-semibold text-brand-700 underline">
+            Register here
+          </Link>
+        </p>
+      </div>
+    </main>
+  );
+}

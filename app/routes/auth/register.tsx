@@ -1,0 +1,94 @@
+import { data, Form, Link, redirect, useNavigation } from 'react-router';
+import { FormMessage, TextField } from '~/components/ui/field';
+import { parseForm } from '~/lib/forms';
+import { pageMeta } from '~/lib/meta';
+import { RegisterSchema } from '~/lib/schemas/auth';
+import { useRootData } from '~/root';
+import { getOptionalUser } from '~/server/auth/session.server';
+import { cookieHeaders, registerWithPassword, startGoogleSignIn } from '~/server/auth/sign-in.server';
+import type { Route } from './+types/register';
+
+export const meta: Route.MetaFunction = ({ matches }) =>
+  pageMeta({ matches, title: 'Create Your Account', description: 'Create an account to follow your repair online.' });
+
+export async function loader({ request }: Route.LoaderArgs) {
+  const user = await getOptionalUser(request);
+  if (user) throw redirect(user.isAdmin ? '/admin' : '/portal');
+  return { oauthError: new URL(request.url).searchParams.get('error') };
+}
+
+export async function action({ request }: Route.ActionArgs) {
+  const formData = await request.formData();
+  if (formData.get('intent') === 'google') {
+    const started = await startGoogleSignIn(request, '/register');
+    if (!started.ok) return data({ formError: started.message, fieldErrors: {}, values: {} }, 400);
+    return redirect(started.url, { headers: cookieHeaders(started.cookies) });
+  }
+  const parsed = parseForm(RegisterSchema, formData);
+  if (!parsed.success) return data({ formError: null, fieldErrors: parsed.fieldErrors, values: parsed.values }, 400);
+  const result = await registerWithPassword(request, parsed.data);
+  if (result.ok === false) {
+    return data({ formError: result.message, fieldErrors: {}, values: { email: parsed.data.email } }, result.status);
+  }
+  return redirect('/portal', { headers: cookieHeaders(result.cookies) });
+}
+
+export default function Register({ loaderData, actionData }: Route.ComponentProps) {
+  const { googleEnabled } = useRootData();
+  const busy = useNavigation().state === 'submitting';
+  const fieldErrors: Record<string, string> = actionData?.fieldErrors ?? {};
+  const values: Record<string, string> = actionData?.values ?? {};
+  const oauthError = loaderData.oauthError ? `Google sign-up failed: ${loaderData.oauthError}` : null;
+  return (
+    <main id="main" className="mx-auto max-w-md px-4 py-12">
+      <h1 className="text-3xl font-bold text-navy-900">Create Your Account</h1>
+      <div className="mt-6 space-y-4">
+        <FormMessage text={actionData?.formError ?? oauthError} tone="error" />
+        <Form method="post" className="space-y-4">
+          <TextField
+            label="Email"
+            name="email"
+            type="email"
+            autoComplete="email"
+            required
+            defaultValue={values.email}
+            error={fieldErrors.email}
+          />
+          <TextField
+            label="Password"
+            name="password"
+            type="password"
+            autoComplete="new-password"
+            required
+            error={fieldErrors.password}
+          />
+          <button
+            type="submit"
+            disabled={busy}
+            className="w-full rounded bg-brand-600 px-4 py-3 font-bold text-white hover:bg-brand-700 disabled:opacity-70"
+          >
+            Register
+          </button>
+        </Form>
+        {googleEnabled ? (
+          <Form method="post">
+            <button
+              type="submit"
+              name="intent"
+              value="google"
+              className="w-full rounded border-2 border-slate-400 px-4 py-3 font-bold text-slate-800 hover:bg-slate-50"
+            >
+              Sign up with Google
+            </button>
+          </Form>
+        ) : null}
+        <p className="text-center">
+          Already have an account?{' '}
+          <Link to="/login" className="font-semibold text-brand-700 underline">
+            Log in here
+          </Link>
+        </p>
+      </div>
+    </main>
+  );
+}

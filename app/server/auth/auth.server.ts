@@ -1,0 +1,134 @@
+/**
+ * The Better Auth instance (e-mail and password, Google when configured, database sessions in HttpOnly SameSite=Lax
+ * cookies, Secure when APP_URL is https), mounted at `/api/auth` by the `api/auth/*` resource route.
+ *
+ * `getAuth()` builds the instance on first use for the open database and configuration; `resetAuth()` forgets it
+ * (tests switch databases). The secret is BETTER_AUTH_SECRET, or one generated and kept in `DATA_DIR/auth-secret`
+ * (mode 0600) so a first run needs nothing.
+ */
+import crypto from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
+import { betterAuth } from 'better-auth';
+import { drizzleAdapter } from 'better-auth/adapters/drizzle';
+import { twoFactor } from 'better-auth/plugins';
+import { getConfig, type AppConfig } from '../config.server';
+import { ensureProfileAndCustomer } from '../db/accounts.server';
+import { getDatabaseHandle, type Database } from '../db/client.server';
+import * as schema from '../db/schema';
+import { log } from '../logger.server';
+import { enqueuePasswordResetMail, enqueueVerificationMail } from './auth-mail.server';
+import { linkVerifiedCustomer } from './link-customer.server';
+
+/** Reads `DATA_DIR/auth-secret`, creating it with 32 random bytes when missing. */
+export function resolveAuthSecret(config: AppConfig): string {
+  if (config.authSecret) return config.authSecret;
+  const file = path.join(config.dataDir, 'auth-secret');
+  try {
+    return fs.readFileSync(file, 'utf8').trim();
+  } catch {
+    fs.mkdirSync(config.dataDir, { recursive: true });
+    const secret = crypto.randomBytes(32).toString('base64url');
+    fs.writeFileSync(file, secret, { mode: 0o600, flag: 'wx' });
+    return fs.readFileSync(file, 'utf8').trim();
+  }
+}
+
+function createAuth(config: AppConfig, db: Database) {
+  return betterAuth({
+    appName: config.shop.name,
+    baseURL: config.appUrl,
+    basePath: '/api/auth',
+    secret: resolveAuthSecret(config),
+    trustedOrigins: [config.appUrl],
+    database: drizzleAdapter(db, {
+      provider: 'pg',
+      usePlural: true,
+      schema: {
+        users: schema.users,
+        sessions: schema.sessions,
+        accounts: schema.accounts,
+        verifications: schema.verifications,
+        rateLimits: schema.rateLimits,
+        twoFactors: schema.twoFactors,
+      },
+    }),
+    emailAndPassword: {
+      enabled: true,
+      autoSignIn: true,
+      minPasswordLength: 8,
+      maxPasswordLength: 128,
+      // Password reset by e-mail from the login page, through the mail queue (portal issue).
+      sendResetPassword: async ({ user, url }) => enqueuePasswordResetMail(db, config.shop.name, user, url),
+      revokeSessionsOnPasswordReset: true,
+    },
+    // Address verification through the mail queue; a verified address links a staff-created customer (DECISIONS 8).
+    emailVerification: {
+      sendOnSignUp: true,
+      autoSignInAfterVerification: true,
+      sendVerificationEmail: async ({ user, url }) => enqueueVerificationMail(db, config.shop.name, user, url),
+      afterEmailVerification: async (user) => {
+        await linkVerifiedCustomer(db, user);
+      },
+    },
+    socialProviders: config.google
+      ? { google: { clientId: config.google.clientId, clientSecret: config.google.clientSecret, prompt: 'select_account' } }
+      : {},
+    session: { expiresIn: 60 * 60 * 24 * 7, updateAge: 60 * 60 * 24 },
+    rateLimit: {
+      enabled: config.authRateLimit,
+      storage: 'database',
+      modelName: 'rateLimit',
+      window: 60,
+      max: 100,
+      customRules: {
+        '/sign-in/email': { window: 60, max: 10 },
+        '/sign-up/email': { window: 60, max: 5 },
+      },
+    },
+    advanced: {
+      useSecureCookies: config.appUrl.startsWith('https://'),
+      defaultCookieAttributes: { httpOnly: true, sameSite: 'lax' },
+      ipAddress: config.trustProxy ? { ipAddressHeaders: ['x-forwarded-for'] } : { disableIpTracking: false },
+    },
+    databaseHooks: {
+      user: {
+        create: {
+          after: async (user) => {
+            await ensureProfileAndCustomer(db, user);
+            if (user.emailVerified) await linkVerifiedCustomer(db, user);
+          },
+        },
+      },
+    },
+    logger: {
+      log: (level, message) => {
+        const logger = log();
+        if (level === 'error') logger.error({ source: 'better-auth' }, message);
+        else if (level === 'warn') logger.warn({ source: 'better-auth' }, message);
+        else logger.debug({ source: 'better-auth' }, message);
+      },
+    },
+    plugins: [
+      // TOTP with backup codes (issue 6): enrol at /account/two-factor, challenged at /login/two-factor.
+      twoFactor({ issuer: config.shop.name, backupCodeOptions: { amount: 10, length: 10 } }),
+    ],
+    telemetry: { enabled: false },
+  });
+}
+
+export type Auth = ReturnType<typeof createAuth>;
+
+let cached: { auth: Auth; db: Database } | undefined;
+
+/** The Better Auth instance for the open database. */
+export function getAuth(): Auth {
+  const db = getDatabaseHandle().db;
+  if (!cached || cached.db !== db) cached = { auth: createAuth(getConfig(), db), db };
+  return cached.auth;
+}
+
+/** Forgets the instance (tests that switch databases or configuration). */
+export function resetAuth(): void {
+  cached = undefined;
+}

@@ -1,0 +1,84 @@
+/**
+ * Reads the session on the server and enforces who may see what (DECISIONS 5, 17). Every loader and action calls one
+ * of these, even under a guarded layout: loaders run in parallel and every action is its own endpoint.
+ *
+ * - `getOptionalUser(request)` → the signed-in {@link SessionUser} or null (a tampered or expired cookie is null).
+ * - `requireUser(request)` → user, or throws a redirect to `/login?redirectTo=<path>`.
+ * - `requireAdmin(request)` → admin user, or redirects: anonymous → /login, customer → /portal, and (REQUIRE_ADMIN_2FA)
+ *   an admin without two-factor → /account/two-factor.
+ * - `requireCustomer(request)` → customer user with `customerId`, or redirects: anonymous → /login, admin → /admin.
+ */
+import { redirect } from 'react-router';
+import { getConfig } from '../config.server';
+import { loadAccount } from '../db/accounts.server';
+import { getDb } from '../db/client.server';
+import { getAuth } from './auth.server';
+
+export interface SessionUser {
+  id: string;
+  email: string;
+  emailVerified: boolean;
+  name: string;
+  isAdmin: boolean;
+  twoFactorEnabled: boolean;
+  /** The linked customer record; null for staff. */
+  customerId: string | null;
+}
+
+export interface CustomerUser extends SessionUser {
+  customerId: string;
+}
+
+/** The signed-in user, or null. Creates a missing profile and customer record (spec §4 "First sign-in"). */
+export async function getOptionalUser(request: Request): Promise<SessionUser | null> {
+  const session = await getAuth().api.getSession({ headers: request.headers });
+  if (!session) return null;
+  const { user } = session;
+  const { profile, customerId } = await loadAccount(getDb(), user);
+  return {
+    id: user.id,
+    email: user.email,
+    emailVerified: user.emailVerified,
+    name: profile.fullName ?? user.name ?? '',
+    isAdmin: profile.isAdmin,
+    twoFactorEnabled: Boolean((user as { twoFactorEnabled?: boolean | null }).twoFactorEnabled),
+    customerId,
+  };
+}
+
+/** Only same-site paths are allowed as a return address (no open redirects). */
+export function safeRedirectPath(value: unknown, fallback = '/'): string {
+  if (typeof value !== 'string' || !value.startsWith('/') || value.startsWith('//') || value.includes('\\')) {
+    return fallback;
+  }
+  return value;
+}
+
+function loginRedirect(request: Request): Response {
+  const url = new URL(request.url);
+  const back = `${url.pathname}${url.search}`;
+  return redirect(`/login?${new URLSearchParams({ redirectTo: back })}`);
+}
+
+export async function requireUser(request: Request): Promise<SessionUser> {
+  const user = await getOptionalUser(request);
+  if (!user) throw loginRedirect(request);
+  return user;
+}
+
+/** Where an admin without two-factor is sent when REQUIRE_ADMIN_2FA is on. */
+export const TWO_FACTOR_SETUP_PATH = '/account/two-factor';
+
+export async function requireAdmin(request: Request): Promise<SessionUser> {
+  const user = await requireUser(request);
+  if (!user.isAdmin) throw redirect('/portal');
+  if (getConfig().requireAdmin2fa && !user.twoFactorEnabled) throw redirect(`${TWO_FACTOR_SETUP_PATH}?required=1`);
+  return user;
+}
+
+export async function requireCustomer(request: Request): Promise<CustomerUser> {
+  const user = await requireUser(request);
+  if (user.isAdmin) throw redirect('/admin');
+  if (!user.customerId) throw new Response('Customer record not found for this user.', { status: 403 });
+  return { ...user, customerId: user.customerId };
+}

@@ -1,0 +1,59 @@
+import { describe, expect, it } from 'vitest';
+import { ConfigError, embedOrigins, loadConfig } from './config.server';
+
+describe('loadConfig', () => {
+  it('has a working default for everything but secrets', () => {
+    const config = loadConfig({});
+    expect(config.port).toBe(3000);
+    expect(config.dataDir).toMatch(/data$/);
+    expect(config.databaseUrl).toBeUndefined();
+    expect(config.authSecret).toBeUndefined();
+    expect(config.appUrl).toBe('http://localhost:3000');
+    expect(config.google).toBeUndefined();
+    expect(config.shop.timeZone).toBe('America/Chicago');
+    expect(config.shop.name).toBe('C.A.R.S Collision & Refinish');
+    expect(config.shop.address.postalCode).toBe('77388');
+    expect(config.seedDemo).toBe(true);
+  });
+
+  it('names the variable in one line when a value is bad', () => {
+    expect(() => loadConfig({ PORT: 'abc' })).toThrow(ConfigError);
+    expect(() => loadConfig({ PORT: 'abc' })).toThrow(/^Invalid configuration: PORT .*\(got "abc"\)$/);
+    expect(() => loadConfig({ SHOP_TIMEZONE: 'Mars/Olympus' })).toThrow(/SHOP_TIMEZONE must be an IANA time zone/);
+    expect(() => loadConfig({ DATABASE_URL: 'mysql://x' })).toThrow(/DATABASE_URL must start with postgres/);
+    expect(() => loadConfig({ SEED_DEMO: 'maybe' })).toThrow(/SEED_DEMO must be true or false/);
+    expect(() => loadConfig({ SHOP_HOURS: '8 to 6' })).toThrow(/SHOP_HOURS/);
+  });
+
+  it('never echoes a secret value', () => {
+    try {
+      loadConfig({ BETTER_AUTH_SECRET: 'short-secret' });
+      expect.unreachable();
+    } catch (error) {
+      expect((error as Error).message).toContain('BETTER_AUTH_SECRET must be at least 32 characters');
+      expect((error as Error).message).not.toContain('short-secret');
+    }
+  });
+
+  it('wants the Google id and secret together', () => {
+    expect(() => loadConfig({ GOOGLE_CLIENT_ID: 'id' })).toThrow(/GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET/);
+    expect(loadConfig({ GOOGLE_CLIENT_ID: 'id', GOOGLE_CLIENT_SECRET: 's' }).google).toEqual({ clientId: 'id', clientSecret: 's' });
+  });
+
+  it('derives map and directions URLs from the shop address and lists embed origins for the CSP', () => {
+    const config = loadConfig({ SCHEDULING_URL: 'https://calendly.com/cars-collision/estimate' });
+    expect(config.shop.mapEmbedUrl).toContain('output=embed');
+    expect(config.shop.directionsUrl).toContain('77388');
+    expect(embedOrigins(config)).toEqual(
+      expect.arrayContaining(['https://www.google.com', 'https://calendly.com']),
+    );
+  });
+
+  it('requires two-factor for staff in production, except for the demo shop, unless told otherwise', () => {
+    expect(loadConfig({ NODE_ENV: 'production', SEED_DEMO: 'false' }).requireAdmin2fa).toBe(true);
+    expect(loadConfig({ NODE_ENV: 'production' }).requireAdmin2fa).toBe(false);
+    expect(loadConfig({ NODE_ENV: 'production', REQUIRE_ADMIN_2FA: 'true' }).requireAdmin2fa).toBe(true);
+    expect(loadConfig({ NODE_ENV: 'development', SEED_DEMO: 'false' }).requireAdmin2fa).toBe(false);
+    expect(() => loadConfig({ REQUIRE_ADMIN_2FA: 'sometimes' })).toThrow(/^Invalid configuration: REQUIRE_ADMIN_2FA must be true or false/);
+  });
+});

@@ -1,0 +1,79 @@
+/**
+ * The public contact form's use case (DECISIONS 7): store the message in `contact_messages` and queue an e-mail to
+ * the shop in the same transaction, so a stored message always has its notification and vice versa.
+ *
+ * Spam: the per-IP limit allows {@link CONTACT_LIMIT} messages per {@link CONTACT_WINDOW_MINUTES} minutes from one
+ * address. The address is never stored: `ip_hash` = SHA-256(ip + auth secret), hex. The count and the insert run under
+ * a transaction-scoped advisory lock on the hash, so concurrent posts from one address cannot slip past the limit.
+ * (The honeypot is checked by the route before this is called.)
+ */
+import crypto from 'node:crypto';
+import { and, count, eq, gt, sql } from 'drizzle-orm';
+import { CONTACT_TEXTS, type ContactForm } from '~/lib/schemas/contact';
+import { resolveAuthSecret } from '../auth/auth.server';
+import { getConfig } from '../config.server';
+import { getDb } from '../db/client.server';
+import { contactMessages } from '../db/schema';
+import { DomainError } from '../errors.server';
+import { enqueueMail } from '../mail/mail-queue.server';
+
+export const CONTACT_LIMIT = 5;
+export const CONTACT_WINDOW_MINUTES = 10;
+
+/** Refused because the address sent too many messages; status 429. */
+export class ContactRateLimitError extends DomainError {
+  override readonly status = 429;
+  constructor() {
+    super('conflict', CONTACT_TEXTS.rateLimited);
+  }
+}
+
+/** SHA-256 hex of the client address and the server secret ('' when the address is unknown). */
+export function hashClientIp(ip: string, secret = resolveAuthSecret(getConfig())): string {
+  return crypto.createHash('sha256').update(`${ip}${secret}`).digest('hex');
+}
+
+export interface SendContactMessageInput extends Omit<ContactForm, 'website'> {
+  /** The client address as the server saw it (Express `req.ip`); undefined when unknown. */
+  ip: string | undefined;
+}
+
+/**
+ * Stores the message and queues the shop's notification; returns the new message id.
+ * Throws {@link ContactRateLimitError} (429) when the address has sent {@link CONTACT_LIMIT} messages in the window.
+ */
+export async function sendContactMessage(input: SendContactMessageInput, now = new Date()): Promise<string> {
+  const { shop } = getConfig();
+  const ipHash = hashClientIp(input.ip ?? 'unknown');
+  const since = new Date(now.getTime() - CONTACT_WINDOW_MINUTES * 60_000);
+  return getDb().transaction(async (tx) => {
+    await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${ipHash}))`);
+    const [recent] = await tx
+      .select({ n: count() })
+      .from(contactMessages)
+      .where(and(eq(contactMessages.ipHash, ipHash), gt(contactMessages.createdAt, since)));
+    if ((recent?.n ?? 0) >= CONTACT_LIMIT) throw new ContactRateLimitError();
+    const [row] = await tx
+      .insert(contactMessages)
+      .values({ name: input.name, email: input.email, phone: input.phone, message: input.message, ipHash, createdAt: now })
+      .returning({ id: contactMessages.id });
+    const lines = [
+      `New message from the website contact form.`,
+      '',
+      `Name: ${input.name}`,
+      `E-mail: ${input.email}`,
+      ...(input.phone ? [`Phone: ${input.phone}`] : []),
+      '',
+      input.message,
+      '',
+      `Read and mark it in the back office: ${getConfig().appUrl}/admin/messages`,
+    ];
+    await enqueueMail(tx, {
+      kind: 'contact',
+      to: shop.email,
+      subject: `Website message from ${input.name.replace(/[\r\n]+/g, ' ').slice(0, 80)}`,
+      text: lines.join('\n'),
+    });
+    return row!.id;
+  });
+}

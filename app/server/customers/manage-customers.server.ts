@@ -1,0 +1,125 @@
+/**
+ * Customer use cases of the back office (admin-back-office §2, DECISIONS 8): staff may read and change any customer.
+ *
+ * - `addCustomerWithVehicle(input)` → `{ customerId, vehicleId }`: one transaction; a duplicate VIN throws
+ *   DomainError('conflict', 'Error: A vehicle with this VIN already exists.', 'vin') and nothing is saved.
+ * - `getCustomerForEdit(id)` → customer fields, or DomainError('not_found', 'Customer not found.').
+ * - `updateCustomer(id, input)` → saves name, e-mail, phone, address. Two staff saving the same customer: both
+ *   succeed, the later write wins (a single UPDATE; no read-modify-write).
+ * - `getCustomerDetails(id)` → customer, vehicles (newest first), each with its work orders (newest first), and the
+ *   parts in stock for the Manage WO Details panel; DomainError('not_found') when there is no such customer.
+ */
+import { asc, desc, eq, inArray } from 'drizzle-orm';
+import type { CustomerInput, AddCustomer } from '~/lib/schemas/admin';
+import { getDb } from '../db/client.server';
+import { customerDocuments, customers, vehicles, workOrderParts, workOrders } from '../db/schema';
+import { DomainError, isUuid } from '../errors.server';
+import { addVehicle } from '../vehicles/add-vehicle.server';
+
+export const CUSTOMER_NOT_FOUND = 'Customer not found.';
+
+export async function addCustomerWithVehicle(input: AddCustomer): Promise<{ customerId: string; vehicleId: string | null }> {
+  return getDb().transaction(async (tx) => {
+    const [row] = await tx.insert(customers).values(input.customer).returning({ id: customers.id });
+    const customerId = row!.id;
+    const vehicle = input.vehicle ? await addVehicle(tx, customerId, input.vehicle) : null;
+    return { customerId, vehicleId: vehicle?.id ?? null };
+  });
+}
+
+export type CustomerRecord = typeof customers.$inferSelect;
+
+export async function getCustomer(id: string): Promise<CustomerRecord> {
+  if (!isUuid(id)) throw new DomainError('not_found', CUSTOMER_NOT_FOUND);
+  const [row] = await getDb().select().from(customers).where(eq(customers.id, id));
+  if (!row) throw new DomainError('not_found', CUSTOMER_NOT_FOUND);
+  return row;
+}
+
+export async function updateCustomer(id: string, input: CustomerInput): Promise<void> {
+  if (!isUuid(id)) throw new DomainError('not_found', CUSTOMER_NOT_FOUND);
+  const rows = await getDb()
+    .update(customers)
+    .set({ name: input.name, email: input.email, phone: input.phone, address: input.address })
+    .where(eq(customers.id, id))
+    .returning({ id: customers.id });
+  if (rows.length === 0) throw new DomainError('not_found', CUSTOMER_NOT_FOUND);
+}
+
+export interface CustomerWorkOrder {
+  id: string;
+  workOrderNumber: string;
+  currentStatus: string;
+  description: string | null;
+  estimatedCompletionDate: string | null;
+  createdAt: Date;
+  parts: { id: string; partNumber: string; description: string; quantityUsed: number; unitPriceAtTime: string }[];
+  documents: { id: string; documentType: string; fileName: string; createdAt: Date }[];
+}
+
+export async function getCustomerDetails(id: string) {
+  const customer = await getCustomer(id);
+  const db = getDb();
+  const vehicleRows = await db
+    .select()
+    .from(vehicles)
+    .where(eq(vehicles.customerId, customer.id))
+    .orderBy(desc(vehicles.createdAt));
+  const orders = vehicleRows.length
+    ? await db
+        .select({
+          id: workOrders.id,
+          vehicleId: workOrders.vehicleId,
+          workOrderNumber: workOrders.workOrderNumber,
+          currentStatus: workOrders.currentStatus,
+          description: workOrders.description,
+          estimatedCompletionDate: workOrders.estimatedCompletionDate,
+          createdAt: workOrders.createdAt,
+        })
+        .from(workOrders)
+        .where(eq(workOrders.customerId, customer.id))
+        .orderBy(desc(workOrders.createdAt))
+    : [];
+  const orderIds = orders.map((o) => o.id);
+  const parts = orderIds.length
+    ? await db
+        .select({
+          id: workOrderParts.id,
+          workOrderId: workOrderParts.workOrderId,
+          partNumber: workOrderParts.partNumber,
+          description: workOrderParts.description,
+          quantityUsed: workOrderParts.quantityUsed,
+          unitPriceAtTime: workOrderParts.unitPriceAtTime,
+        })
+        .from(workOrderParts)
+        .where(inArray(workOrderParts.workOrderId, orderIds))
+        .orderBy(asc(workOrderParts.createdAt))
+    : [];
+  const documents = orderIds.length
+    ? await db
+        .select({
+          id: customerDocuments.id,
+          workOrderId: customerDocuments.workOrderId,
+          documentType: customerDocuments.documentType,
+          fileName: customerDocuments.fileName,
+          createdAt: customerDocuments.createdAt,
+        })
+        .from(customerDocuments)
+        .where(inArray(customerDocuments.workOrderId, orderIds))
+        .orderBy(desc(customerDocuments.createdAt))
+    : [];
+  return {
+    customer,
+    vehicles: vehicleRows.map((v) => ({
+      ...v,
+      workOrders: orders
+        .filter((o) => o.vehicleId === v.id)
+        .map<CustomerWorkOrder>((o) => ({
+          ...o,
+          parts: parts.filter((p) => p.workOrderId === o.id),
+          documents: documents.filter((d) => d.workOrderId === o.id),
+        })),
+    })),
+  };
+}
+

@@ -1,0 +1,470 @@
+/**
+ * Drizzle schema: every entity of both spec documents (§3 of each), Better Auth's tables, the work order status
+ * history and the mail queue. Rules kept by the database itself, not only by code:
+ * - unique VIN (the portal's 'A vehicle with this VIN already exists.' comes from this 23505), unique work order number,
+ *   unique inventory part number, unique supplier + invoice number;
+ * - inventory quantity ≥ 0, quantities used > 0, status limited to the eight spec values, document type limited to
+ *   quote / paid_invoice / repair_photo;
+ * - ON DELETE: business history is RESTRICTed (a customer with vehicles cannot vanish), auth rows CASCADE with their
+ *   user, a customer outlives its login (SET NULL), line items and status history go with their parent.
+ * Money is numeric(12,2) (strings in TypeScript), quantities integers, times timestamptz, dates `date`.
+ * "Newest first" indexes are plain ascending: PostgreSQL reads them backwards for `ORDER BY … DESC` (NULLS FIRST),
+ * which a `DESC NULLS LAST` index could not serve.
+ */
+import { sql } from 'drizzle-orm';
+import {
+  boolean,
+  check,
+  date,
+  index,
+  integer,
+  jsonb,
+  numeric,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+  varchar,
+} from 'drizzle-orm/pg-core';
+import { BUCKETS, DOCUMENT_TYPES, WORK_ORDER_STATUSES } from '~/lib/work-order-status';
+
+const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
+const updatedAt = () =>
+  timestamp('updated_at', { withTimezone: true })
+    .notNull()
+    .defaultNow()
+    .$onUpdate(() => new Date());
+const sqlList = (values: readonly string[]) => sql.raw(values.map((v) => `'${v.replace(/'/g, "''")}'`).join(', '));
+
+// ---------------------------------------------------------------------------------------------------------------
+// Better Auth (https://www.better-auth.com/docs/concepts/database#core-schema), plural table names.
+// ---------------------------------------------------------------------------------------------------------------
+
+export const users = pgTable('users', {
+  id: text('id').primaryKey(),
+  name: text('name').notNull(),
+  email: text('email').notNull().unique(),
+  emailVerified: boolean('email_verified').notNull().default(false),
+  image: text('image'),
+  /** Better Auth two-factor plugin: true once a TOTP app has been verified. */
+  twoFactorEnabled: boolean('two_factor_enabled').notNull().default(false),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
+});
+
+export const sessions = pgTable(
+  'sessions',
+  {
+    id: text('id').primaryKey(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    token: text('token').notNull().unique(),
+    ipAddress: text('ip_address'),
+    userAgent: text('user_agent'),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index('sessions_user_id_idx').on(t.userId)],
+);
+
+export const accounts = pgTable(
+  'accounts',
+  {
+    id: text('id').primaryKey(),
+    accountId: text('account_id').notNull(),
+    providerId: text('provider_id').notNull(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    accessToken: text('access_token'),
+    refreshToken: text('refresh_token'),
+    idToken: text('id_token'),
+    accessTokenExpiresAt: timestamp('access_token_expires_at', { withTimezone: true }),
+    refreshTokenExpiresAt: timestamp('refresh_token_expires_at', { withTimezone: true }),
+    scope: text('scope'),
+    password: text('password'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index('accounts_user_id_idx').on(t.userId)],
+);
+
+export const verifications = pgTable(
+  'verifications',
+  {
+    id: text('id').primaryKey(),
+    identifier: text('identifier').notNull(),
+    value: text('value').notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index('verifications_identifier_idx').on(t.identifier)],
+);
+
+/** Better Auth two-factor plugin: the TOTP secret and backup codes (both encrypted by Better Auth). */
+export const twoFactors = pgTable(
+  'two_factors',
+  {
+    id: text('id').primaryKey(),
+    secret: text('secret').notNull(),
+    backupCodes: text('backup_codes').notNull(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    verified: boolean('verified').notNull().default(true),
+    failedVerificationCount: integer('failed_verification_count').notNull().default(0),
+    lockedUntil: timestamp('locked_until', { withTimezone: true }),
+  },
+  (t) => [index('two_factors_user_id_idx').on(t.userId), index('two_factors_secret_idx').on(t.secret)],
+);
+
+/** Better Auth's rate-limit counters, in the database so limits hold across processes (DESIGN.md). */
+export const rateLimits = pgTable('rate_limits', {
+  id: text('id').primaryKey(),
+  key: text('key').notNull().unique(),
+  count: integer('count').notNull(),
+  lastRequest: numeric('last_request', { mode: 'number' }).notNull(),
+});
+
+// ---------------------------------------------------------------------------------------------------------------
+// The shop
+// ---------------------------------------------------------------------------------------------------------------
+
+/** One row per account; `id` equals the user id (spec §3). `isAdmin` opens the back office. */
+export const profiles = pgTable('profiles', {
+  id: text('id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  fullName: text('full_name'),
+  isAdmin: boolean('is_admin').notNull().default(false),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
+});
+
+/** A customer of the shop; `userId` is null for a walk-in customer created by staff (DECISIONS 8). */
+export const customers = pgTable(
+  'customers',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: text('user_id')
+      .unique()
+      .references(() => users.id, { onDelete: 'set null' }),
+    name: text('name').notNull(),
+    email: text('email'),
+    phone: text('phone'),
+    address: text('address'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index('customers_created_at_idx').on(t.createdAt),
+    index('customers_name_idx').on(t.name),
+    index('customers_email_lower_idx').on(sql`lower(${t.email})`),
+  ],
+);
+
+export const vehicles = pgTable(
+  'vehicles',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    customerId: uuid('customer_id')
+      .notNull()
+      .references(() => customers.id, { onDelete: 'restrict' }),
+    make: text('make').notNull(),
+    model: text('model').notNull(),
+    year: integer('year').notNull(),
+    color: text('color'),
+    vin: varchar('vin', { length: 17 }).notNull(),
+    licensePlate: text('license_plate'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex('vehicles_vin_unique').on(t.vin),
+    index('vehicles_customer_id_idx').on(t.customerId),
+    index('vehicles_created_at_idx').on(t.createdAt),
+    check('vehicles_year_range', sql`${t.year} BETWEEN 1900 AND 2200`),
+    check('vehicles_vin_not_blank', sql`length(trim(${t.vin})) > 0`),
+  ],
+);
+
+export const workOrders = pgTable(
+  'work_orders',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    workOrderNumber: text('work_order_number').notNull(),
+    vehicleId: uuid('vehicle_id')
+      .notNull()
+      .references(() => vehicles.id, { onDelete: 'restrict' }),
+    customerId: uuid('customer_id')
+      .notNull()
+      .references(() => customers.id, { onDelete: 'restrict' }),
+    currentStatus: text('current_status', { enum: WORK_ORDER_STATUSES }).notNull().default('Estimate Scheduled'),
+    description: text('description'),
+    estimatedCompletionDate: date('estimated_completion_date', { mode: 'string' }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex('work_orders_number_unique').on(t.workOrderNumber),
+    index('work_orders_vehicle_id_idx').on(t.vehicleId),
+    index('work_orders_customer_id_idx').on(t.customerId),
+    index('work_orders_created_at_idx').on(t.createdAt),
+    index('work_orders_status_idx').on(t.currentStatus, t.updatedAt),
+    index('work_orders_estimated_completion_idx').on(t.estimatedCompletionDate),
+    check('work_orders_status_valid', sql`${t.currentStatus} IN (${sqlList(WORK_ORDER_STATUSES)})`),
+  ],
+);
+
+/** Every status change: who, when, from and to (DECISIONS 14). */
+export const workOrderStatusHistory = pgTable(
+  'work_order_status_history',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    workOrderId: uuid('work_order_id')
+      .notNull()
+      .references(() => workOrders.id, { onDelete: 'cascade' }),
+    fromStatus: text('from_status', { enum: WORK_ORDER_STATUSES }),
+    toStatus: text('to_status', { enum: WORK_ORDER_STATUSES }).notNull(),
+    changedByUserId: text('changed_by_user_id').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('work_order_status_history_wo_idx').on(t.workOrderId, t.createdAt),
+    index('work_order_status_history_user_idx').on(t.changedByUserId),
+    check(
+      'work_order_status_history_to_valid',
+      sql`${t.toStatus} IN (${sqlList(WORK_ORDER_STATUSES)})`,
+    ),
+    check(
+      'work_order_status_history_from_valid',
+      sql`${t.fromStatus} IS NULL OR ${t.fromStatus} IN (${sqlList(WORK_ORDER_STATUSES)})`,
+    ),
+  ],
+);
+
+export const inventory = pgTable(
+  'inventory',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    partNumber: text('part_number').notNull(),
+    description: text('description').notNull(),
+    quantity: integer('quantity').notNull().default(0),
+    unitPrice: numeric('unit_price', { precision: 12, scale: 2 }).notNull().default('0'),
+    supplier: text('supplier'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex('inventory_part_number_unique').on(t.partNumber),
+    check('inventory_quantity_not_negative', sql`${t.quantity} >= 0`),
+    check('inventory_unit_price_not_negative', sql`${t.unitPrice} >= 0`),
+  ],
+);
+
+/** A manual stock change in the back office, with its reason (DECISIONS 16); invoices and parts used have their own rows. */
+export const inventoryAdjustments = pgTable(
+  'inventory_adjustments',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    inventoryId: uuid('inventory_id')
+      .notNull()
+      .references(() => inventory.id, { onDelete: 'cascade' }),
+    /** Signed change in units (+ received, − damaged / counted short). */
+    quantityChange: integer('quantity_change').notNull(),
+    reason: text('reason').notNull(),
+    adjustedByUserId: text('adjusted_by_user_id').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('inventory_adjustments_inventory_idx').on(t.inventoryId, t.createdAt),
+    index('inventory_adjustments_user_idx').on(t.adjustedByUserId),
+    check('inventory_adjustments_change_not_zero', sql`${t.quantityChange} <> 0`),
+  ],
+);
+
+/** A part used on a work order, with the description and unit price at the time (admin-back-office §3). */
+export const workOrderParts = pgTable(
+  'work_order_parts',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    workOrderId: uuid('work_order_id')
+      .notNull()
+      .references(() => workOrders.id, { onDelete: 'restrict' }),
+    inventoryId: uuid('inventory_id').references(() => inventory.id, { onDelete: 'set null' }),
+    partNumber: text('part_number').notNull(),
+    description: text('description').notNull(),
+    quantityUsed: integer('quantity_used').notNull(),
+    unitPriceAtTime: numeric('unit_price_at_time', { precision: 12, scale: 2 }).notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('work_order_parts_work_order_id_idx').on(t.workOrderId),
+    index('work_order_parts_inventory_id_idx').on(t.inventoryId),
+    check('work_order_parts_quantity_positive', sql`${t.quantityUsed} > 0`),
+  ],
+);
+
+/**
+ * A file shown to the customer: quote, paid invoice or repair photo. Files are private (DECISIONS 6): the row keeps
+ * the bucket and key, and `/files/...` checks access on every request.
+ */
+export const customerDocuments = pgTable(
+  'customer_documents',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    workOrderId: uuid('work_order_id')
+      .notNull()
+      .references(() => workOrders.id, { onDelete: 'restrict' }),
+    customerId: uuid('customer_id')
+      .notNull()
+      .references(() => customers.id, { onDelete: 'restrict' }),
+    documentType: text('document_type', { enum: DOCUMENT_TYPES }).notNull(),
+    bucket: text('bucket', { enum: BUCKETS }).notNull(),
+    fileKey: text('file_key').notNull(),
+    fileName: text('file_name').notNull(),
+    contentType: text('content_type').notNull(),
+    sizeBytes: integer('size_bytes').notNull(),
+    uploadedByUserId: text('uploaded_by_user_id').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('customer_documents_work_order_idx').on(t.workOrderId, t.createdAt),
+    index('customer_documents_customer_idx').on(t.customerId, t.createdAt),
+    index('customer_documents_uploaded_by_idx').on(t.uploadedByUserId),
+    uniqueIndex('customer_documents_file_unique').on(t.bucket, t.fileKey),
+    check('customer_documents_type_valid', sql`${t.documentType} IN (${sqlList(DOCUMENT_TYPES)})`),
+    check('customer_documents_bucket_valid', sql`${t.bucket} IN (${sqlList(BUCKETS)})`),
+  ],
+);
+
+/** A vendor invoice for parts received (admin-back-office §3). */
+export const invoices = pgTable(
+  'invoices',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    invoiceNumber: text('invoice_number').notNull(),
+    supplier: text('supplier').notNull(),
+    invoiceDate: date('invoice_date', { mode: 'string' }).notNull(),
+    totalAmount: numeric('total_amount', { precision: 12, scale: 2 }),
+    fileKey: text('file_key'),
+    fileName: text('file_name'),
+    contentType: text('content_type'),
+    createdByUserId: text('created_by_user_id').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('invoices_supplier_number_unique').on(sql`lower(${t.supplier})`, t.invoiceNumber),
+    index('invoices_invoice_date_idx').on(t.invoiceDate),
+    index('invoices_created_by_idx').on(t.createdByUserId),
+  ],
+);
+
+export const invoiceLineItems = pgTable(
+  'invoice_line_items',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    invoiceId: uuid('invoice_id')
+      .notNull()
+      .references(() => invoices.id, { onDelete: 'cascade' }),
+    inventoryId: uuid('inventory_id').references(() => inventory.id, { onDelete: 'set null' }),
+    partNumber: text('part_number').notNull(),
+    description: text('description').notNull(),
+    quantity: integer('quantity').notNull(),
+    unitPrice: numeric('unit_price', { precision: 12, scale: 2 }).notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('invoice_line_items_invoice_id_idx').on(t.invoiceId),
+    index('invoice_line_items_inventory_id_idx').on(t.inventoryId),
+    check('invoice_line_items_quantity_positive', sql`${t.quantity} > 0`),
+    check('invoice_line_items_unit_price_not_negative', sql`${t.unitPrice} >= 0`),
+  ],
+);
+
+/** A message from the public contact form (DECISIONS 7); staff read them in the back office. */
+export const contactMessages = pgTable(
+  'contact_messages',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    name: text('name').notNull(),
+    email: text('email').notNull(),
+    phone: text('phone'),
+    message: text('message').notNull(),
+    /** SHA-256 of the sender's IP address and the auth secret: enough for the per-IP limit, no raw address kept. */
+    ipHash: text('ip_hash'),
+    readAt: timestamp('read_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('contact_messages_created_at_idx').on(t.createdAt),
+    index('contact_messages_ip_hash_idx').on(t.ipHash, t.createdAt),
+  ],
+);
+
+/**
+ * Who changed what, when (issue 6). Append-only: a database trigger refuses UPDATE and DELETE, so not even a bug in the
+ * application can rewrite history. The actor is kept as id and label without a foreign key, so removing an account
+ * never touches its audit rows.
+ */
+export const auditLog = pgTable(
+  'audit_log',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    actorUserId: text('actor_user_id'),
+    /** The actor's e-mail at the time, or 'system'. */
+    actorLabel: text('actor_label').notNull(),
+    /** create | update | delete | status_change | role_change | stock_adjustment | upload | … */
+    action: text('action').notNull(),
+    /** customer | vehicle | work_order | work_order_part | inventory | document | photo | invoice | profile | … */
+    entityType: text('entity_type').notNull(),
+    entityId: text('entity_id').notNull(),
+    /** Changed fields: { field: { from, to } }; for create/delete the whole record under `to`/`from`. */
+    changes: jsonb('changes').$type<Record<string, { from?: unknown; to?: unknown }>>().notNull().default({}),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('audit_log_created_at_idx').on(t.createdAt),
+    index('audit_log_entity_idx').on(t.entityType, t.entityId, t.createdAt),
+    index('audit_log_actor_idx').on(t.actorUserId, t.createdAt),
+  ],
+);
+
+export const MAIL_STATES = ['queued', 'sending', 'sent', 'failed'] as const;
+export type MailState = (typeof MAIL_STATES)[number];
+
+/**
+ * Outgoing e-mail, delivered by a worker that claims rows with FOR UPDATE SKIP LOCKED (DESIGN.md, DECISIONS 13):
+ * queued → sending → sent, or back to queued with `nextAttemptAt` pushed out, or failed after `maxAttempts`.
+ */
+export const mailQueue = pgTable(
+  'mail_queue',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    kind: text('kind').notNull(),
+    toAddress: text('to_address').notNull(),
+    subject: text('subject').notNull(),
+    textBody: text('text_body').notNull(),
+    htmlBody: text('html_body'),
+    workOrderId: uuid('work_order_id').references(() => workOrders.id, { onDelete: 'set null' }),
+    state: text('state', { enum: MAIL_STATES }).notNull().default('queued'),
+    attempts: integer('attempts').notNull().default(0),
+    maxAttempts: integer('max_attempts').notNull().default(6),
+    nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }).notNull().defaultNow(),
+    lockedAt: timestamp('locked_at', { withTimezone: true }),
+    lastError: text('last_error'),
+    sentAt: timestamp('sent_at', { withTimezone: true }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index('mail_queue_due_idx').on(t.state, t.nextAttemptAt),
+    index('mail_queue_work_order_idx').on(t.workOrderId),
+    index('mail_queue_created_at_idx').on(t.createdAt),
+    check('mail_queue_state_valid', sql`${t.state} IN (${sqlList(MAIL_STATES)})`),
+  ],
+);

@@ -1,0 +1,151 @@
+/**
+ * The Gemini extractor (REST `models/{model}:generateContent`): the image converted to PNG with sharp (PDFs sent as
+ * PDFs, which the API reads), a response schema with exactly the invoice fields, JSON read from the first candidate's
+ * text. 60 s timeout per attempt; one retry on HTTP 429 or 5xx. The key goes in the `x-goog-api-key` header from
+ * the server only. Errors carry the spec's messages (admin-back-office §8), see `extractor.server.ts`.
+ */
+import sharp from 'sharp';
+import { INVOICE_MESSAGES } from '~/lib/schemas/invoice';
+import { log } from '~/server/logger.server';
+import { CANCELLED_MESSAGE, ExtractionError, validateExtraction, type InvoiceExtractor } from './contract.server';
+
+export interface GeminiOptions {
+  apiKey: string;
+  model: string;
+  /** e.g. https://generativelanguage.googleapis.com (tests: http://127.0.0.1:port). */
+  baseUrl: string;
+  timeoutMs?: number;
+  /** Wait before the one retry (ms). */
+  retryDelayMs?: number;
+}
+
+/** The response schema: exactly the fields of the spec (admin-back-office §7). */
+export const INVOICE_RESPONSE_SCHEMA = {
+  type: 'OBJECT',
+  properties: {
+    invoice_number: { type: 'STRING' },
+    supplier: { type: 'STRING' },
+    invoice_date: { type: 'STRING', description: 'Invoice date as YYYY-MM-DD' },
+    total_amount: { type: 'NUMBER', nullable: true },
+    line_items: {
+      type: 'ARRAY',
+      items: {
+        type: 'OBJECT',
+        properties: {
+          part_number: { type: 'STRING' },
+          description: { type: 'STRING' },
+          quantity: { type: 'NUMBER' },
+          unit_price: { type: 'NUMBER' },
+        },
+        required: ['part_number', 'description', 'quantity', 'unit_price'],
+      },
+    },
+  },
+  required: ['invoice_number', 'supplier', 'invoice_date', 'total_amount', 'line_items'],
+} as const;
+
+const PROMPT =
+  'Extract the data of this vendor parts invoice. invoice_number: the invoice number; supplier: the company that ' +
+  'issued the invoice; invoice_date: the invoice date as YYYY-MM-DD; total_amount: the invoice total in dollars as a ' +
+  'number (null if absent); line_items: every part row with part_number, description, quantity (whole number) and ' +
+  'unit_price (dollars). Answer with JSON only.';
+
+class HttpStatusError extends Error {
+  constructor(
+    readonly status: number,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+export function createGeminiExtractor(options: GeminiOptions): InvoiceExtractor {
+  const timeoutMs = options.timeoutMs ?? 60_000;
+  const retryDelayMs = options.retryDelayMs ?? 1_000;
+  const url = `${options.baseUrl}/v1beta/models/${encodeURIComponent(options.model)}:generateContent`;
+
+  async function call(body: string, signal?: AbortSignal): Promise<unknown> {
+    const timeout = AbortSignal.timeout(timeoutMs);
+    const response = await fetch(url, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'x-goog-api-key': options.apiKey },
+      body,
+      signal: signal ? AbortSignal.any([signal, timeout]) : timeout,
+    });
+    const raw = await response.text();
+    if (!response.ok) {
+      let message = `HTTP ${response.status}${response.statusText ? ` ${response.statusText}` : ''}`;
+      try {
+        const detail = (JSON.parse(raw) as { error?: { message?: string } }).error?.message;
+        if (detail) message = detail.slice(0, 200);
+      } catch {
+        // Not JSON: keep the status line.
+      }
+      throw new HttpStatusError(response.status, message);
+    }
+    try {
+      return JSON.parse(raw);
+    } catch {
+      throw new ExtractionError(INVOICE_MESSAGES.invalidJson, 'invalid_json');
+    }
+  }
+
+  return {
+    name: 'gemini',
+    async extract(file, { signal } = {}) {
+      let data: Buffer;
+      let mimeType: string;
+      if (file.mime === 'application/pdf') {
+        data = Buffer.from(file.bytes);
+        mimeType = 'application/pdf';
+      } else {
+        try {
+          data = await sharp(file.bytes, { failOn: 'error' }).rotate().png().toBuffer();
+          mimeType = 'image/png';
+        } catch {
+          throw new ExtractionError(INVOICE_MESSAGES.readFailed, 'read');
+        }
+      }
+      const body = JSON.stringify({
+        contents: [{ role: 'user', parts: [{ inlineData: { mimeType, data: data.toString('base64') } }, { text: PROMPT }] }],
+        generationConfig: { responseMimeType: 'application/json', responseSchema: INVOICE_RESPONSE_SCHEMA, temperature: 0 },
+      });
+      let reply: unknown;
+      for (let attempt = 1; ; attempt += 1) {
+        try {
+          reply = await call(body, signal);
+          break;
+        } catch (error) {
+          if (error instanceof ExtractionError) throw error;
+          if (signal?.aborted) throw new ExtractionError(CANCELLED_MESSAGE, 'cancelled');
+          const retriable = error instanceof HttpStatusError && (error.status === 429 || error.status >= 500);
+          if (retriable && attempt === 1) {
+            log().warn({ status: (error as HttpStatusError).status }, 'gemini: retrying once');
+            await new Promise((r) => setTimeout(r, retryDelayMs));
+            continue;
+          }
+          const e = error as Error;
+          const message =
+            e.name === 'TimeoutError' || e.name === 'AbortError'
+              ? `the request timed out after ${timeoutMs >= 1000 ? `${Math.round(timeoutMs / 1000)} s` : `${timeoutMs} ms`}`
+              : e instanceof HttpStatusError
+                ? e.message
+                : (e.cause as Error | undefined)?.message ?? e.message;
+          log().warn({ reason: message }, 'gemini: extraction failed');
+          throw new ExtractionError(INVOICE_MESSAGES.processingFailed(message.replace(/\.$/, '')), 'provider');
+        }
+      }
+      const candidateText = (reply as { candidates?: { content?: { parts?: { text?: string }[] } }[] })?.candidates?.[0]
+        ?.content?.parts?.map((p) => p.text ?? '')
+        .join('');
+      if (!candidateText) throw new ExtractionError(INVOICE_MESSAGES.invalidJson, 'invalid_json');
+      let parsed: unknown;
+      try {
+        parsed = JSON.parse(candidateText.replace(/^\s*```(?:json)?\s*|\s*```\s*$/g, ''));
+      } catch {
+        throw new ExtractionError(INVOICE_MESSAGES.invalidJson, 'invalid_json');
+      }
+      return validateExtraction(parsed);
+    },
+  };
+}

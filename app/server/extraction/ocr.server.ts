@@ -1,0 +1,149 @@
+/**
+ * Offline OCR with tesseract.js and the English data shipped in the @tesseract.js-data/eng npm package: nothing is
+ * downloaded at run time and no network is needed (STACK-NOTES: `langPath` + `cacheMethod: 'none'`).
+ *
+ * `recognizeImage(bytes)` → the page text, lines in reading order (a string with "\n" between lines). The image is
+ * prepared with sharp first: EXIF orientation applied, grey scale, contrast stretched, small images enlarged. One
+ * worker is kept warm and shared (jobs queue); it is closed after a minute idle. Throws when the image cannot be read.
+ */
+import { createRequire } from 'node:module';
+import sharp from 'sharp';
+import { createWorker, OEM, PSM, type Worker } from 'tesseract.js';
+
+const require = createRequire(import.meta.url);
+const IDLE_MS = 60_000;
+
+let workerPromise: Promise<Worker> | undefined;
+let idleTimer: NodeJS.Timeout | undefined;
+let queue: Promise<unknown> = Promise.resolve();
+
+function englishDataPath(): string {
+  return (require('@tesseract.js-data/eng') as { langPath: string }).langPath;
+}
+
+async function getWorker(): Promise<Worker> {
+  workerPromise ??= (async () => {
+    const worker = await createWorker('eng', OEM.LSTM_ONLY, {
+      langPath: englishDataPath(),
+      cacheMethod: 'none',
+      gzip: true,
+    });
+    await worker.setParameters({ tessedit_pageseg_mode: PSM.SINGLE_BLOCK, preserve_interword_spaces: '1', user_defined_dpi: '150' });
+    return worker;
+  })();
+  try {
+    return await workerPromise;
+  } catch (error) {
+    workerPromise = undefined;
+    throw error;
+  }
+}
+
+/** Closes the shared worker (tests, shutdown, idle). */
+export async function closeOcrWorker(): Promise<void> {
+  if (idleTimer) clearTimeout(idleTimer);
+  idleTimer = undefined;
+  const pending = workerPromise;
+  workerPromise = undefined;
+  if (pending) await (await pending.catch(() => undefined))?.terminate();
+}
+
+/** Grey, contrast-stretched PNG at a width tesseract reads well (about 1600–2400 px). */
+export async function prepareForOcr(bytes: Uint8Array): Promise<Buffer> {
+  const image = sharp(bytes, { failOn: 'error' }).rotate();
+  const meta = await image.metadata();
+  const width = meta.autoOrient?.width ?? meta.width ?? 0;
+  let pipeline = image.flatten({ background: '#ffffff' }).greyscale().normalise();
+  if (width && width < 1400) pipeline = pipeline.resize({ width: Math.min(width * 2, 2000) });
+  if (width > 3000) pipeline = pipeline.resize({ width: 2400 });
+  const { data, info } = await pipeline.raw().toBuffer({ resolveWithObject: true });
+  invertDarkBands(data, info.width, info.height);
+  removeRules(data, info.width, info.height);
+  return sharp(data, { raw: { width: info.width, height: info.height, channels: 1 } }).png().toBuffer();
+}
+
+/** Light text on a dark heading bar becomes dark on light: pixel rows that are mostly dark are inverted, in place. */
+export function invertDarkBands(px: Uint8Array, width: number, height: number): void {
+  for (let y = 0; y < height; y += 1) {
+    let dark = 0;
+    const row = y * width;
+    for (let x = 0; x < width; x += 1) if (px[row + x]! < 110) dark += 1;
+    if (dark / width > 0.55) for (let x = 0; x < width; x += 1) px[row + x] = 255 - px[row + x]!;
+  }
+}
+
+/**
+ * Whitens table rules (solid, dashed or dotted lines) in a grey image, in place: tesseract reads bordered tables
+ * much better without them. A horizontal rule is a thin band (at most 6 px) of pixel rows whose dark pixels span at
+ * least a fifth of the width with gaps of at most 5 px (text has wider gaps between strokes); thicker bands (a
+ * coloured heading bar) are left alone. Vertical rules likewise by column (a tenth of the height).
+ */
+export function removeRules(px: Uint8Array, width: number, height: number): void {
+  let sum = 0;
+  for (let i = 0; i < px.length; i += 1) sum += px[i]!;
+  const threshold = Math.min(160, (sum / px.length) * 0.75);
+  const maxGap = 5;
+  const erase = new Uint8Array(px.length);
+  const scan = (count: number, length: number, at: (line: number, pos: number) => number, minRun: number) => {
+    const runs: [number, number][][] = [];
+    for (let line = 0; line < count; line += 1) {
+      const found: [number, number][] = [];
+      let start = -1;
+      let last = -1;
+      for (let pos = 0; pos <= length; pos += 1) {
+        const isDark = pos < length && px[at(line, pos)]! < threshold;
+        if (!isDark && pos < length) continue;
+        if (pos === length || start < 0 || pos - last > maxGap + 1) {
+          if (start >= 0 && last - start >= minRun) found.push([start, last]);
+          start = pos;
+        }
+        last = pos;
+      }
+      runs.push(found);
+    }
+    for (let line = 0; line < count; ) {
+      if (!runs[line]!.length) {
+        line += 1;
+        continue;
+      }
+      let end = line;
+      while (end + 1 < count && runs[end + 1]!.length) end += 1;
+      if (end - line < 6) {
+        for (let l = Math.max(0, line - 1); l <= Math.min(count - 1, end + 1); l += 1) {
+          for (const [from, to] of runs[Math.min(Math.max(l, line), end)]!) {
+            for (let p = from; p <= to; p += 1) erase[at(l, p)] = 1;
+          }
+        }
+      }
+      line = end + 1;
+    }
+  };
+  scan(height, width, (y, x) => y * width + x, Math.floor(width / 5));
+  scan(width, height, (x, y) => y * width + x, Math.floor(height / 10));
+  for (let i = 0; i < px.length; i += 1) if (erase[i]) px[i] = 255;
+}
+
+/** Reads the text of an image (see module docs). `signal` stops before the OCR starts when already aborted. */
+export async function recognizeImage(bytes: Uint8Array, signal?: AbortSignal): Promise<string> {
+  const prepared = await prepareForOcr(bytes);
+  signal?.throwIfAborted();
+  const run = queue.then(async () => {
+    signal?.throwIfAborted();
+    if (idleTimer) clearTimeout(idleTimer);
+    const worker = await getWorker();
+    try {
+      const { data } = await worker.recognize(prepared, { rotateAuto: true });
+      return data.text;
+    } finally {
+      idleTimer = setTimeout(() => void closeOcrWorker(), IDLE_MS);
+      idleTimer.unref();
+    }
+  });
+  queue = run.catch(() => undefined);
+  return run;
+}
+
+/** Starts the shared OCR worker ahead of the first page (loading the English data takes a second or two). */
+export async function warmUpOcr(): Promise<void> {
+  await getWorker();
+}

@@ -1,0 +1,109 @@
+/**
+ * Saving a reviewed vendor invoice (admin-back-office §4 "Invoice upload flow", DECISIONS 10).
+ *
+ * `receiveVendorInvoice(actorUserId, invoice, file)`:
+ *   1. refuses a supplier + invoice number already recorded (case-insensitive supplier) with a conflict DomainError;
+ *   2. stores the file in the `invoice-files` bucket under `invoices/{invoiceId}/{epoch ms}-{name}`;
+ *   3. in ONE transaction inserts the invoice, raises inventory per line (an existing part number gets its quantity
+ *      increased and its unit price and supplier updated; an unknown one is created) and inserts the line items;
+ *   4. on any failure rolls back and removes the stored file, then rethrows (a duplicate found only at commit time
+ *      becomes the same conflict DomainError).
+ * Input: `SaveInvoice` (ISO date, total as a 2-decimal string or null, items with whole quantities > 0 and prices as
+ * 2-decimal strings) and the file bytes with their sniffed MIME type. Returns `{ invoiceId, lineItems }`.
+ */
+import crypto from 'node:crypto';
+import { and, eq, sql } from 'drizzle-orm';
+import type { SaveInvoice } from '~/lib/schemas/invoice';
+import { getDb } from '~/server/db/client.server';
+import { inventory, invoiceLineItems, invoices } from '~/server/db/schema';
+import { DomainError, isUniqueViolation } from '~/server/errors.server';
+import { log } from '~/server/logger.server';
+import { getStorage } from '~/server/storage/storage.server';
+import { safeFileName } from '~/server/uploads/upload.server';
+
+export interface InvoiceFileInput {
+  bytes: Uint8Array;
+  mime: string;
+  fileName: string;
+}
+
+export const duplicateInvoiceMessage = (invoiceNumber: string, supplier: string) =>
+  `Invoice ${invoiceNumber} from ${supplier} has already been recorded. Nothing was saved, and stock was not changed.`;
+
+export async function receiveVendorInvoice(
+  actorUserId: string,
+  invoice: SaveInvoice,
+  file: InvoiceFileInput,
+): Promise<{ invoiceId: string; lineItems: number }> {
+  const db = getDb();
+  const duplicate = () => new DomainError('conflict', duplicateInvoiceMessage(invoice.invoiceNumber, invoice.supplier), 'invoiceNumber');
+  const [existing] = await db
+    .select({ id: invoices.id })
+    .from(invoices)
+    .where(and(sql`lower(${invoices.supplier}) = lower(${invoice.supplier})`, eq(invoices.invoiceNumber, invoice.invoiceNumber)))
+    .limit(1);
+  if (existing) throw duplicate();
+
+  const invoiceId = crypto.randomUUID();
+  const fileName = safeFileName(file.fileName, file.mime === 'application/pdf' ? 'pdf' : 'png');
+  const fileKey = `invoices/${invoiceId}/${Date.now()}-${fileName}`;
+  const storage = getStorage();
+  await storage.put('invoice-files', fileKey, file.bytes, { contentType: file.mime });
+  try {
+    await db.transaction(async (tx) => {
+      await tx.insert(invoices).values({
+        id: invoiceId,
+        invoiceNumber: invoice.invoiceNumber,
+        supplier: invoice.supplier,
+        invoiceDate: invoice.invoiceDate,
+        totalAmount: invoice.totalAmount,
+        fileKey,
+        fileName,
+        contentType: file.mime,
+        createdByUserId: actorUserId,
+      });
+      const rows: (typeof invoiceLineItems.$inferInsert)[] = [];
+      // now() is fixed within a transaction: explicit, increasing times keep the invoice's line order.
+      const base = Date.now();
+      for (const [index, item] of invoice.items.entries()) {
+        const [stock] = await tx
+          .insert(inventory)
+          .values({
+            partNumber: item.partNumber,
+            description: item.description,
+            quantity: item.quantity,
+            unitPrice: item.unitPrice,
+            supplier: invoice.supplier,
+          })
+          .onConflictDoUpdate({
+            target: inventory.partNumber,
+            set: {
+              quantity: sql`${inventory.quantity} + excluded.quantity`,
+              unitPrice: sql`excluded.unit_price`,
+              supplier: sql`excluded.supplier`,
+              updatedAt: new Date(),
+            },
+          })
+          .returning({ id: inventory.id });
+        rows.push({
+          invoiceId,
+          inventoryId: stock!.id,
+          partNumber: item.partNumber,
+          description: item.description,
+          quantity: item.quantity,
+          unitPrice: item.unitPrice,
+          createdAt: new Date(base + index),
+        });
+      }
+      if (rows.length) await tx.insert(invoiceLineItems).values(rows);
+    });
+  } catch (error) {
+    await storage.delete('invoice-files', fileKey).catch((e: unknown) => {
+      log().error({ err: e, fileKey }, 'invoice: could not remove the stored file after a failed save');
+    });
+    if (isUniqueViolation(error, 'invoices_supplier_number')) throw duplicate();
+    throw error;
+  }
+  log().info({ invoiceId, lineItems: invoice.items.length }, 'invoice received');
+  return { invoiceId, lineItems: invoice.items.length };
+}

@@ -1,0 +1,199 @@
+/**
+ * The invoice page's one form, told apart by `intent` (admin-back-office §4 "Invoice upload flow"):
+ * - `extract`: keep the chosen file as a pending upload, read it with the configured extractor, refill the form
+ *   ('Data extracted successfully!' or the extractor's message; the file stays pending so details can be typed);
+ * - `save`: check the fields (SaveInvoiceSchema) and the file (new or pending), then `receiveVendorInvoice`;
+ * - `add-row` / `remove-row:{n}`: re-render with one more / one fewer line-item row (works without JavaScript).
+ *
+ * `submitInvoiceForm(actorUserId, request)` → `{ redirectTo }` after a save, else `{ status, state }` with an
+ * {@link InvoiceFormState} for the page. Never throws for bad input: every expected failure becomes a message.
+ */
+import crypto from 'node:crypto';
+import {
+  INVOICE_MESSAGES,
+  SaveInvoiceSchema,
+  withBlankRows,
+  type InvoiceFormState,
+  type InvoiceRow,
+} from '~/lib/schemas/invoice';
+import { parseForm } from '~/lib/forms';
+import type { PartialInvoice } from '~/server/extraction/contract.server';
+import { ExtractionError, getInvoiceExtractor, CANCELLED_MESSAGE } from '~/server/extraction/extractor.server';
+import { DomainError } from '~/server/errors.server';
+import { log } from '~/server/logger.server';
+import { UploadError } from '~/server/uploads/upload.server';
+import { discardPendingUpload, isPendingToken, loadPendingUpload, stashPendingUpload } from './pending-upload.server';
+import { readInvoiceUpload } from './read-invoice-upload.server';
+import { receiveVendorInvoice } from './receive-vendor-invoice.server';
+
+export type InvoiceFormOutcome = { redirectTo: string } | { status: number; state: InvoiceFormState };
+
+const str = (v: FormDataEntryValue | null) => (typeof v === 'string' ? v.slice(0, 1000) : '');
+
+function typedRows(fields: FormData): InvoiceRow[] {
+  const all = (name: string) => fields.getAll(name).map(str);
+  const parts = all('part_number');
+  const descs = all('description');
+  const qtys = all('quantity');
+  const prices = all('unit_price');
+  const n = Math.min(200, Math.max(parts.length, descs.length, qtys.length, prices.length));
+  return Array.from({ length: n }, (_, i) => ({
+    part_number: parts[i] ?? '',
+    description: descs[i] ?? '',
+    quantity: qtys[i] ?? '',
+    unit_price: prices[i] ?? '',
+  }));
+}
+
+function baseState(fields: FormData | null, intent: InvoiceFormState['intent']): InvoiceFormState {
+  return {
+    resultId: crypto.randomUUID(),
+    intent,
+    message: null,
+    formError: null,
+    fieldErrors: {},
+    values: {
+      invoiceNumber: fields ? str(fields.get('invoiceNumber')) : '',
+      supplier: fields ? str(fields.get('supplier')) : '',
+      invoiceDate: fields ? str(fields.get('invoiceDate')) : '',
+      totalAmount: fields ? str(fields.get('totalAmount')) : '',
+    },
+    rows: withBlankRows(fields ? typedRows(fields) : []),
+    pendingToken: null,
+    fileName: null,
+  };
+}
+
+function fillFromExtraction(state: InvoiceFormState, extracted: PartialInvoice): void {
+  state.values = {
+    invoiceNumber: extracted.invoice_number,
+    supplier: extracted.supplier,
+    invoiceDate: extracted.invoice_date,
+    totalAmount: extracted.total_amount === null ? '' : extracted.total_amount.toFixed(2),
+  };
+  state.rows = withBlankRows(
+    extracted.line_items.map((i) => ({
+      part_number: i.part_number,
+      description: i.description,
+      quantity: String(i.quantity),
+      unit_price: i.unit_price.toFixed(2),
+    })),
+  );
+}
+
+export async function submitInvoiceForm(actorUserId: string, request: Request): Promise<InvoiceFormOutcome> {
+  let upload;
+  try {
+    upload = await readInvoiceUpload(request);
+  } catch (error) {
+    if (!(error instanceof UploadError)) throw error;
+    const state = baseState(null, 'extract');
+    state.formError = error.message;
+    state.fieldErrors.file = error.message;
+    return { status: error.status, state };
+  }
+  const { fields, file, fileError } = upload;
+  const rawIntent = str(fields.get('intent'));
+  const intent: InvoiceFormState['intent'] = rawIntent.startsWith('remove-row')
+    ? 'remove-row'
+    : rawIntent === 'add-row' || rawIntent === 'extract'
+      ? rawIntent
+      : 'save';
+  const state = baseState(fields, intent);
+  const token = str(fields.get('pendingToken'));
+  let pending = isPendingToken(token) ? token : null;
+  state.fileName = pending ? str(fields.get('pendingFileName')) || null : null;
+
+  // A newly chosen file replaces the pending one (kept on the server so no re-selection is needed).
+  if (file && intent !== 'save') {
+    if (pending) await discardPendingUpload(pending);
+    pending = await stashPendingUpload(file);
+    state.fileName = file.fileName;
+  }
+  state.pendingToken = pending;
+
+  if (fileError) {
+    // A refused file: keep everything typed (and any earlier pending file), say why.
+    state.formError = fileError.message;
+    state.fieldErrors.file = fileError.message;
+    return { status: fileError.status, state };
+  }
+
+  if (intent === 'add-row') {
+    state.rows = [...state.rows, { part_number: '', description: '', quantity: '', unit_price: '' }];
+    return { status: 200, state };
+  }
+  if (intent === 'remove-row') {
+    const index = Number(rawIntent.split(':')[1]);
+    const rows = state.rows.filter((_, i) => i !== index);
+    state.rows = withBlankRows(rows);
+    return { status: 200, state };
+  }
+
+  if (intent === 'extract') {
+    const source = file ?? (pending ? await loadPendingUpload(pending) : null);
+    if (!source) {
+      state.pendingToken = null;
+      state.fileName = null;
+      state.formError = 'Please select an invoice image or PDF to read.';
+      state.fieldErrors.file = state.formError;
+      return { status: 400, state };
+    }
+    try {
+      const extracted = await getInvoiceExtractor().extract(source, { signal: request.signal });
+      state.message = INVOICE_MESSAGES.extracted;
+      fillFromExtraction(state, extracted);
+      return { status: 200, state };
+    } catch (error) {
+      if (error instanceof ExtractionError) {
+        state.formError = error.message;
+        // Whatever was read is filled in, so only the rest has to be typed.
+        if (error.partial) fillFromExtraction(state, error.partial);
+        return { status: 422, state };
+      }
+      if (request.signal.aborted) {
+        state.formError = CANCELLED_MESSAGE;
+        return { status: 400, state };
+      }
+      log().error({ err: error }, 'invoice extraction failed unexpectedly');
+      state.formError = INVOICE_MESSAGES.readFailed;
+      return { status: 500, state };
+    }
+  }
+
+  // Save.
+  const parsed = parseForm(SaveInvoiceSchema, fields);
+  const source = file ?? (pending ? await loadPendingUpload(pending) : null);
+  if (!source || !parsed.success) {
+    if (!source) {
+      state.pendingToken = null;
+      state.fileName = null;
+      state.fieldErrors.file = INVOICE_MESSAGES.required;
+    }
+    if (!parsed.success) Object.assign(state.fieldErrors, parsed.fieldErrors);
+    const missing = !source || Object.values(state.fieldErrors).includes(INVOICE_MESSAGES.required);
+    state.formError = missing ? INVOICE_MESSAGES.required : 'Please correct the highlighted fields.';
+    // Keep a newly chosen file for the next attempt.
+    if (file && !pending) {
+      state.pendingToken = await stashPendingUpload(file);
+      state.fileName = file.fileName;
+    }
+    return { status: 400, state };
+  }
+  try {
+    const { invoiceId } = await receiveVendorInvoice(actorUserId, parsed.data, source);
+    if (pending) await discardPendingUpload(pending).catch(() => undefined);
+    return { redirectTo: `/admin/invoices?saved=${invoiceId}` };
+  } catch (error) {
+    const message =
+      error instanceof DomainError ? error.message : 'the invoice could not be saved. Nothing was recorded; please try again';
+    if (!(error instanceof DomainError)) log().error({ err: error }, 'invoice save failed');
+    state.formError = INVOICE_MESSAGES.submissionFailed(message);
+    if (error instanceof DomainError && error.field) state.fieldErrors[error.field] = error.message;
+    if (file && !pending) {
+      state.pendingToken = await stashPendingUpload(file);
+      state.fileName = file.fileName;
+    }
+    return { status: error instanceof DomainError ? error.status : 500, state };
+  }
+}

@@ -1,0 +1,63 @@
+/**
+ * Where mail goes: SMTP (`SMTP_URL`) through Nodemailer, or, with no SMTP configured, `.eml` files in
+ * `DATA_DIR/mail` (the embedded default: open them in any mail program). Tests may replace the transport.
+ */
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import nodemailer from 'nodemailer';
+import { getConfig } from '../config.server';
+
+export interface OutgoingMail {
+  to: string;
+  subject: string;
+  text: string;
+  html?: string | undefined;
+}
+
+export interface MailTransport {
+  /** Delivers one message; throws when the server refuses it or cannot be reached. */
+  send(mail: OutgoingMail): Promise<void>;
+}
+
+/** SMTP through Nodemailer (short timeouts so a dead server does not hold the worker). */
+export function createSmtpTransport(url: string, from: string): MailTransport {
+  const transporter = nodemailer.createTransport(url, { from });
+  (transporter.options as Record<string, unknown>).connectionTimeout = 10_000;
+  (transporter.options as Record<string, unknown>).greetingTimeout = 10_000;
+  (transporter.options as Record<string, unknown>).socketTimeout = 20_000;
+  return {
+    async send(mail) {
+      await transporter.sendMail({ from, ...mail });
+    },
+  };
+}
+
+/** Writes each message as an RFC 822 `.eml` file into `dir`. */
+export function createFileTransport(dir: string, from: string): MailTransport {
+  const transporter = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
+  return {
+    async send(mail) {
+      const info = await transporter.sendMail({ from, ...mail });
+      await fs.mkdir(dir, { recursive: true });
+      const name = `${new Date().toISOString().replace(/[:.]/g, '-')}-${info.messageId.replace(/[^A-Za-z0-9]/g, '').slice(0, 24)}.eml`;
+      await fs.writeFile(path.join(dir, name), info.message as Buffer);
+    },
+  };
+}
+
+let current: MailTransport | undefined;
+
+/** The configured transport (built from configuration on first use). */
+export function getMailTransport(): MailTransport {
+  if (!current) {
+    const config = getConfig();
+    current = config.smtpUrl
+      ? createSmtpTransport(config.smtpUrl, config.mailFrom)
+      : createFileTransport(path.join(config.dataDir, 'mail'), config.mailFrom);
+  }
+  return current;
+}
+
+export function setMailTransport(transport: MailTransport | undefined): void {
+  current = transport;
+}

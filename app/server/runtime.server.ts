@@ -1,0 +1,80 @@
+/**
+ * Process start-up and shutdown: configuration, database (open, migrate), demo data on an empty database.
+ * `startRuntime()` is idempotent within a process (dev-server reloads reuse it); `stopRuntime()` closes everything.
+ * Throws ConfigError / StartupError with one clear line; `server.js` prints it and exits with code 1.
+ */
+import fs from 'node:fs';
+import { getConfig } from './config.server';
+import { openDatabase, setDatabase, StartupError, type DatabaseHandle } from './db/client.server';
+import { migrateDatabase } from './db/migrate.server';
+import { isDatabaseEmpty, seedDemo, type DemoCredentials } from './db/seed.server';
+import { resolveAuthSecret } from './auth/auth.server';
+import { log, setLogLevel } from './logger.server';
+import { startMailWorker } from './mail/mail-queue.server';
+import { createConfiguredStorage } from './storage/create-storage.server';
+import { setStorage } from './storage/storage.server';
+
+interface Runtime {
+  handle: DatabaseHandle;
+  demo: DemoCredentials | undefined;
+  stopMailWorker: () => Promise<void>;
+}
+
+const key = Symbol.for('shop.runtime');
+type WithRuntime = typeof globalThis & { [key]?: Promise<Runtime> };
+
+/** Creates the data folder when missing; throws StartupError with one line when it cannot be used. */
+export function prepareDataDir(dataDir: string): void {
+  try {
+    fs.mkdirSync(dataDir, { recursive: true });
+    fs.accessSync(dataDir, fs.constants.R_OK | fs.constants.W_OK);
+    if (!fs.statSync(dataDir).isDirectory()) throw Object.assign(new Error('not a folder'), { code: 'ENOTDIR' });
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code ?? (error as Error).message;
+    throw new StartupError(`Cannot use the data folder ${dataDir}: ${code}`);
+  }
+}
+
+export async function startRuntime(): Promise<Runtime> {
+  const g = globalThis as WithRuntime;
+  g[key] ??= (async () => {
+    const config = getConfig();
+    setLogLevel(config.logLevel);
+    prepareDataDir(config.dataDir);
+    resolveAuthSecret(config);
+    const handle = await openDatabase(config);
+    try {
+      setDatabase(handle);
+      await migrateDatabase(handle);
+      let demo: DemoCredentials | undefined;
+      if (config.seedDemo && (await isDatabaseEmpty(handle.db))) {
+        demo = await seedDemo(handle.db);
+        log().info({ customers: demo.customers.length }, 'demo data seeded');
+      }
+      setStorage(createConfiguredStorage(config));
+      const stopMailWorker = startMailWorker();
+      return { handle, demo, stopMailWorker };
+    } catch (error) {
+      await handle.close();
+      throw error;
+    }
+  })();
+  try {
+    return await g[key];
+  } catch (error) {
+    delete g[key];
+    throw error;
+  }
+}
+
+export async function stopRuntime(): Promise<void> {
+  const g = globalThis as WithRuntime;
+  const pending = g[key];
+  delete g[key];
+  if (!pending) return;
+  const runtime = await pending.catch(() => undefined);
+  if (!runtime) return;
+  await runtime.stopMailWorker();
+  setDatabase(undefined);
+  await runtime.handle.close();
+}

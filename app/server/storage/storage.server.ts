@@ -1,0 +1,124 @@
+/**
+ * File storage behind one interface (DESIGN.md): a local folder by default (`DATA_DIR/files/<bucket>/<key>`), an
+ * S3-compatible bucket in production. Nothing stored is public; `/files/...` routes check access and stream objects.
+ *
+ * Keys are relative paths of `[A-Za-z0-9._-]` segments separated by `/` (e.g. `work_orders/<uuid>/1700000000-photo.jpg`);
+ * anything else throws {@link StorageKeyError}. `put` never overwrites: an existing key throws {@link StorageConflictError}.
+ */
+import { createReadStream } from 'node:fs';
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import { Readable } from 'node:stream';
+import type { Bucket } from '~/lib/work-order-status';
+
+export class StorageKeyError extends Error {
+  override name = 'StorageKeyError';
+}
+export class StorageConflictError extends Error {
+  override name = 'StorageConflictError';
+}
+
+export interface StoredObject {
+  /** The bytes, as a web stream (ready for `new Response(body)`). */
+  body: ReadableStream<Uint8Array>;
+  size: number;
+}
+
+export interface Storage {
+  /** Stores bytes under a new key; throws StorageConflictError when the key exists. */
+  put(bucket: Bucket, key: string, data: Uint8Array, options: { contentType: string }): Promise<void>;
+  /** The object, or null when there is none. */
+  get(bucket: Bucket, key: string): Promise<StoredObject | null>;
+  /** Removes the object; no error when it is already gone. */
+  delete(bucket: Bucket, key: string): Promise<void>;
+  exists(bucket: Bucket, key: string): Promise<boolean>;
+  /** Keys under a prefix, sorted by name ascending. */
+  list(bucket: Bucket, prefix: string): Promise<string[]>;
+}
+
+const SEGMENT = /^[A-Za-z0-9._-]+$/;
+
+/** Throws StorageKeyError unless `key` is a safe relative key. */
+export function assertValidKey(key: string): void {
+  const segments = key.split('/');
+  if (!key || key.length > 512 || segments.some((s) => !SEGMENT.test(s) || s === '.' || s === '..')) {
+    throw new StorageKeyError(`Invalid storage key: ${JSON.stringify(key.slice(0, 80))}`);
+  }
+}
+
+/** The local-folder driver: one folder per bucket under `root`. Writes go to a temporary file, then a rename. */
+export function createLocalStorage(root: string): Storage {
+  const fileFor = (bucket: Bucket, key: string) => {
+    assertValidKey(key);
+    return path.join(root, bucket, ...key.split('/'));
+  };
+  return {
+    async put(bucket, key, data) {
+      const file = fileFor(bucket, key);
+      await fs.mkdir(path.dirname(file), { recursive: true });
+      const temp = `${file}.${process.pid}.${Date.now()}.part`;
+      await fs.writeFile(temp, data, { flag: 'wx' });
+      try {
+        await fs.link(temp, file);
+      } catch (error) {
+        if ((error as NodeJS.ErrnoException).code === 'EEXIST') throw new StorageConflictError(`${bucket}/${key} exists`);
+        throw error;
+      } finally {
+        await fs.rm(temp, { force: true });
+      }
+    },
+    async get(bucket, key) {
+      const file = fileFor(bucket, key);
+      try {
+        const stat = await fs.stat(file);
+        if (!stat.isFile()) return null;
+        return { body: Readable.toWeb(createReadStream(file)) as ReadableStream<Uint8Array>, size: stat.size };
+      } catch (error) {
+        if ((error as NodeJS.ErrnoException).code === 'ENOENT') return null;
+        throw error;
+      }
+    },
+    async delete(bucket, key) {
+      await fs.rm(fileFor(bucket, key), { force: true });
+    },
+    async exists(bucket, key) {
+      try {
+        return (await fs.stat(fileFor(bucket, key))).isFile();
+      } catch {
+        return false;
+      }
+    },
+    async list(bucket, prefix) {
+      const base = path.join(root, bucket);
+      const start = prefix ? fileFor(bucket, prefix.replace(/\/+$/, '')) : base;
+      const out: string[] = [];
+      const walk = async (dir: string) => {
+        let entries;
+        try {
+          entries = await fs.readdir(dir, { withFileTypes: true });
+        } catch {
+          return;
+        }
+        for (const entry of entries) {
+          const full = path.join(dir, entry.name);
+          if (entry.isDirectory()) await walk(full);
+          else if (!entry.name.endsWith('.part')) out.push(path.relative(base, full).split(path.sep).join('/'));
+        }
+      };
+      await walk(start);
+      return out.sort();
+    },
+  };
+}
+
+let current: Storage | undefined;
+
+/** The process storage: set at start-up (or by tests); defaults to the local folder under the data folder. */
+export function getStorage(): Storage {
+  if (!current) throw new Error('Storage is not configured yet (call setStorage first).');
+  return current;
+}
+
+export function setStorage(storage: Storage | undefined): void {
+  current = storage;
+}

@@ -1,0 +1,144 @@
+/**
+ * Status change → customer e-mail (admin-back-office §4, DECISIONS 13). Any status may follow any status.
+ *
+ * `changeWorkOrderStatus(actorUserId, workOrderId, status)` runs ONE transaction that saves the status and
+ * `updated_at`, writes a `work_order_status_history` row naming the acting user, and, when the customer has an e-mail
+ * address, enqueues the notification (HTML and plain text: vehicle, work order number, new status, estimated
+ * completion date when set, link to the portal). The mail worker delivers it later with retries, so an SMTP outage
+ * never fails the change. Returns `{ workOrderNumber, notified }` (`notified` false: no e-mail address, nothing sent).
+ * Errors: DomainError('not_found') for an unknown work order.
+ *
+ * `statusMessage(number, notified)` → the spec's success text, or the no-e-mail variant.
+ */
+import { eq, sql } from 'drizzle-orm';
+import type { WorkOrderStatus } from '~/lib/work-order-status';
+import { getConfig } from '../config.server';
+import { getDb } from '../db/client.server';
+import { customers, vehicles, workOrders, workOrderStatusHistory } from '../db/schema';
+import { DomainError, isUuid } from '../errors.server';
+import { enqueueMail } from '../mail/mail-queue.server';
+
+export const statusMessage = (workOrderNumber: string, notified: boolean) =>
+  notified
+    ? `Status for WO #${workOrderNumber} updated successfully. Customer notified via email.`
+    : `Status for WO #${workOrderNumber} updated successfully. No e-mail was sent: the customer has no e-mail address.`;
+
+const escapeHtml = (s: string) =>
+  s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
+
+/** "2026-03-05" → "Thursday, March 5, 2026" (a calendar date: no time zone involved). */
+export function formatCalendarDate(date: string): string {
+  const [y, m, d] = date.split('-').map(Number);
+  return new Date(Date.UTC(y!, m! - 1, d!)).toLocaleDateString('en-US', {
+    timeZone: 'UTC',
+    weekday: 'long',
+    year: 'numeric',
+    month: 'long',
+    day: 'numeric',
+  });
+}
+
+export interface StatusMailFacts {
+  customerName: string;
+  workOrderNumber: string;
+  vehicle: string;
+  status: WorkOrderStatus;
+  estimatedCompletionDate: string | null;
+  portalUrl: string;
+  shopName: string;
+  shopPhone: string;
+}
+
+/** The notification's subject, plain text and HTML. */
+export function buildStatusMail(f: StatusMailFacts): { subject: string; text: string; html: string } {
+  const eta = f.estimatedCompletionDate ? formatCalendarDate(f.estimatedCompletionDate) : null;
+  const subject = `Repair update for your ${f.vehicle}: ${f.status} (WO #${f.workOrderNumber})`;
+  const text = [
+    `Hello ${f.customerName},`,
+    '',
+    `The status of your ${f.vehicle} (work order #${f.workOrderNumber}) is now: ${f.status}.`,
+    eta ? `Estimated completion date: ${eta}.` : null,
+    '',
+    `See the details and photos in your customer portal: ${f.portalUrl}`,
+    '',
+    `Questions? Call us at ${f.shopPhone}.`,
+    f.shopName,
+  ]
+    .filter((line) => line !== null)
+    .join('\n');
+  const html = `<!doctype html><html><body style="font-family:Arial,sans-serif;color:#0b1a33">
+<p>Hello ${escapeHtml(f.customerName)},</p>
+<p>The status of your <strong>${escapeHtml(f.vehicle)}</strong> (work order #${escapeHtml(f.workOrderNumber)}) is now:
+<strong>${escapeHtml(f.status)}</strong>.</p>
+${eta ? `<p>Estimated completion date: <strong>${escapeHtml(eta)}</strong>.</p>` : ''}
+<p><a href="${escapeHtml(f.portalUrl)}">See the details and photos in your customer portal</a></p>
+<p>Questions? Call us at ${escapeHtml(f.shopPhone)}.<br>${escapeHtml(f.shopName)}</p>
+</body></html>`;
+  return { subject, text, html };
+}
+
+export async function changeWorkOrderStatus(
+  actorUserId: string,
+  workOrderId: string,
+  status: WorkOrderStatus,
+): Promise<{ workOrderNumber: string; notified: boolean }> {
+  if (!isUuid(workOrderId)) throw new DomainError('not_found', 'Work order not found.');
+  const config = getConfig();
+  return getDb().transaction(async (tx) => {
+    // Lock the row so the history's from-status is the one this change replaced.
+    const [current] = await tx
+      .select({
+        id: workOrders.id,
+        number: workOrders.workOrderNumber,
+        status: workOrders.currentStatus,
+        eta: workOrders.estimatedCompletionDate,
+        customerName: customers.name,
+        customerEmail: customers.email,
+        year: vehicles.year,
+        make: vehicles.make,
+        model: vehicles.model,
+      })
+      .from(workOrders)
+      .innerJoin(customers, eq(customers.id, workOrders.customerId))
+      .innerJoin(vehicles, eq(vehicles.id, workOrders.vehicleId))
+      .where(eq(workOrders.id, workOrderId))
+      .for('update', { of: workOrders });
+    if (!current) throw new DomainError('not_found', 'Work order not found.');
+    await tx
+      .update(workOrders)
+      .set({ currentStatus: status, updatedAt: sql`now()` })
+      .where(eq(workOrders.id, workOrderId));
+    await tx.insert(workOrderStatusHistory).values({
+      workOrderId,
+      fromStatus: current.status,
+      toStatus: status,
+      changedByUserId: actorUserId,
+    });
+    if (!current.customerEmail) return { workOrderNumber: current.number, notified: false };
+    const mail = buildStatusMail({
+      customerName: current.customerName,
+      workOrderNumber: current.number,
+      vehicle: `${current.year} ${current.make} ${current.model}`,
+      status,
+      estimatedCompletionDate: current.eta,
+      portalUrl: `${config.appUrl}/portal/repair-updates`,
+      shopName: config.shop.name,
+      shopPhone: config.shop.phone,
+    });
+    await enqueueMail(tx, { kind: 'status_update', to: current.customerEmail, workOrderId, ...mail });
+    return { workOrderNumber: current.number, notified: true };
+  });
+}
+
+export const ESTIMATED_DATE_UPDATED = 'Estimated completion date updated successfully.';
+
+/** Sets or clears (null) the estimated completion date; DomainError('not_found') for an unknown work order. */
+export async function setEstimatedCompletionDate(workOrderId: string, date: string | null): Promise<void> {
+  if (!isUuid(workOrderId)) throw new DomainError('not_found', 'Work order not found.');
+  const rows = await getDb()
+    .update(workOrders)
+    .set({ estimatedCompletionDate: date })
+    .where(eq(workOrders.id, workOrderId))
+    .returning({ id: workOrders.id });
+  if (rows.length === 0) throw new DomainError('not_found', 'Work order not found.');
+}

@@ -1,0 +1,67 @@
+/**
+ * Creating a work order from a customer's vehicle (admin-back-office §2 "Customer details", §5): the number is
+ * required and unique (the database's unique index decides), the description optional, the status starts as
+ * Estimate Scheduled and a first status-history row records who opened it.
+ *
+ * - `suggestWorkOrderNumber()` → the next free number in the shop's `WO-{n}` series (pre-fills the form).
+ * - `createWorkOrder(actorUserId, customerId, input)` → the new row. Errors: DomainError('not_found') when the vehicle
+ *   is not this customer's; DomainError('conflict', 'Error creating work order: work order number … already exists.',
+ *   'workOrderNumber') on a duplicate number.
+ */
+import { and, eq, sql } from 'drizzle-orm';
+import type { CreateWorkOrder } from '~/lib/schemas/admin';
+import { INITIAL_WORK_ORDER_STATUS } from '~/lib/work-order-status';
+import { getDb } from '../db/client.server';
+import { vehicles, workOrders, workOrderStatusHistory } from '../db/schema';
+import { DomainError, isUniqueViolation } from '../errors.server';
+
+/** The next `WO-{n}` number: one more than the highest numeric one in use, at least WO-1001. */
+export async function suggestWorkOrderNumber(): Promise<string> {
+  const [row] = await getDb()
+    .select({
+      max: sql<string | null>`max(substring(${workOrders.workOrderNumber} from 4)::bigint)`,
+    })
+    .from(workOrders)
+    .where(sql`${workOrders.workOrderNumber} ~ '^WO-[0-9]{1,15}$'`);
+  const max = Math.max(1000, Number(row?.max ?? 0));
+  return `WO-${max + 1}`;
+}
+
+export async function createWorkOrder(actorUserId: string, customerId: string, input: CreateWorkOrder) {
+  const db = getDb();
+  try {
+    return await db.transaction(async (tx) => {
+      const [vehicle] = await tx
+        .select({ id: vehicles.id })
+        .from(vehicles)
+        .where(and(eq(vehicles.id, input.vehicleId), eq(vehicles.customerId, customerId)));
+      if (!vehicle) throw new DomainError('not_found', 'Error creating work order: vehicle not found for this customer.');
+      const [row] = await tx
+        .insert(workOrders)
+        .values({
+          workOrderNumber: input.workOrderNumber,
+          description: input.description,
+          vehicleId: vehicle.id,
+          customerId,
+          currentStatus: INITIAL_WORK_ORDER_STATUS,
+        })
+        .returning();
+      await tx.insert(workOrderStatusHistory).values({
+        workOrderId: row!.id,
+        fromStatus: null,
+        toStatus: INITIAL_WORK_ORDER_STATUS,
+        changedByUserId: actorUserId,
+      });
+      return row!;
+    });
+  } catch (error) {
+    if (isUniqueViolation(error, 'number')) {
+      throw new DomainError(
+        'conflict',
+        `Error creating work order: work order number ${input.workOrderNumber} already exists.`,
+        'workOrderNumber',
+      );
+    }
+    throw error;
+  }
+}

@@ -1,0 +1,53 @@
+import { expect, test } from '@playwright/test';
+import { DEMO_ADMIN, DEMO_CUSTOMER, expectNoAxeViolations, logIn, register } from '../support/fixtures';
+
+test('a visitor registers and lands in the portal, then logs out', async ({ page }) => {
+  await register(page);
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  await page.getByRole('button', { name: 'Log Out' }).first().click();
+  await expect(page).toHaveURL(/\/$/);
+  await page.goto('/portal');
+  await expect(page).toHaveURL(/\/login\?redirectTo=%2Fportal$/);
+});
+
+test('the demo admin logs in and lands in the back office', async ({ page }) => {
+  await logIn(page, DEMO_ADMIN);
+  await expect(page).toHaveURL(/\/admin$/);
+  await expect(page.getByRole('navigation', { name: 'Sidebar' }).getByRole('link', { name: 'Work Orders' })).toBeVisible();
+});
+
+test('a customer opening /admin is sent to /portal', async ({ page }) => {
+  await logIn(page, DEMO_CUSTOMER);
+  await expect(page).toHaveURL(/\/portal$/);
+  await page.goto('/admin/customers');
+  await expect(page).toHaveURL(/\/portal$/);
+});
+
+test('an anonymous visitor opening /portal is sent to /login, and comes back after signing in', async ({ page }) => {
+  await page.goto('/portal/my-vehicles');
+  await expect(page).toHaveURL(/\/login\?redirectTo=%2Fportal%2Fmy-vehicles$/);
+  await page.getByLabel('Email').fill(DEMO_CUSTOMER.email);
+  await page.getByLabel('Password').fill(DEMO_CUSTOMER.password);
+  await page.getByRole('button', { name: 'Log In' }).click();
+  await expect(page).toHaveURL(/\/portal\/my-vehicles$/);
+});
+
+test('a wrong password shows the server message in red above the form', async ({ page }) => {
+  await logIn(page, { email: DEMO_CUSTOMER.email, password: 'not-the-password' });
+  await expect(page.getByRole('alert')).toHaveText('Invalid email or password');
+  await expect(page).toHaveURL(/\/login$/);
+});
+
+test('an unknown path renders the branded 404 page with status 404', async ({ page }) => {
+  const response = await page.goto('/no-such-page');
+  expect(response?.status()).toBe(404);
+  await expect(page.getByRole('heading', { name: 'Page not found' })).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Customer Login' }).first()).toBeVisible();
+});
+
+test('login and register pages have no axe violations', async ({ page }) => {
+  for (const path of ['/login', '/register']) {
+    await page.goto(path);
+    await expectNoAxeViolations(page);
+  }
+});

@@ -1,0 +1,98 @@
+import { spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { expect, test } from '@playwright/test';
+
+/** Starts `node server.js` with the given environment and returns how it ended (it must end by itself). */
+function startServer(env: Record<string, string>) {
+  const result = spawnSync(process.execPath, ['server.js'], {
+    env: { PATH: process.env.PATH ?? '', NODE_ENV: 'production', LOG_LEVEL: 'silent', ...env },
+    encoding: 'utf8',
+    timeout: 30_000,
+  });
+  return { code: result.status, stderr: result.stderr.trim() };
+}
+
+test.describe('start-up failures', () => {
+  test('a bad value stops start-up with one line naming the variable and exit code 1', () => {
+    const { code, stderr } = startServer({ PORT: 'abc' });
+    expect(code).toBe(1);
+    expect(stderr.split('\n')).toHaveLength(1);
+    expect(stderr).toMatch(/^Invalid configuration: PORT /);
+  });
+
+  test('an unreachable DATABASE_URL stops start-up with one line and exit code 1', () => {
+    const { code, stderr } = startServer({ DATABASE_URL: 'postgres://postgres@127.0.0.1:1/nothing', PORT: '3999' });
+    expect(code).toBe(1);
+    expect(stderr.split('\n')).toHaveLength(1);
+    expect(stderr).toMatch(/^Cannot reach the database at DATABASE_URL \(127\.0\.0\.1:1\/nothing\)/);
+  });
+
+  test('an unusable data folder stops start-up with one line and exit code 1', () => {
+    const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'shop-bad-')), 'not-a-folder');
+    fs.writeFileSync(file, 'x');
+    const { code, stderr } = startServer({ DATA_DIR: file, PORT: '3999' });
+    expect(code).toBe(1);
+    expect(stderr.split('\n')).toHaveLength(1);
+    expect(stderr).toMatch(/^Cannot use the data folder/);
+  });
+});
+
+test('GET /healthz answers 200 with JSON when the database is up', async ({ request }) => {
+  const response = await request.get('/healthz');
+  expect(response.status()).toBe(200);
+  expect(await response.json()).toEqual({ status: 'ok', database: 'ok' });
+  expect(response.headers()['cache-control']).toBe('no-store');
+});
+
+test('pages carry security headers and hashed assets are cached for a year', async ({ request, page }) => {
+  const response = await request.get('/login');
+  const headers = response.headers();
+  expect(headers['content-security-policy']).toContain("frame-ancestors 'none'");
+  expect(headers['content-security-policy']).toMatch(/script-src 'self' 'nonce-[A-Za-z0-9+/=]+'/);
+  expect(headers['x-content-type-options']).toBe('nosniff');
+  expect(headers['x-powered-by']).toBeUndefined();
+  await page.goto('/login');
+  const asset = await page.locator('link[rel="stylesheet"]').first().getAttribute('href');
+  expect(asset).toMatch(/^\/assets\//);
+  const assetResponse = await request.get(asset ?? '');
+  expect(assetResponse.headers()['cache-control']).toContain('immutable');
+  expect(assetResponse.headers()['cache-control']).toContain('max-age=31536000');
+});
+
+test('old links answer 301 to their pages', async ({ request }) => {
+  for (const [from, to] of [
+    ['/collision-repair', '/services/collision-repair'],
+    ['/repairgallery', '/repair-gallery'],
+    ['/repair-photos', '/repair-gallery'],
+  ] as const) {
+    const response = await request.get(from, { maxRedirects: 0 });
+    expect(response.status()).toBe(301);
+    expect(new URL(response.headers()['location'] ?? '', 'http://x').pathname).toBe(to);
+  }
+});
+
+test('security headers are sent on a public, a portal and an admin page', async ({ browser }) => {
+  const { DEMO_ADMIN, DEMO_CUSTOMER, logIn } = await import('../support/fixtures');
+  for (const [account, path] of [
+    [null, '/'],
+    [DEMO_CUSTOMER, '/portal'],
+    [DEMO_ADMIN, '/admin'],
+  ] as const) {
+    const context = await browser.newContext();
+    const page = await context.newPage();
+    if (account) await logIn(page, account);
+    const response = await page.goto(path);
+    expect(response?.status()).toBe(200);
+    const headers = response!.headers();
+    expect(headers['content-security-policy']).toMatch(/script-src 'self' 'nonce-/);
+    expect(headers['content-security-policy']).not.toContain('unsafe-inline\' \'nonce');
+    expect(headers['content-security-policy']).toContain("frame-ancestors 'none'");
+    expect(headers['x-content-type-options']).toBe('nosniff');
+    expect(headers['referrer-policy']).toBe('strict-origin-when-cross-origin');
+    expect(headers['permissions-policy']).toContain('geolocation=()');
+    expect(headers['strict-transport-security']).toBeUndefined(); // http here; set only when APP_URL is https
+    await context.close();
+  }
+});

@@ -1,0 +1,35 @@
+/**
+ * Shared browser-test helpers: demo sign-in details (the server under test seeds the demo shop), unique e-mails,
+ * sign-in through the real login form, and an axe-core check that fails on any violation.
+ */
+import crypto from 'node:crypto';
+import AxeBuilder from '@axe-core/playwright';
+import { expect, type Page } from '@playwright/test';
+
+export const DEMO_ADMIN = { email: 'admin@example.com', password: 'demo-admin-pass' };
+export const DEMO_CUSTOMER = { email: 'maria.gonzalez@example.com', password: 'demo-customer-pass' };
+
+export const uniqueEmail = (prefix = 'e2e') => `${prefix}-${crypto.randomBytes(5).toString('hex')}@example.com`;
+
+export async function logIn(page: Page, account: { email: string; password: string }) {
+  await page.goto('/login');
+  await page.getByLabel('Email').fill(account.email);
+  await page.getByLabel('Password').fill(account.password);
+  await page.getByRole('button', { name: 'Log In' }).click();
+}
+
+export async function register(page: Page, email = uniqueEmail(), password = 'a-long-password') {
+  await page.goto('/register');
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password').fill(password);
+  await page.getByRole('button', { name: 'Register' }).click();
+  await expect(page).toHaveURL(/\/portal$/);
+  return { email, password };
+}
+
+/** Runs axe-core (WCAG 2.1 A/AA rules) on the page and fails listing every violation. */
+export async function expectNoAxeViolations(page: Page) {
+  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
+  const summary = results.violations.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`);
+  expect(summary).toEqual([]);
+}

@@ -1,0 +1,151 @@
+/**
+ * `npm run bench:web`: Lighthouse 12 (mobile preset: simulated slow 4G and a mid-range phone) on every public
+ * marketing page of the BUILT app, driving Debian's Chromium. Prints one table: performance, accessibility, best
+ * practices, SEO, the JavaScript the page loads (bytes over the wire, gzip) and CLS.
+ *
+ *   npm run build && npm run bench:web
+ *
+ * Starts `node server.js` on a free port on 127.0.0.1 with a fresh temporary data folder (no demo data) and stops it
+ * afterwards. CHROMIUM_PATH overrides /usr/bin/chromium; BENCH_PAGES=/,/contact limits the pages; BENCH_JSON=file
+ * also writes the raw figures as JSON.
+ */
+import { spawn } from 'node:child_process';
+import fs from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import * as chromeLauncher from 'chrome-launcher';
+import lighthouse from 'lighthouse';
+
+const PAGES = [
+  '/',
+  '/about',
+  '/services',
+  '/services/collision-repair',
+  '/services/paint-refinish',
+  '/services/custom-paint',
+  '/services/paintless-dent-repair',
+  '/services/bedliners-accessories',
+  '/services/light-mechanical',
+  '/contact',
+  '/repair-gallery',
+  '/financing',
+];
+
+interface Row {
+  page: string;
+  performance: number;
+  accessibility: number;
+  bestPractices: number;
+  seo: number;
+  jsBytes: number;
+  jsRequests: number;
+  cls: number;
+  lcpMs: number;
+  failed: string[];
+}
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as net.AddressInfo;
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+async function waitForHealth(url: string, timeoutMs = 60_000) {
+  const start = Date.now();
+  while (Date.now() - start < timeoutMs) {
+    const ok = await fetch(`${url}/healthz`).then((r) => r.ok).catch(() => false);
+    if (ok) return;
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  throw new Error(`server did not answer ${url}/healthz within ${timeoutMs / 1000} s`);
+}
+
+async function main() {
+  if (!fs.existsSync('build/server/index.js')) {
+    console.error('No build found: run `npm run build` first.');
+    process.exit(1);
+  }
+  const pages = process.env.BENCH_PAGES ? process.env.BENCH_PAGES.split(',') : PAGES;
+  const port = await freePort();
+  const baseUrl = `http://127.0.0.1:${port}`;
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'shop-bench-web-'));
+  const server = spawn(process.execPath, ['server.js'], {
+    env: {
+      PATH: process.env.PATH ?? '',
+      NODE_ENV: 'production',
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      APP_URL: baseUrl,
+      DATA_DIR: dataDir,
+      SEED_DEMO: 'false',
+      LOG_LEVEL: 'silent',
+    },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  const chrome = await chromeLauncher.launch({
+    chromePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage', '--no-first-run'],
+  });
+  const rows: Row[] = [];
+  try {
+    await waitForHealth(baseUrl);
+    // Warm the server (route modules loaded, database connection open), as a running shop site would be.
+    for (const page of pages) await fetch(`${baseUrl}${page}`).then((r) => r.arrayBuffer());
+    for (const page of pages) {
+      const result = await lighthouse(`${baseUrl}${page}`, {
+        port: chrome.port,
+        output: 'json',
+        logLevel: 'error',
+        onlyCategories: ['performance', 'accessibility', 'best-practices', 'seo'],
+      });
+      if (!result) throw new Error(`Lighthouse returned nothing for ${page}`);
+      const { categories, audits } = result.lhr;
+      const requests = ((audits['network-requests']?.details as { items?: { resourceType?: string; transferSize?: number }[] })?.items ?? []).filter(
+        (r) => r.resourceType === 'Script',
+      );
+      const score = (id: string) => Math.round((categories[id]?.score ?? 0) * 100);
+      rows.push({
+        page,
+        performance: score('performance'),
+        accessibility: score('accessibility'),
+        bestPractices: score('best-practices'),
+        seo: score('seo'),
+        jsBytes: requests.reduce((sum, r) => sum + (r.transferSize ?? 0), 0),
+        jsRequests: requests.length,
+        cls: audits['cumulative-layout-shift']?.numericValue ?? NaN,
+        lcpMs: audits['largest-contentful-paint']?.numericValue ?? NaN,
+        failed: Object.values(categories)
+          .filter((c) => c.id !== 'performance')
+          .flatMap((c) => c.auditRefs.filter((ref) => ref.weight > 0 && (audits[ref.id]?.score ?? 1) < 1).map((ref) => ref.id)),
+      });
+      process.stderr.write(`measured ${page}\n`);
+    }
+  } finally {
+    chrome.kill();
+    server.kill('SIGTERM');
+  }
+
+  const header = '| Page | Performance | Accessibility | Best practices | SEO | JS (gzip) | CLS | LCP |';
+  console.log(`\nLighthouse ${'12'} mobile preset, ${new Date().toISOString().slice(0, 10)}, ${baseUrl.replace(/:\d+$/, '')}\n`);
+  console.log(header);
+  console.log('|---|---:|---:|---:|---:|---:|---:|---:|');
+  for (const r of rows) {
+    const js = `${(r.jsBytes / 1024).toFixed(1)} KB (${r.jsRequests})`;
+    console.log(`| ${r.page} | ${r.performance} | ${r.accessibility} | ${r.bestPractices} | ${r.seo} | ${js} | ${r.cls.toFixed(3)} | ${Math.round(r.lcpMs)} ms |`);
+  }
+  const failing = rows.filter((r) => r.failed.length);
+  for (const r of failing) console.log(`\n${r.page}: audits below 100%: ${r.failed.join(', ')}`);
+  if (process.env.BENCH_JSON) fs.writeFileSync(process.env.BENCH_JSON, JSON.stringify(rows, null, 2));
+  fs.rmSync(dataDir, { recursive: true, force: true });
+}
+
+main().catch((error) => {
+  console.error(error);
+  process.exit(1);
+});

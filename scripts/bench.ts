@@ -1,0 +1,159 @@
+/**
+ * `npm run bench`: the back office at scale. Seeds a fresh embedded database (and a fresh database on the PostgreSQL
+ * server in TEST_DATABASE_URL when set) with 1,000 work orders for 200 customers, measures, grows it to 100,000 work
+ * orders for 20,000 customers, and measures again: p50/p95 of the customer search, the work-order list (grouped and
+ * all views) and the dashboard, each run through the same domain functions the pages call.
+ * Target (issue 4): the 100,000-row p95 within 2× of the 1,000-row p95. Prints a Markdown table.
+ *
+ * Options (environment): BENCH_RUNS (timed runs per operation, default 40), BENCH_LARGE (default 100000).
+ */
+import crypto from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
+import { sql } from 'drizzle-orm';
+import pg from 'pg';
+import { loadConfig, setConfig } from '~/server/config.server';
+import { setDatabase, wrapPglite, wrapPool, type DatabaseHandle } from '~/server/db/client.server';
+import { migrateDatabase } from '~/server/db/migrate.server';
+import { listCustomers } from '~/server/customers/list-customers.server';
+import { getDashboard } from '~/server/dashboard/get-dashboard.server';
+import { getWorkOrderOverview } from '~/server/work-orders/list-work-orders.server';
+
+const RUNS = Number(process.env.BENCH_RUNS ?? 40);
+const LARGE = Number(process.env.BENCH_LARGE ?? 100_000);
+const SMALL = 1_000;
+const PER_CUSTOMER = 5;
+const STATUSES = ['Estimate Scheduled', 'Parts Ordered', 'Parts Received', 'Repairs Started', 'Paint', 'Quality Check', 'Complete', 'Ready for Pickup'];
+
+/** Adds customers (from+1 … to), one vehicle each, and five work orders per customer, in SQL batches. */
+async function seed(handle: DatabaseHandle, fromCustomer: number, toCustomer: number) {
+  const db = handle.db;
+  const statuses = `ARRAY[${STATUSES.map((s) => `'${s}'`).join(',')}]`;
+  for (let start = fromCustomer + 1; start <= toCustomer; start += 5000) {
+    const end = Math.min(toCustomer, start + 4999);
+    const statements = `
+      INSERT INTO customers (id, name, email, phone, address, created_at)
+      SELECT ('00000000-0000-4000-8000-' || lpad(to_hex(n), 12, '0'))::uuid,
+             'Customer ' || n, 'customer' || n || '@example.com', '(281) 555-' || lpad((n % 10000)::text, 4, '0'),
+             n || ' Main St, Spring, TX', now() - make_interval(mins => (${LARGE} - n))
+      FROM generate_series(${start}, ${end}) n;
+      INSERT INTO vehicles (id, customer_id, make, model, year, vin, license_plate, created_at)
+      SELECT ('00000000-0000-4000-9000-' || lpad(to_hex(n), 12, '0'))::uuid,
+             ('00000000-0000-4000-8000-' || lpad(to_hex(n), 12, '0'))::uuid,
+             'Honda', 'Civic', 2000 + (n % 25), 'BNCH' || lpad(n::text, 13, '0'), 'PLT-' || n,
+             now() - make_interval(mins => (${LARGE} - n))
+      FROM generate_series(${start}, ${end}) n;
+      INSERT INTO work_orders (work_order_number, vehicle_id, customer_id, current_status, description,
+                               estimated_completion_date, created_at, updated_at)
+      SELECT 'WO-B' || (n * ${PER_CUSTOMER} + k),
+             ('00000000-0000-4000-9000-' || lpad(to_hex(n), 12, '0'))::uuid,
+             ('00000000-0000-4000-8000-' || lpad(to_hex(n), 12, '0'))::uuid,
+             -- about 1 in 10 work orders is still open, the rest are finished history
+             CASE WHEN (n * 7 + k) % 10 = 0 THEN (${statuses})[1 + ((n + k) % 6)] ELSE (${statuses})[7 + ((n + k) % 2)] END,
+             'Bench repair',
+             (current_date + ((n + k) % 40) - 20),
+             now() - make_interval(hours => ((${LARGE} - n) * ${PER_CUSTOMER} + k) % 17520),
+             -- last change a few days after it was opened (finished history spreads over two years)
+             now() - make_interval(hours => ((${LARGE} - n) * ${PER_CUSTOMER} + k) % 17520) + make_interval(hours => (n + k) % 240)
+      FROM generate_series(${start}, ${end}) n, generate_series(0, ${PER_CUSTOMER - 1}) k`;
+    for (const statement of statements.split(';')) await db.execute(sql.raw(statement));
+  }
+  await db.execute(sql`ANALYZE`);
+}
+
+function percentile(sorted: number[], p: number): number {
+  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
+}
+
+async function time(fn: (i: number) => Promise<unknown>): Promise<{ p50: number; p95: number }> {
+  for (let i = 0; i < 3; i += 1) await fn(i);
+  const samples: number[] = [];
+  for (let i = 0; i < RUNS; i += 1) {
+    const t0 = performance.now();
+    await fn(i);
+    samples.push(performance.now() - t0);
+  }
+  samples.sort((a, b) => a - b);
+  return { p50: percentile(samples, 50), p95: percentile(samples, 95) };
+}
+
+/** The measured operations; searches rotate over name, e-mail, phone, VIN and plate of existing customers. */
+async function measure(customers: number) {
+  const pick = (i: number) => 1 + ((i * 7919) % customers);
+  const queries = (i: number) => {
+    const n = pick(i);
+    return [`Customer ${n}`, `customer${n}@example.com`, `555-${String(n % 10000).padStart(4, '0')}`, `BNCH${String(n).padStart(13, '0')}`, `PLT-${n}`][i % 5]!;
+  };
+  return {
+    'Customer list (page 1)': await time(() => listCustomers({})),
+    'Customer search': await time((i) => listCustomers({ q: queries(i) })),
+    'Work orders, grouped view': await time(() => getWorkOrderOverview({ view: 'grouped' })),
+    'Work orders, all view (page 1)': await time(() => getWorkOrderOverview({ view: 'all', page: 1 })),
+    'Work orders, all view (page 20)': await time(() => getWorkOrderOverview({ view: 'all', page: 20 })),
+    Dashboard: await time(() => getDashboard()),
+  };
+}
+
+async function runOn(kind: 'PGlite' | 'PostgreSQL'): Promise<string[]> {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'shop-bench-'));
+  setConfig(loadConfig({ NODE_ENV: 'production', DATA_DIR: dataDir, SEED_DEMO: 'false', LOG_LEVEL: 'silent', BETTER_AUTH_SECRET: 'bench-secret-bench-secret-bench-secret-00' }));
+  let handle: DatabaseHandle;
+  let cleanup = async () => {};
+  if (kind === 'PGlite') {
+    handle = wrapPglite(await PGlite.create());
+  } else {
+    const base = process.env.TEST_DATABASE_URL!;
+    const name = `shop_bench_${crypto.randomBytes(4).toString('hex')}`;
+    const admin = new pg.Client({ connectionString: base });
+    await admin.connect();
+    await admin.query(`CREATE DATABASE ${name}`);
+    await admin.end();
+    const url = new URL(base);
+    url.pathname = `/${name}`;
+    handle = wrapPool(new pg.Pool({ connectionString: url.toString(), max: 5 }));
+    cleanup = async () => {
+      const a = new pg.Client({ connectionString: base });
+      await a.connect();
+      await a.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await a.end();
+    };
+  }
+  setDatabase(handle);
+  const rows: string[] = [];
+  try {
+    await migrateDatabase(handle);
+    const smallCustomers = SMALL / PER_CUSTOMER;
+    const largeCustomers = LARGE / PER_CUSTOMER;
+    let t0 = performance.now();
+    await seed(handle, 0, smallCustomers);
+    console.error(`[${kind}] seeded ${SMALL} work orders in ${Math.round(performance.now() - t0)} ms`);
+    const small = await measure(smallCustomers);
+    t0 = performance.now();
+    await seed(handle, smallCustomers, largeCustomers);
+    console.error(`[${kind}] seeded up to ${LARGE} work orders in ${Math.round(performance.now() - t0)} ms`);
+    const large = await measure(largeCustomers);
+    for (const op of Object.keys(small) as (keyof typeof small)[]) {
+      const s = small[op];
+      const l = large[op];
+      const ratio = l.p95 / s.p95;
+      rows.push(
+        `| ${kind} | ${op} | ${s.p50.toFixed(1)} | ${s.p95.toFixed(1)} | ${l.p50.toFixed(1)} | ${l.p95.toFixed(1)} | ${ratio.toFixed(1)}× ${ratio <= 2 ? 'yes' : 'no'} |`,
+      );
+    }
+  } finally {
+    setDatabase(undefined);
+    await handle.close();
+    await cleanup();
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  }
+  return rows;
+}
+
+const rows = await runOn('PGlite');
+if (process.env.TEST_DATABASE_URL) rows.push(...(await runOn('PostgreSQL')));
+console.log(`\nTimes in ms, ${RUNS} timed runs each after 3 warm-ups; ${SMALL.toLocaleString('en-US')} vs ${LARGE.toLocaleString('en-US')} work orders (${PER_CUSTOMER} per customer).\n`);
+console.log(`| Database | Operation | 1k p50 | 1k p95 | ${LARGE / 1000}k p50 | ${LARGE / 1000}k p95 | ${LARGE / 1000}k p95 ≤ 2× 1k p95 |`);
+console.log('|---|---|---:|---:|---:|---:|---|');
+for (const r of rows) console.log(r);

@@ -1,0 +1,9 @@
+/** `npm run seed`: loads the demo shop into an empty database (the server does this by itself on first start). */
+import { isDatabaseEmpty, seedDemo } from '~/server/db/seed.server';
+import { CliError, runWithDatabase } from './cli';
+
+await runWithDatabase(async ({ db }) => {
+  if (!(await isDatabaseEmpty(db))) throw new CliError('The database already has accounts or customers: nothing seeded.');
+  const demo = await seedDemo(db);
+  console.log(`Demo data loaded. Admin: ${demo.admin.email} / ${demo.admin.password}`);
+});

@@ -1,0 +1,68 @@
+/**
+ * Every admin route's loader and action, enumerated from app/routes.ts: anonymous → /login, customer → /portal
+ * (or 403). A route added later is covered automatically.
+ */
+import { describe, expect, it } from 'vitest';
+import routes from '~/routes';
+import { createAccount, makeRequest, redirectLocation, settle, testContext } from '../setup/factories';
+import { withTestDatabase } from '../setup/test-db';
+
+withTestDatabase();
+
+interface RouteEntry {
+  path?: string;
+  file: string;
+  index?: boolean;
+  children?: RouteEntry[];
+}
+
+function flatten(entries: RouteEntry[], prefix = ''): { path: string; file: string }[] {
+  return entries.flatMap((e) => {
+    const path = e.path ? `${prefix}/${e.path}`.replace(/\/+/g, '/') : prefix;
+    return [{ path: path || '/', file: e.file }, ...flatten(e.children ?? [], path)];
+  });
+}
+
+const SAMPLE_ID = '00000000-0000-4000-8000-000000000000';
+const adminRoutes = flatten(routes as RouteEntry[]).filter((r) => r.path.startsWith('/admin'));
+const modules = import.meta.glob('../../app/routes/admin/**/*.tsx');
+
+async function load(file: string) {
+  const importer = modules[`../../app/${file}`];
+  if (!importer) throw new Error(`no module for ${file}`);
+  return (await importer()) as { loader?: (args: unknown) => unknown; action?: (args: unknown) => unknown };
+}
+
+describe('admin authorization, enumerated from the route config', () => {
+  it('finds the admin routes', () => {
+    expect(adminRoutes.length).toBeGreaterThanOrEqual(13);
+  });
+
+  it('refuses every admin loader and action: anonymous → /login, customer → /portal or 403', async () => {
+    const customer = await createAccount();
+    let checked = 0;
+    for (const route of adminRoutes) {
+      const url = route.path.replace(/:[A-Za-z]+/g, SAMPLE_ID);
+      const params = Object.fromEntries([...route.path.matchAll(/:([A-Za-z]+)/g)].map((m) => [m[1], SAMPLE_ID]));
+      const mod = await load(route.file);
+      for (const kind of ['loader', 'action'] as const) {
+        const fn = mod[kind];
+        if (!fn) continue;
+        for (const who of ['anonymous', 'customer'] as const) {
+          const request = makeRequest(url, {
+            cookie: who === 'customer' ? customer.cookie : undefined,
+            ...(kind === 'action' ? { form: { intent: 'change-status', status: 'Complete', workOrderId: SAMPLE_ID } } : {}),
+          });
+          const { thrown, value } = await settle(() => fn({ request, params, context: testContext }));
+          const response = (thrown ?? value) as Response;
+          const location = redirectLocation(response);
+          const label = `${who} ${kind} ${url}`;
+          if (who === 'anonymous') expect(location, label).toMatch(/^\/login/);
+          else expect(location === '/portal' || (response instanceof Response && response.status === 403), label).toBe(true);
+          checked += 1;
+        }
+      }
+    }
+    expect(checked).toBeGreaterThanOrEqual(adminRoutes.length * 2);
+  });
+});

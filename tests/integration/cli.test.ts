@@ -1,0 +1,72 @@
+import { spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
+import { afterAll, describe, expect, it } from 'vitest';
+import { acquireDataLock } from '~/server/db/client.server';
+
+const work = fs.mkdtempSync(path.join(os.tmpdir(), 'shop-cli-'));
+afterAll(() => fs.rmSync(work, { recursive: true, force: true }));
+
+function run(script: string, args: string[], dataDir: string) {
+  const result = spawnSync(process.execPath, ['--import', 'tsx', `scripts/${script}.ts`, ...args], {
+    env: { PATH: process.env.PATH ?? '', DATA_DIR: dataDir, LOG_LEVEL: 'silent', BETTER_AUTH_SECRET: 'cli-test-secret-cli-test-secret-0123456' },
+    encoding: 'utf8',
+    timeout: 90_000,
+  });
+  return { code: result.status, out: result.stdout.trim(), err: result.stderr.trim() };
+}
+
+async function query<T>(dataDir: string, text: string): Promise<T[]> {
+  const db = await PGlite.create(path.join(dataDir, 'db'));
+  try {
+    return (await db.query<T>(text)).rows;
+  } finally {
+    await db.close();
+  }
+}
+
+describe('command-line tools', { timeout: 240_000 }, () => {
+  const a = path.join(work, 'a');
+  const b = path.join(work, 'b');
+  const archive = path.join(work, 'backup.tar.gz');
+
+  it('seeds, promotes an account to admin by e-mail, and explains an unknown e-mail', async () => {
+    expect(run('seed', [], a)).toMatchObject({ code: 0 });
+    const promoted = run('admin', ['Maria.Gonzalez@example.com'], a);
+    expect(promoted).toMatchObject({ code: 0, out: 'maria.gonzalez@example.com is now an administrator. Sign in at /login.' });
+    const rows = await query<{ is_admin: boolean }>(
+      a,
+      `select p.is_admin from profiles p join users u on u.id = p.id where u.email = 'maria.gonzalez@example.com'`,
+    );
+    expect(rows[0]?.is_admin).toBe(true);
+    const unknown = run('admin', ['nobody@example.com'], a);
+    expect(unknown.code).toBe(1);
+    expect(unknown.err).toBe('No account with the e-mail nobody@example.com. Register at /register first, then run this again.');
+  });
+
+  it('refuses to open the embedded database while another process holds it', () => {
+    const release = acquireDataLock(a);
+    try {
+      const refused = run('admin', ['maria.gonzalez@example.com'], a);
+      expect(refused.code).toBe(1);
+      expect(refused.err).toMatch(new RegExp(`in use by process ${process.pid} .*Stop the server first\\.$`));
+    } finally {
+      release();
+    }
+  });
+
+  it('backs up one data folder and restores it into an empty one', async () => {
+    const backup = run('backup', [archive], a);
+    expect(backup.code).toBe(0);
+    expect(backup.out).toMatch(/^Backup written to .*backup\.tar\.gz: \d+ rows in \d+ tables, 0 files\.$/);
+    const restore = run('restore', [archive], b);
+    expect(restore.code).toBe(0);
+    const [count] = await query<{ n: number }>(b, 'select count(*)::int as n from work_orders');
+    expect(count?.n).toBe(8);
+    const again = run('restore', [archive], b);
+    expect(again.code).toBe(1);
+    expect(again.err).toMatch(/^The database is not empty/);
+  });
+});

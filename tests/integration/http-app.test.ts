@@ -1,0 +1,81 @@
+import type { AddressInfo } from 'node:net';
+import type { Server } from 'node:http';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createApp } from '../../server/app';
+import { withTestDatabase } from '../setup/test-db';
+
+const t = withTestDatabase();
+let server: Server;
+let base: string;
+
+beforeAll(async () => {
+  void t;
+  server = createApp().listen(0, '127.0.0.1');
+  await new Promise((resolve) => server.once('listening', resolve));
+  base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+});
+afterAll(async () => {
+  await new Promise((resolve) => server.close(resolve));
+});
+
+describe('Express app', () => {
+  it('answers /healthz from the database with security headers', async () => {
+    const response = await fetch(`${base}/healthz`);
+    expect(response.status).toBe(200);
+    expect(await response.json()).toEqual({ status: 'ok', database: 'ok' });
+    expect(response.headers.get('content-security-policy')).toContain("frame-ancestors 'none'");
+    expect(response.headers.get('x-content-type-options')).toBe('nosniff');
+    expect(response.headers.get('referrer-policy')).toBe('strict-origin-when-cross-origin');
+    expect(response.headers.get('permissions-policy')).toContain('microphone=()');
+    expect(response.headers.get('x-request-id')).toMatch(/^[0-9a-f-]{36}$/);
+  });
+
+  it('answers 503 when the database is gone', async () => {
+    const original = t.handle.ping;
+    t.handle.ping = async () => {
+      throw new Error('connection refused');
+    };
+    try {
+      const response = await fetch(`${base}/healthz`);
+      expect(response.status).toBe(503);
+      expect(await response.json()).toEqual({ status: 'error', database: 'unreachable' });
+    } finally {
+      t.handle.ping = original;
+    }
+  });
+
+  it('refuses a form post from another site before any action runs', async () => {
+    const attempts: Record<string, string>[] = [{ Origin: 'https://evil.example.com' }, { 'Sec-Fetch-Site': 'cross-site' }];
+    for (const headers of attempts) {
+      const response = await fetch(`${base}/login`, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/x-www-form-urlencoded', ...headers },
+        body: 'email=a%40b.c&password=x',
+      });
+      expect(response.status).toBe(403);
+      expect(await response.text()).toBe('Cross-site form posts are not accepted.');
+    }
+  });
+
+  it('refuses an oversized form post before reading it, and a chunked form post with no length', async () => {
+    const big = await fetch(`${base}/login`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/x-www-form-urlencoded', Origin: base },
+      body: `email=a%40b.c&password=${'x'.repeat(2 * 1024 * 1024)}`,
+    });
+    expect(big.status).toBe(413);
+    const stream = new ReadableStream({
+      start(controller) {
+        controller.enqueue(new TextEncoder().encode('email=a%40b.c'));
+        controller.close();
+      },
+    });
+    const chunked = await fetch(`${base}/login`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/x-www-form-urlencoded', Origin: base },
+      body: stream,
+      duplex: 'half',
+    } as RequestInit);
+    expect(chunked.status).toBe(411);
+  });
+});

@@ -1,0 +1,61 @@
+import { count, eq, isNotNull } from 'drizzle-orm';
+import { describe, expect, it } from 'vitest';
+import { isValidVin } from '~/lib/vin';
+import { WORK_ORDER_STATUSES } from '~/lib/work-order-status';
+import { DEMO_ADMIN, isDatabaseEmpty, seedDemo } from '~/server/db/seed.server';
+import {
+  customers,
+  inventory,
+  invoiceLineItems,
+  invoices,
+  mailQueue,
+  profiles,
+  users,
+  vehicles,
+  workOrderParts,
+  workOrderStatusHistory,
+  workOrders,
+} from '~/server/db/schema';
+import { signInCookie } from '../setup/factories';
+import { withTestDatabase } from '../setup/test-db';
+
+const t = withTestDatabase();
+
+describe('demo data', () => {
+  it('seeds a whole demo shop on an empty database, once', async () => {
+    expect(await isDatabaseEmpty(t.db)).toBe(true);
+    const demo = await seedDemo(t.db);
+    expect(await isDatabaseEmpty(t.db)).toBe(false);
+
+    const [adminProfile] = await t.db
+      .select({ isAdmin: profiles.isAdmin })
+      .from(profiles)
+      .innerJoin(users, eq(users.id, profiles.id))
+      .where(eq(users.email, DEMO_ADMIN.email));
+    expect(adminProfile?.isAdmin).toBe(true);
+
+    const withAccounts = await t.db.select().from(customers).where(isNotNull(customers.userId));
+    expect(withAccounts).toHaveLength(5);
+    expect(demo.customers).toHaveLength(5);
+
+    const allVehicles = await t.db.select().from(vehicles);
+    expect(allVehicles.length).toBeGreaterThanOrEqual(5);
+    expect(allVehicles.every((v) => isValidVin(v.vin))).toBe(true);
+
+    const statuses = new Set((await t.db.select({ s: workOrders.currentStatus }).from(workOrders)).map((r) => r.s));
+    expect([...statuses].sort()).toEqual([...WORK_ORDER_STATUSES].sort());
+
+    for (const table of [workOrderParts, inventory, invoices, invoiceLineItems, workOrderStatusHistory]) {
+      const [row] = await t.db.select({ n: count() }).from(table);
+      expect(row!.n).toBeGreaterThan(0);
+    }
+
+    // Demo accounts are verified: no verification e-mail waits in the outbox for them.
+    const [verifyMails] = await t.db.select({ n: count() }).from(mailQueue).where(eq(mailQueue.kind, 'verify_email'));
+    expect(verifyMails?.n).toBe(0);
+
+    // The printed sign-in details work.
+    expect(await signInCookie(demo.admin.email, demo.admin.password)).toMatch(/session_token=/);
+    expect(await signInCookie(demo.customers[0]!.email, demo.customers[0]!.password)).toMatch(/session_token=/);
+  });
+});

@@ -1,0 +1,101 @@
+import { describe, expect, it } from 'vitest';
+import * as adminDashboard from '~/routes/admin/dashboard';
+import * as login from '~/routes/auth/login';
+import * as challenge from '~/routes/auth/two-factor-challenge';
+import * as setup from '~/routes/auth/two-factor-setup';
+import * as portalSettings from '~/routes/portal/settings';
+import { getOptionalUser } from '~/server/auth/session.server';
+import { createAccount, makeRequest, redirectLocation, settle, testContext } from '../setup/factories';
+import { withTestDatabase } from '../setup/test-db';
+import { totpFor } from '../setup/totp';
+
+withTestDatabase({ REQUIRE_ADMIN_2FA: 'true' });
+
+const args = (request: Request) => ({ request, params: {}, context: testContext }) as never;
+const body = (value: unknown) => (value as { data: Record<string, unknown> }).data;
+const cookieOf = (response: Response) =>
+  response.headers
+    .getSetCookie()
+    .map((c) => c.split(';')[0])
+    .join('; ');
+
+async function enrol(path: string, action: (a: never) => Promise<unknown>, cookie: string, password: string) {
+  const started = body(await action(args(makeRequest(path, { cookie, form: { intent: 'enable', password } }))));
+  expect(started).toMatchObject({ step: 'verify' });
+  expect(started.qrDataUri).toMatch(/^data:image\/svg\+xml;base64,/);
+  expect(started.backupCodes).toHaveLength(10);
+  const secret = String(started.secret);
+  const wrong = body(await action(args(makeRequest(path, { cookie, form: { intent: 'verify', code: '000000', secret } }))));
+  expect(wrong).toMatchObject({ step: 'verify', formError: 'Invalid code' });
+  const result = await action(args(makeRequest(path, { cookie, form: { intent: 'verify', code: await totpFor(secret), secret } })));
+  expect(body(result)).toEqual({ step: 'done', message: 'Two-factor authentication is now on.' });
+  // Turning two-factor on renews the session: the page sends the new cookie, as a browser would keep it.
+  const headers = new Headers((result as { init?: { headers?: HeadersInit } }).init?.headers);
+  const renewed = headers.getSetCookie().map((c) => c.split(';')[0]).join('; ');
+  return { secret, backupCodes: started.backupCodes as string[], cookie: renewed || cookie };
+}
+
+describe('two-factor authentication', () => {
+  it('a customer turns it on in portal settings; signing in then needs a code from the app', async () => {
+    const account = await createAccount();
+    const { secret } = await enrol('/portal/settings', portalSettings.action, account.cookie, account.password);
+
+    const first = await settle(() => login.action(args(makeRequest('/login', { form: { email: account.email, password: account.password } }))));
+    const toChallenge = (first.thrown ?? first.value) as Response;
+    expect(redirectLocation(toChallenge)).toBe('/login/two-factor?redirectTo=');
+    expect(await getOptionalUser(makeRequest('/portal', { cookie: cookieOf(toChallenge) }))).toBeNull();
+
+    const challengeCookie = cookieOf(toChallenge);
+    const refused = await challenge.action(args(makeRequest('/login/two-factor', { cookie: challengeCookie, form: { code: '123456' } })));
+    expect(body(refused).formError).toBe('Invalid code');
+
+    const passed = await settle(() =>
+      challenge.action(args(makeRequest('/login/two-factor', { cookie: challengeCookie, form: { code: '' } }))),
+    );
+    expect(body(passed.value).fieldErrors).toEqual({ code: 'Enter a code.' });
+
+    const ok = await settle(async () =>
+      challenge.action(args(makeRequest('/login/two-factor', { cookie: challengeCookie, form: { code: await totpFor(secret) } }))),
+    );
+    const response = (ok.thrown ?? ok.value) as Response;
+    expect(redirectLocation(response)).toBe('/portal');
+    expect(await getOptionalUser(makeRequest('/portal', { cookie: cookieOf(response) }))).toMatchObject({ email: account.email, twoFactorEnabled: true });
+  });
+
+  it('a backup code works once in place of the app', async () => {
+    const account = await createAccount();
+    const { backupCodes } = await enrol('/portal/settings', portalSettings.action, account.cookie, account.password);
+    const signIn = async () => {
+      const r = await settle(() => login.action(args(makeRequest('/login', { form: { email: account.email, password: account.password } }))));
+      return cookieOf((r.thrown ?? r.value) as Response);
+    };
+    const use = async (cookie: string) => {
+      const r = await settle(() =>
+        challenge.action(args(makeRequest('/login/two-factor', { cookie, form: { method: 'backup', code: backupCodes[0]! } }))),
+      );
+      return r.thrown ?? r.value;
+    };
+    expect(redirectLocation(await use(await signIn()))).toBe('/portal');
+    expect(body(await use(await signIn())).formError).toBeTruthy();
+  });
+
+  it('with REQUIRE_ADMIN_2FA an admin is sent to enrol before any admin page, and gets in after', async () => {
+    const admin = await createAccount({ admin: true });
+    const blocked = await settle(() => adminDashboard.loader(args(makeRequest('/admin', { cookie: admin.cookie }))));
+    expect(redirectLocation(blocked.thrown)).toBe('/account/two-factor?required=1');
+    const page = await setup.loader(args(makeRequest('/account/two-factor', { cookie: admin.cookie })));
+    expect(page).toMatchObject({ enabled: false, required: true, home: '/admin' });
+    const { cookie } = await enrol('/account/two-factor', setup.action, admin.cookie, admin.password);
+    const allowed = await settle(() => adminDashboard.loader(args(makeRequest('/admin', { cookie }))));
+    expect(allowed.thrown).toBeUndefined();
+  });
+
+  it('turning it off needs the password', async () => {
+    const account = await createAccount();
+    const { cookie } = await enrol('/portal/settings', portalSettings.action, account.cookie, account.password);
+    const wrong = body(await portalSettings.action(args(makeRequest('/portal/settings', { cookie, form: { intent: 'disable', password: 'nope-nope' } }))));
+    expect(wrong).toMatchObject({ step: 'error' });
+    const off = body(await portalSettings.action(args(makeRequest('/portal/settings', { cookie, form: { intent: 'disable', password: account.password } }))));
+    expect(off).toEqual({ step: 'done', message: 'Two-factor authentication is now off.' });
+  });
+});
