@@ -6,7 +6,9 @@ import { renderToPipeableStream } from 'react-dom/server';
 import type { AppLoadContext, EntryContext } from 'react-router';
 import { ServerRouter } from 'react-router';
 import { NonceContext } from '~/lib/nonce';
+import type { RouteHandle } from '~/lib/route-handle';
 import { log } from '~/server/logger.server';
+import { pageCacheKey, storeCachedPage } from '~/server/page-cache.server';
 
 export const streamTimeout = 5_000;
 
@@ -20,6 +22,8 @@ export default function handleRequest(
   if (request.method.toUpperCase() === 'HEAD') {
     return new Response(null, { status: responseStatusCode, headers: responseHeaders });
   }
+  const cacheKey = marketingPageCacheKey(request, responseStatusCode, routerContext);
+  if (cacheKey !== null) return renderMarketingPage(cacheKey, responseStatusCode, responseHeaders, routerContext, request.url);
   const nonce = loadContext?.cspNonce ?? '';
   return new Promise((resolve, reject) => {
     let shellRendered = false;
@@ -54,6 +58,52 @@ export default function handleRequest(
         onError(error: unknown) {
           responseStatusCode = 500;
           if (shellRendered) log().error({ err: error instanceof Error ? error.message : String(error) }, 'render error');
+        },
+      },
+    );
+  });
+}
+
+/**
+ * The page-cache key when this render is a marketing page that may be kept (app/server/page-cache.server.ts): a GET
+ * without a query, status 200, and every matched route opts out of hydration. Otherwise null.
+ */
+function marketingPageCacheKey(request: Request, status: number, context: EntryContext): string | null {
+  if (status !== 200) return null;
+  const matches = context.staticHandlerContext.matches;
+  const marketing = matches.some((m) => (context.routeModules[m.route.id]?.handle as RouteHandle | undefined)?.hydrate === false);
+  if (!marketing) return null;
+  return pageCacheKey({ method: request.method, url: request.url });
+}
+
+/**
+ * Renders a marketing page completely (no streaming: it has no deferred data), without a nonce (the page is the same
+ * for every visitor and its one script comes from 'self'), stores it in the page cache and answers it.
+ */
+function renderMarketingPage(key: string, status: number, headers: Headers, context: EntryContext, url: string): Promise<Response> {
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    const sink = new PassThrough();
+    sink.on('data', (chunk: Buffer) => chunks.push(chunk));
+    sink.on('end', () => {
+      const body = Buffer.concat(chunks);
+      headers.set('Content-Type', 'text/html; charset=utf-8');
+      storeCachedPage(key, status, headers, body);
+      resolve(new Response(new Uint8Array(body), { status, headers }));
+    });
+    const { pipe } = renderToPipeableStream(
+      <NonceContext.Provider value="">
+        <ServerRouter context={context} url={url} />
+      </NonceContext.Provider>,
+      {
+        onAllReady() {
+          pipe(sink);
+        },
+        onShellError: reject,
+        onError(error: unknown) {
+          // The page is still sent (as the streaming path does) but with status 500 and never kept.
+          status = 500;
+          log().error({ err: error instanceof Error ? error.message : String(error) }, 'render error');
         },
       },
     );

@@ -44,7 +44,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
           </>
         ) : (
           // Marketing pages: the one enhancement script, from 'self' (app/enhance/enhance.ts).
-          <script type="module" src={enhanceScriptUrl} nonce={nonce} />
+          <script type="module" src={enhanceScriptUrl} nonce={nonce || undefined} />
         )}
       </body>
     </html>

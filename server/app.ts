@@ -12,6 +12,7 @@ import helmet from 'helmet';
 import { embedOrigins, getConfig } from '~/server/config.server';
 import { getDatabaseHandle } from '~/server/db/client.server';
 import { log, withRequestLogger } from '~/server/logger.server';
+import { getCachedPage, pageCacheKey } from '~/server/page-cache.server';
 
 export { startRuntime, stopRuntime } from '~/server/runtime.server';
 export { ConfigError, getConfig } from '~/server/config.server';
@@ -75,6 +76,28 @@ export function bodyLimits(): express.RequestHandler {
       return;
     }
     next();
+  };
+}
+
+/**
+ * Answers GET/HEAD of a marketing page kept by the page cache (app/server/page-cache.server.ts) without running React
+ * Router: the kept headers plus this request's security headers, gzip when the client accepts it.
+ */
+export function servePageCache(): express.RequestHandler {
+  return (req, res, next) => {
+    const key = pageCacheKey({ method: req.method, url: req.originalUrl });
+    const page = key === null ? undefined : getCachedPage(key);
+    if (!page) return next();
+    res.status(page.status);
+    for (const [name, value] of page.headers) res.setHeader(name, value);
+    res.setHeader('Vary', 'Accept-Encoding');
+    res.setHeader('X-Page-Cache', 'hit');
+    const gzip = req.acceptsEncodings('gzip', 'identity') === 'gzip';
+    const body = gzip ? page.gzip : page.body;
+    if (gzip) res.setHeader('Content-Encoding', 'gzip');
+    res.setHeader('Content-Length', String(body.length));
+    if (req.method === 'HEAD') res.end();
+    else res.end(body);
   };
 }
 
@@ -144,15 +167,26 @@ export function createApp(): express.Express {
     }
   });
 
-  app.use(
-    createRequestHandler({
-      build: () => import('virtual:react-router/server-build'),
-      getLoadContext: (req, res) => ({
-        cspNonce: String(res.locals.cspNonce),
-        requestId: String(res.locals.requestId),
-        clientIp: req.ip ?? req.socket.remoteAddress,
-      }),
-    }),
-  );
+  app.use(servePageCache());
+
+  // React Router gets the build as an object, loaded on the first request that reaches it (so a test of the Express
+  // layer alone needs no build): given a function instead, it re-derives its route tables on every request.
+  let handler: express.RequestHandler | undefined;
+  app.use(async (req, res, next) => {
+    try {
+      handler ??= createRequestHandler({
+        build: await import('virtual:react-router/server-build'),
+        getLoadContext: (request, response) => ({
+          cspNonce: String(response.locals.cspNonce),
+          requestId: String(response.locals.requestId),
+          clientIp: request.ip ?? request.socket.remoteAddress,
+        }),
+      });
+    } catch (error) {
+      next(error);
+      return;
+    }
+    return handler(req, res, next);
+  });
   return app;
 }

@@ -1,11 +1,17 @@
 /**
- * Structured JSON logs (pino). Request-scoped lines carry the request id through AsyncLocalStorage, so domain code
- * calls `log()` and gets the id for free. Never log passwords, tokens, cookies or full addresses.
+ * Structured JSON logs (pino) and the request scope. Request-scoped lines carry the request id through
+ * AsyncLocalStorage, so domain code calls `log()` and gets the id for free. Never log passwords, tokens, cookies or
+ * full addresses. The same scope holds per-request memos ({@link memoizeForRequest}).
  */
 import { AsyncLocalStorage } from 'node:async_hooks';
 import pino, { type Logger } from 'pino';
 
-const requestScope = new AsyncLocalStorage<Logger>();
+interface RequestScope {
+  logger: Logger;
+  memo: Map<string, unknown>;
+}
+
+const requestScope = new AsyncLocalStorage<RequestScope>();
 
 let base: Logger = pino({
   level: process.env.LOG_LEVEL ?? (process.env.NODE_ENV === 'test' ? 'silent' : 'info'),
@@ -21,10 +27,28 @@ export function setLogLevel(level: string): void {
 
 /** The logger for the current request (with its `reqId`), or the base logger outside a request. */
 export function log(): Logger {
-  return requestScope.getStore() ?? base;
+  return requestScope.getStore()?.logger ?? base;
 }
 
-/** Runs `fn` with a request-scoped child logger. */
+/** Runs `fn` in a new request scope: a child logger with `reqId` and an empty memo. */
 export function withRequestLogger<T>(reqId: string, fn: () => T): T {
-  return requestScope.run(base.child({ reqId }), fn);
+  return requestScope.run({ logger: base.child({ reqId }), memo: new Map() }, fn);
+}
+
+/**
+ * The value of `compute()` remembered for the rest of the current HTTP request under `key` (outside a request scope,
+ * e.g. in tests calling a loader directly, it simply computes). For answers that cannot change within one request,
+ * such as who is signed in: a document request runs several loaders, each with its own copy of the `Request`.
+ * A rejected promise is forgotten, so a later call tries again.
+ */
+export function memoizeForRequest<T>(key: string, compute: () => Promise<T>): Promise<T> {
+  const memo = requestScope.getStore()?.memo;
+  if (!memo) return compute();
+  let value = memo.get(key) as Promise<T> | undefined;
+  if (!value) {
+    value = compute();
+    memo.set(key, value);
+    value.catch(() => memo.delete(key));
+  }
+  return value;
 }

@@ -96,3 +96,48 @@ test('security headers are sent on a public, a portal and an admin page', async 
     await context.close();
   }
 });
+
+test.describe('page cache for marketing pages', () => {
+  const nonceOf = (headers: Record<string, string>) => /'nonce-([^']+)'/.exec(headers['content-security-policy'] ?? '')?.[1];
+
+  test('a marketing page is answered from memory after its first render, with fresh security headers', async ({ request }) => {
+    const first = await request.get('/about');
+    const second = await request.get('/about', { headers: { 'Accept-Encoding': 'gzip' } });
+    expect([first.status(), second.status()]).toEqual([200, 200]);
+    expect(second.headers()['x-page-cache']).toBe('hit');
+    expect(second.headers()['content-encoding']).toBe('gzip');
+    const body = await second.text();
+    expect(body).toBe(await first.text());
+    expect(body).toContain('<h1');
+    // The kept page holds no nonce; every answer's CSP carries its own.
+    expect(body).not.toContain('nonce=');
+    expect(nonceOf(second.headers())).toBeTruthy();
+    expect(nonceOf(second.headers())).not.toBe(nonceOf(first.headers()));
+    expect(second.headers()['x-request-id']).not.toBe(first.headers()['x-request-id']);
+    expect(second.headers()['content-security-policy']).toContain("frame-ancestors 'none'");
+    expect(second.headers()['x-content-type-options']).toBe('nosniff');
+  });
+
+  test('a page with a query, an error page, a hydrated page and a signed-in page are rendered every time', async ({ request, playwright, baseURL }) => {
+    for (const url of ['/repair-gallery?category=collision', '/no-such-page', '/login']) {
+      await request.get(url);
+      const again = await request.get(url);
+      expect(again.headers()['x-page-cache'], url).toBeUndefined();
+    }
+    const customer = await playwright.request.newContext({ baseURL });
+    const signIn = await customer.post('/login', {
+      form: { email: 'maria.gonzalez@example.com', password: 'demo-customer-pass' },
+      headers: { Origin: baseURL! },
+      maxRedirects: 0,
+    });
+    expect(signIn.status()).toBe(302);
+    for (let i = 0; i < 2; i += 1) {
+      const portal = await customer.get('/portal');
+      expect(portal.status()).toBe(200);
+      expect(portal.headers()['x-page-cache']).toBeUndefined();
+      expect(await portal.text()).toContain('nonce=');
+    }
+    await customer.dispose();
+  });
+});
+

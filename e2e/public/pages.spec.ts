@@ -37,7 +37,8 @@ test.describe('every marketing page', () => {
         geo: { '@type': 'GeoCoordinates' },
         openingHours: ['Mo-Fr 08:00-18:00'],
       });
-      expect(await page.locator('script[type="application/ld+json"]').getAttribute('nonce')).not.toBeNull();
+      // Marketing pages are kept by the page cache: the same HTML for everyone, so no per-request nonce in it.
+      expect(await page.locator('script[nonce]').count()).toBe(0);
 
       await expectNoAxeViolations(page);
     });

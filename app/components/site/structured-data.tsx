@@ -29,10 +29,10 @@ export function autoBodyShopJsonLd(shop: ShopInfo, appUrl: string) {
 
 /**
  * The JSON-LD block. `application/ld+json` is data, not script the browser runs, so the CSP does not apply to it; it
- * carries the nonce anyway. `<` is escaped so no text can close the element.
+ * carries the request's nonce on hydrated pages and none on cached marketing pages. `<` is escaped so no text can close the element.
  */
 export function StructuredData({ shop, appUrl }: { shop: ShopInfo; appUrl: string }) {
   const nonce = useNonce();
   const json = JSON.stringify(autoBodyShopJsonLd(shop, appUrl)).replace(/</g, '\\u003c');
-  return <script type="application/ld+json" nonce={nonce} dangerouslySetInnerHTML={{ __html: json }} />;
+  return <script type="application/ld+json" nonce={nonce || undefined} dangerouslySetInnerHTML={{ __html: json }} />;
 }

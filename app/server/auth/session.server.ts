@@ -12,6 +12,7 @@ import { redirect } from 'react-router';
 import { getConfig } from '../config.server';
 import { loadAccount } from '../db/accounts.server';
 import { getDb } from '../db/client.server';
+import { memoizeForRequest } from '../logger.server';
 import { getAuth } from './auth.server';
 
 export interface SessionUser {
@@ -29,8 +30,17 @@ export interface CustomerUser extends SessionUser {
   customerId: string;
 }
 
-/** The signed-in user, or null. Creates a missing profile and customer record (spec §4 "First sign-in"). */
-export async function getOptionalUser(request: Request): Promise<SessionUser | null> {
+/**
+ * The signed-in user, or null. Creates a missing profile and customer record (spec §4 "First sign-in"). Read once per
+ * GET request and cookie: the layout's and the page's loaders share the answer.
+ */
+export function getOptionalUser(request: Request): Promise<SessionUser | null> {
+  // Only reads are memoized: an action may change the account (two-factor, name) before the loaders run again.
+  if (request.method !== 'GET' && request.method !== 'HEAD') return readUser(request);
+  return memoizeForRequest(`session:${request.headers.get('cookie') ?? ''}`, () => readUser(request));
+}
+
+async function readUser(request: Request): Promise<SessionUser | null> {
   const session = await getAuth().api.getSession({ headers: request.headers });
   if (!session) return null;
   const { user } = session;
