@@ -1,8 +1,14 @@
 /**
  * `npm run admin -- you@shop.com`: makes an existing account an administrator (honours DATA_DIR and DATABASE_URL).
  * `npm run admin -- --revoke you@shop.com` takes the role away.
+ *
+ * The change and its audit row ('profile.role': isAdmin from/to, plus the account's e-mail) are written in one
+ * transaction. There is no signed-in staff member here: the actor is recorded as `cli:{OS user}` (the operating-system
+ * account that ran the command), with no user id.
  */
+import os from 'node:os';
 import { eq, sql } from 'drizzle-orm';
+import { recordAudit } from '~/server/audit/audit.server';
 import { ensureProfileAndCustomer } from '~/server/db/accounts.server';
 import { profiles, users } from '~/server/db/schema';
 import { CliError, runWithDatabase } from './cli';
@@ -11,11 +17,31 @@ const args = process.argv.slice(2);
 const revoke = args.includes('--revoke');
 const email = args.find((a) => !a.startsWith('--'))?.trim().toLowerCase();
 
+/** The OS account running this command (`cli:alice`); `cli:unknown` when the system cannot say. */
+function cliActor(): { label: string } {
+  let name: string | undefined;
+  try {
+    name = os.userInfo().username;
+  } catch {
+    name = process.env.USER ?? process.env.USERNAME;
+  }
+  return { label: `cli:${name || 'unknown'}` };
+}
+
 await runWithDatabase(async ({ db }) => {
   if (!email) throw new CliError('Usage: npm run admin -- you@shop.com   (or --revoke you@shop.com)');
   const [user] = await db.select().from(users).where(eq(sql`lower(${users.email})`, email));
   if (!user) throw new CliError(`No account with the e-mail ${email}. Register at /register first, then run this again.`);
-  await ensureProfileAndCustomer(db, user);
-  await db.update(profiles).set({ isAdmin: !revoke }).where(eq(profiles.id, user.id));
+  await db.transaction(async (tx) => {
+    await ensureProfileAndCustomer(tx, user);
+    const [before] = await tx.select({ isAdmin: profiles.isAdmin }).from(profiles).where(eq(profiles.id, user.id)).for('update');
+    await tx.update(profiles).set({ isAdmin: !revoke }).where(eq(profiles.id, user.id));
+    await recordAudit(tx, cliActor(), {
+      action: 'profile.role',
+      entityId: user.id,
+      before: { isAdmin: before?.isAdmin ?? false },
+      after: { isAdmin: !revoke, email: user.email },
+    });
+  });
   console.log(revoke ? `${email} is no longer an administrator.` : `${email} is now an administrator. Sign in at /login.`);
 });

@@ -69,7 +69,7 @@ describe('status change → customer e-mail (DECISIONS 13)', () => {
     smtp.setRefusing(true);
     const orders = await Promise.all([1, 2, 3].map(() => createCustomerWithWorkOrder()));
     for (const { workOrder } of orders) {
-      const result = await changeWorkOrderStatus(admin.userId, workOrder.id, 'Repairs Started');
+      const result = await changeWorkOrderStatus({ id: admin.userId, email: admin.email }, workOrder.id, 'Repairs Started');
       expect(result.notified).toBe(true);
     }
     const first = await processDueMail();

@@ -44,6 +44,21 @@ describe('command-line tools', { timeout: 240_000 }, () => {
     const unknown = run('admin', ['nobody@example.com'], a);
     expect(unknown.code).toBe(1);
     expect(unknown.err).toBe('No account with the e-mail nobody@example.com. Register at /register first, then run this again.');
+    expect(run('admin', ['--revoke', 'maria.gonzalez@example.com'], a)).toMatchObject({ code: 0, out: 'maria.gonzalez@example.com is no longer an administrator.' });
+
+    // The role changes are audited (issue 6): one row each, by the OS account that ran the command; none for the refusal.
+    const audit = await query<{ action: string; entity_type: string; entity_id: string; actor_user_id: string | null; actor_label: string; changes: unknown }>(
+      a,
+      `select a.action, a.entity_type, a.entity_id, a.actor_user_id, a.actor_label, a.changes from audit_log a
+       where a.action = 'profile.role' order by a.created_at, a.id`,
+    );
+    const [maria] = await query<{ id: string }>(a, `select id from users where email = 'maria.gonzalez@example.com'`);
+    const actor = { entity_type: 'profile', entity_id: maria!.id, actor_user_id: null, actor_label: `cli:${os.userInfo().username}` };
+    expect(audit).toEqual([
+      { action: 'profile.role', ...actor, changes: { isAdmin: { from: false, to: true }, email: { to: 'maria.gonzalez@example.com' } } },
+      { action: 'profile.role', ...actor, changes: { isAdmin: { from: true, to: false }, email: { to: 'maria.gonzalez@example.com' } } },
+    ]);
+    expect(run('admin', ['maria.gonzalez@example.com'], a).code).toBe(0);
   });
 
   it('refuses to open the embedded database while another process holds it', () => {

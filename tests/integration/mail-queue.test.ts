@@ -66,7 +66,7 @@ describe('mail queue', () => {
     const [failed] = await t.db.select().from(mailQueue).where(eq(mailQueue.id, id));
     expect(failed).toMatchObject({ state: 'failed', attempts: 6 });
     smtp.setRefusing(false);
-    expect(await retryMail(id)).toBe(true);
+    expect(await retryMail({ id: 'staff-user-id', email: 'staff@example.com' }, id)).toBe(true);
     await processDueMail();
     const [sent] = await t.db.select().from(mailQueue).where(eq(mailQueue.id, id));
     expect(sent?.state).toBe('sent');

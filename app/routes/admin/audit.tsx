@@ -1,5 +1,6 @@
 import { TZDate } from '@date-fns/tz';
 import { Form, Link } from 'react-router';
+import { AUDIT_ENTITY_TYPES } from '~/lib/audit';
 import { pageMeta } from '~/lib/meta';
 import { AuditFilterSchema } from '~/lib/schemas/audit';
 import { listAuditEntries } from '~/server/audit/audit.server';
@@ -67,7 +68,7 @@ export default function AuditLog({ loaderData }: Route.ComponentProps) {
           Record type
           <select name="entityType" defaultValue={filters.entityType ?? ''} className="mt-1 block rounded border border-slate-400 px-2 py-2">
             <option value="">All</option>
-            {['customer', 'vehicle', 'work_order', 'work_order_part', 'inventory', 'document', 'photo', 'invoice', 'profile'].map((t) => (
+            {AUDIT_ENTITY_TYPES.map((t) => (
               <option key={t} value={t}>
                 {t.replace(/_/g, ' ')}
               </option>

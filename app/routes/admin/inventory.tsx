@@ -31,7 +31,7 @@ export async function action({ request }: Route.ActionArgs) {
     const parsed = parseForm(InventoryItemSchema, formData);
     if (!parsed.success) return intentFailure(intent, `Failed to update inventory: ${first(parsed.fieldErrors)}`, 400, parsed.fieldErrors);
     return intentResult(intent, async () => {
-      await addInventoryItem(user.id, parsed.data);
+      await addInventoryItem(user, parsed.data);
       return `Added ${parsed.data.partNumber} to inventory.`;
     });
   }
@@ -39,7 +39,7 @@ export async function action({ request }: Route.ActionArgs) {
     const parsed = parseForm(EditInventoryItemSchema, formData);
     if (!parsed.success) return intentFailure(intent, `Failed to update inventory: ${first(parsed.fieldErrors)}`, 400, parsed.fieldErrors);
     return intentResult(intent, async () => {
-      await updateInventoryItem(parsed.data);
+      await updateInventoryItem(user, parsed.data);
       return `Saved ${parsed.data.partNumber}.`;
     });
   }
@@ -47,7 +47,7 @@ export async function action({ request }: Route.ActionArgs) {
     const parsed = parseForm(AdjustStockSchema, formData);
     if (!parsed.success) return intentFailure(intent, `Failed to update inventory: ${first(parsed.fieldErrors)}`, 400, parsed.fieldErrors);
     return intentResult(intent, async () => {
-      const quantity = await adjustStock(user.id, parsed.data);
+      const quantity = await adjustStock(user, parsed.data);
       return `Stock updated. New quantity: ${quantity}.`;
     });
   }

@@ -42,7 +42,7 @@ export async function loader({ request }: Route.LoaderArgs) {
 
 export async function action({ request }: Route.ActionArgs) {
   const user = await requireAdmin(request);
-  const outcome = await submitInvoiceForm(user.id, request);
+  const outcome = await submitInvoiceForm(user, request);
   if ('redirectTo' in outcome) return redirect(outcome.redirectTo);
   return data(outcome.state, { status: outcome.status });
 }

@@ -23,7 +23,7 @@ export async function action({ request }: Route.ActionArgs) {
   const parsed = parseForm(ContactInboxActionSchema, await request.formData());
   if (!parsed.success) return data({ error: 'Error: unknown action.' }, { status: 400 });
   try {
-    await markContactMessageRead(admin.id, parsed.data.messageId, parsed.data.intent === 'mark-read');
+    await markContactMessageRead(admin, parsed.data.messageId, parsed.data.intent === 'mark-read');
   } catch (error) {
     if (error instanceof DomainError) return data({ error: `Error: ${error.message}` }, { status: error.status });
     throw error;

@@ -32,12 +32,12 @@ export async function loader({ request }: Route.LoaderArgs) {
 }
 
 export async function action({ request }: Route.ActionArgs) {
-  await requireAdmin(request);
+  const user = await requireAdmin(request);
   const formData = await request.formData();
   const id = String(formData.get('mailId') ?? '');
   if (!isUuid(id)) return intentFailure('retry', 'Retry failed: no such message.', 404);
   return intentResult('retry', async () => {
-    if (!(await retryMail(id))) throw new DomainError('conflict', 'Retry failed: the message was already sent or is being sent.');
+    if (!(await retryMail(user, id))) throw new DomainError('conflict', 'Retry failed: the message was already sent or is being sent.');
     return 'The message is queued and will be sent again shortly.';
   });
 }

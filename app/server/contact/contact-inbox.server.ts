@@ -1,9 +1,10 @@
 /**
  * The back office's contact inbox (issue 4 item 8): messages from the public form, newest first, unread marked.
- * Callers are staff (the route calls `requireAdmin` first); `adminId` is taken for the record and symmetry with the
- * other domain commands.
+ * Callers are staff (the route calls `requireAdmin` first); marking a message read or unread is audited
+ * ('contact_message.read' / 'contact_message.unread', readAt from/to) with the acting staff member.
  */
-import { and, count, desc, eq, isNull } from 'drizzle-orm';
+import { count, desc, eq, isNull } from 'drizzle-orm';
+import { recordAudit, type StaffActor } from '../audit/audit.server';
 import { getDb } from '../db/client.server';
 import { contactMessages } from '../db/schema';
 import { isUuid, notFound } from '../errors.server';
@@ -38,13 +39,29 @@ export async function listContactMessages(limit = 200): Promise<{ messages: Cont
   return { messages, unread: unread?.n ?? 0 };
 }
 
-/** Marks one message read (or unread again with `read: false`). Throws not-found for an unknown or non-UUID id. */
-export async function markContactMessageRead(_adminId: string, messageId: string, read = true): Promise<void> {
+/**
+ * Marks one message read (or unread again with `read: false`), audited in the same transaction. Throws not-found for
+ * an unknown or non-UUID id.
+ */
+export async function markContactMessageRead(actor: StaffActor, messageId: string, read = true): Promise<void> {
   if (!isUuid(messageId)) throw notFound('Message not found.');
-  const updated = await getDb()
-    .update(contactMessages)
-    .set({ readAt: read ? new Date() : null })
-    .where(and(eq(contactMessages.id, messageId)))
-    .returning({ id: contactMessages.id });
-  if (!updated.length) throw notFound('Message not found.');
+  await getDb().transaction(async (tx) => {
+    const [before] = await tx
+      .select({ readAt: contactMessages.readAt })
+      .from(contactMessages)
+      .where(eq(contactMessages.id, messageId))
+      .for('update');
+    if (!before) throw notFound('Message not found.');
+    const [after] = await tx
+      .update(contactMessages)
+      .set({ readAt: read ? new Date() : null })
+      .where(eq(contactMessages.id, messageId))
+      .returning({ readAt: contactMessages.readAt });
+    await recordAudit(tx, actor, {
+      action: read ? 'contact_message.read' : 'contact_message.unread',
+      entityId: messageId,
+      before,
+      after: after!,
+    });
+  });
 }

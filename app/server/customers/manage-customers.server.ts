@@ -1,29 +1,63 @@
 /**
  * Customer use cases of the back office (admin-back-office §2, DECISIONS 8): staff may read and change any customer.
  *
- * - `addCustomerWithVehicle(input)` → `{ customerId, vehicleId }`: one transaction; a duplicate VIN throws
+ * Every write takes the acting staff member and records its audit row(s) in the same transaction (issue 6).
+ *
+ * - `addCustomerWithVehicle(actor, input)` → `{ customerId, vehicleId }`: one transaction (audit 'customer.create',
+ *   plus 'vehicle.create' when a vehicle is given); a duplicate VIN throws
  *   DomainError('conflict', 'Error: A vehicle with this VIN already exists.', 'vin') and nothing is saved.
- * - `getCustomerForEdit(id)` → customer fields, or DomainError('not_found', 'Customer not found.').
- * - `updateCustomer(id, input)` → saves name, e-mail, phone, address. Two staff saving the same customer: both
- *   succeed, the later write wins (a single UPDATE; no read-modify-write).
+ * - `getCustomer(id)` → customer fields, or DomainError('not_found', 'Customer not found.').
+ * - `updateCustomer(actor, id, input)` → saves name, e-mail, phone, address (audit 'customer.update' with the fields
+ *   that changed). Two staff saving the same customer: both succeed, the later write wins (the row is locked while
+ *   its before-image is read, so each audit row's "from" is what that save replaced).
+ * - `addCustomerVehicle(actor, customerId, input)` → the new vehicle (audit 'vehicle.create'); errors as `addVehicle`.
  * - `getCustomerDetails(id)` → customer, vehicles (newest first), each with its work orders (newest first), and the
  *   parts in stock for the Manage WO Details panel; DomainError('not_found') when there is no such customer.
  */
 import { asc, desc, eq, inArray } from 'drizzle-orm';
 import type { CustomerInput, AddCustomer } from '~/lib/schemas/admin';
+import type { AddVehicle } from '~/lib/schemas/vehicle';
+import { recordAudit, type StaffActor } from '../audit/audit.server';
 import { getDb } from '../db/client.server';
 import { customerDocuments, customers, vehicles, workOrderParts, workOrders } from '../db/schema';
 import { DomainError, isUuid } from '../errors.server';
-import { addVehicle } from '../vehicles/add-vehicle.server';
+import { addVehicle, type Vehicle } from '../vehicles/add-vehicle.server';
 
 export const CUSTOMER_NOT_FOUND = 'Customer not found.';
 
-export async function addCustomerWithVehicle(input: AddCustomer): Promise<{ customerId: string; vehicleId: string | null }> {
+const customerFields = (c: CustomerRecord) => ({ name: c.name, email: c.email, phone: c.phone, address: c.address });
+
+/** The audited fields of a vehicle. */
+const vehicleFields = (v: Vehicle) => ({
+  customerId: v.customerId,
+  year: v.year,
+  make: v.make,
+  model: v.model,
+  color: v.color,
+  vin: v.vin,
+  licensePlate: v.licensePlate,
+});
+
+export async function addCustomerWithVehicle(
+  actor: StaffActor,
+  input: AddCustomer,
+): Promise<{ customerId: string; vehicleId: string | null }> {
   return getDb().transaction(async (tx) => {
-    const [row] = await tx.insert(customers).values(input.customer).returning({ id: customers.id });
+    const [row] = await tx.insert(customers).values(input.customer).returning();
     const customerId = row!.id;
+    await recordAudit(tx, actor, { action: 'customer.create', entityId: customerId, after: customerFields(row!) });
     const vehicle = input.vehicle ? await addVehicle(tx, customerId, input.vehicle) : null;
+    if (vehicle) await recordAudit(tx, actor, { action: 'vehicle.create', entityId: vehicle.id, after: vehicleFields(vehicle) });
     return { customerId, vehicleId: vehicle?.id ?? null };
+  });
+}
+
+export async function addCustomerVehicle(actor: StaffActor, customerId: string, input: AddVehicle): Promise<Vehicle> {
+  if (!isUuid(customerId)) throw new DomainError('not_found', 'Error: Customer record not found for this user.');
+  return getDb().transaction(async (tx) => {
+    const vehicle = await addVehicle(tx, customerId, input);
+    await recordAudit(tx, actor, { action: 'vehicle.create', entityId: vehicle.id, after: vehicleFields(vehicle) });
+    return vehicle;
   });
 }
 
@@ -36,14 +70,18 @@ export async function getCustomer(id: string): Promise<CustomerRecord> {
   return row;
 }
 
-export async function updateCustomer(id: string, input: CustomerInput): Promise<void> {
+export async function updateCustomer(actor: StaffActor, id: string, input: CustomerInput): Promise<void> {
   if (!isUuid(id)) throw new DomainError('not_found', CUSTOMER_NOT_FOUND);
-  const rows = await getDb()
-    .update(customers)
-    .set({ name: input.name, email: input.email, phone: input.phone, address: input.address })
-    .where(eq(customers.id, id))
-    .returning({ id: customers.id });
-  if (rows.length === 0) throw new DomainError('not_found', CUSTOMER_NOT_FOUND);
+  await getDb().transaction(async (tx) => {
+    const [before] = await tx.select().from(customers).where(eq(customers.id, id)).for('update');
+    if (!before) throw new DomainError('not_found', CUSTOMER_NOT_FOUND);
+    const [after] = await tx
+      .update(customers)
+      .set({ name: input.name, email: input.email, phone: input.phone, address: input.address })
+      .where(eq(customers.id, id))
+      .returning();
+    await recordAudit(tx, actor, { action: 'customer.update', entityId: id, before: customerFields(before), after: customerFields(after!) });
+  });
 }
 
 export interface CustomerWorkOrder {

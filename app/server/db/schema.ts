@@ -418,12 +418,12 @@ export const auditLog = pgTable(
     actorUserId: text('actor_user_id'),
     /** The actor's e-mail at the time, or 'system'. */
     actorLabel: text('actor_label').notNull(),
-    /** create | update | delete | status_change | role_change | stock_adjustment | upload | … */
+    /** `{entityType}.{verb}`, e.g. customer.update, work_order.status, inventory.adjust (AUDIT_ACTIONS in ~/lib/audit). */
     action: text('action').notNull(),
     /** customer | vehicle | work_order | work_order_part | inventory | document | photo | invoice | profile | … */
     entityType: text('entity_type').notNull(),
     entityId: text('entity_id').notNull(),
-    /** Changed fields: { field: { from, to } }; for create/delete the whole record under `to`/`from`. */
+    /** Changed fields: { field: { from, to } }; for a create the whole record under `to`; context (a reason) under `to`. */
     changes: jsonb('changes').$type<Record<string, { from?: unknown; to?: unknown }>>().notNull().default({}),
     createdAt: createdAt(),
   },

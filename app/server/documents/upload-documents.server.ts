@@ -2,13 +2,15 @@
  * Customer documents and repair photos (admin-back-office §4-5, §7; DESIGN.md storage rules; DECISIONS 6).
  *
  * Both use cases store the file first, then insert the `customer_documents` row in a transaction; when the row fails
- * the stored file is deleted again, so no file is left without its row. Files are private and linked as
- * `/files/documents/{documentId}` (that route checks access).
+ * the stored file is deleted again, so no file is left without its row. The same transaction writes the audit row
+ * ('document.upload' or, one per file, 'photo.upload': work order, customer, type, bucket, key, name, MIME type, size),
+ * so a failed upload leaves none. Files are private and linked as `/files/documents/{documentId}` (that route checks
+ * access).
  *
- * - `uploadCustomerDocument(actorUserId, { workOrderId, documentType, file })`: quote or paid_invoice, PDF or image
+ * - `uploadCustomerDocument(actor, { workOrderId, documentType, file })`: quote or paid_invoice, PDF or image
  *   (sniffed bytes), bucket 'customer-files', key `work_orders/{id}/{documentType}/{timestamp}-{name}`.
  *   → `{ documentId, message: 'Document uploaded successfully for customer!' }`.
- * - `uploadRepairPhotos(actorUserId, { workOrderId, files })`: JPEG, PNG or WebP (sniffed), bucket 'repair-photos',
+ * - `uploadRepairPhotos(actor, { workOrderId, files })`: JPEG, PNG or WebP (sniffed), bucket 'repair-photos',
  *   key `work_orders/{id}/{timestamp}-{name}` (extension jpg when the name has none), document_type 'repair_photo'.
  *   → `{ documentIds, message: 'File uploaded: /files/documents/{id}' }` (one line per file).
  * Errors (nothing stored): DomainError('validation', 'Please select a work order, a file, and a document type.'),
@@ -17,6 +19,7 @@
  */
 import { eq } from 'drizzle-orm';
 import type { Bucket, DocumentType } from '~/lib/work-order-status';
+import { recordAudit, type StaffActor } from '../audit/audit.server';
 import { getDb } from '../db/client.server';
 import { customerDocuments, workOrders } from '../db/schema';
 import { DomainError, isUuid } from '../errors.server';
@@ -54,7 +57,7 @@ function keyName(file: UploadedFile, defaultExt: string): string {
 }
 
 interface StoreAndRecord {
-  actorUserId: string;
+  actor: StaffActor;
   workOrderId: string;
   customerId: string;
   documentType: DocumentType;
@@ -86,9 +89,23 @@ async function storeAndRecord(s: StoreAndRecord): Promise<string> {
           fileName: s.displayName,
           contentType: s.file.sniffedType!.mime,
           sizeBytes: s.file.size,
-          uploadedByUserId: s.actorUserId,
+          uploadedByUserId: s.actor.id,
         })
-        .returning({ id: customerDocuments.id });
+        .returning();
+      await recordAudit(tx, s.actor, {
+        action: s.documentType === 'repair_photo' ? 'photo.upload' : 'document.upload',
+        entityId: row!.id,
+        after: {
+          workOrderId: row!.workOrderId,
+          customerId: row!.customerId,
+          documentType: row!.documentType,
+          bucket: row!.bucket,
+          fileKey: row!.fileKey,
+          fileName: row!.fileName,
+          contentType: row!.contentType,
+          sizeBytes: row!.sizeBytes,
+        },
+      });
       return row!.id;
     });
   } catch (error) {
@@ -103,7 +120,7 @@ let sequence = 0;
 const stamp = () => `${Date.now()}${String((sequence = (sequence + 1) % 1000)).padStart(3, '0')}`;
 
 export async function uploadCustomerDocument(
-  actorUserId: string,
+  actor: StaffActor,
   input: { workOrderId: string; documentType: 'quote' | 'paid_invoice'; file: UploadedFile | undefined },
 ): Promise<{ documentId: string; message: string }> {
   if (!input.file) throw new DomainError('validation', DOCUMENT_UPLOAD_INVALID);
@@ -114,7 +131,7 @@ export async function uploadCustomerDocument(
   }
   const name = keyName(input.file, input.file.sniffedType!.ext);
   const documentId = await storeAndRecord({
-    actorUserId,
+    actor,
     workOrderId: input.workOrderId,
     customerId,
     documentType: input.documentType,
@@ -127,7 +144,7 @@ export async function uploadCustomerDocument(
 }
 
 export async function uploadRepairPhotos(
-  actorUserId: string,
+  actor: StaffActor,
   input: { workOrderId: string; files: UploadedFile[] },
 ): Promise<{ documentIds: string[]; message: string }> {
   if (!isUuid(input.workOrderId)) throw new DomainError('validation', 'Upload failed: choose a work order.', 'workOrderId');
@@ -143,7 +160,7 @@ export async function uploadRepairPhotos(
     const name = keyName(file, 'jpg');
     documentIds.push(
       await storeAndRecord({
-        actorUserId,
+        actor,
         workOrderId: input.workOrderId,
         customerId,
         documentType: 'repair_photo',

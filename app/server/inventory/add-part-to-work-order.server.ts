@@ -1,16 +1,18 @@
 /**
  * Using a part on a work order (admin-back-office §4-5, DECISIONS 11).
  *
- * `addPartToWorkOrder({ workOrderId, inventoryId, quantity })` → `{ message }` ('Added {n} x {description} to work
- * order.'). One transaction: the guarded decrement
+ * `addPartToWorkOrder(actor, { workOrderId, inventoryId, quantity })` → `{ message }` ('Added {n} x {description} to
+ * work order.'). One transaction: the guarded decrement
  *   UPDATE inventory SET quantity = quantity - n WHERE id = ? AND quantity >= n
  * (atomic under concurrency: stock never goes below zero, whatever the number of simultaneous requests), then the
- * work_order_parts row with the description and unit price of that moment. Errors (nothing changes):
+ * work_order_parts row with the description and unit price of that moment, then the audit row 'work_order_part.add'
+ * (the part row's fields, and the stock `inventoryQuantity` from/to). Errors (nothing changes, no audit row):
  * - unknown work order or part → DomainError('validation', 'Please select a work order, a part, and a valid quantity.');
  * - not enough stock → DomainError('conflict', 'Not enough {part description} in inventory. Available: {n}').
  */
 import { and, eq, gte, sql } from 'drizzle-orm';
 import { ADD_PART_INVALID, type AddPart } from '~/lib/schemas/admin';
+import { recordAudit, type StaffActor } from '../audit/audit.server';
 import { getDb } from '../db/client.server';
 import { inventory, workOrderParts, workOrders } from '../db/schema';
 import { DomainError, isUuid } from '../errors.server';
@@ -19,7 +21,7 @@ export const partAddedMessage = (quantity: number, description: string) => `Adde
 export const notEnoughMessage = (description: string, available: number) =>
   `Not enough ${description} in inventory. Available: ${available}`;
 
-export async function addPartToWorkOrder(input: AddPart): Promise<{ message: string }> {
+export async function addPartToWorkOrder(actor: StaffActor, input: AddPart): Promise<{ message: string }> {
   const { workOrderId, inventoryId, quantity } = input;
   if (!isUuid(workOrderId) || !isUuid(inventoryId) || !Number.isInteger(quantity) || quantity < 1) {
     throw new DomainError('validation', ADD_PART_INVALID);
@@ -35,6 +37,7 @@ export async function addPartToWorkOrder(input: AddPart): Promise<{ message: str
         partNumber: inventory.partNumber,
         description: inventory.description,
         unitPrice: inventory.unitPrice,
+        quantity: inventory.quantity,
       });
     if (!taken) {
       const [item] = await tx
@@ -44,13 +47,30 @@ export async function addPartToWorkOrder(input: AddPart): Promise<{ message: str
       if (!item) throw new DomainError('validation', ADD_PART_INVALID);
       throw new DomainError('conflict', notEnoughMessage(item.description, item.quantity), 'quantity');
     }
-    await tx.insert(workOrderParts).values({
-      workOrderId,
-      inventoryId,
-      partNumber: taken.partNumber,
-      description: taken.description,
-      quantityUsed: quantity,
-      unitPriceAtTime: taken.unitPrice,
+    const [part] = await tx
+      .insert(workOrderParts)
+      .values({
+        workOrderId,
+        inventoryId,
+        partNumber: taken.partNumber,
+        description: taken.description,
+        quantityUsed: quantity,
+        unitPriceAtTime: taken.unitPrice,
+      })
+      .returning({ id: workOrderParts.id });
+    await recordAudit(tx, actor, {
+      action: 'work_order_part.add',
+      entityId: part!.id,
+      before: { inventoryQuantity: taken.quantity + quantity },
+      after: {
+        workOrderId,
+        inventoryId,
+        partNumber: taken.partNumber,
+        description: taken.description,
+        quantityUsed: quantity,
+        unitPriceAtTime: taken.unitPrice,
+        inventoryQuantity: taken.quantity,
+      },
     });
     return { message: partAddedMessage(quantity, taken.description) };
   });

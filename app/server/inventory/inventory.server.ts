@@ -3,15 +3,19 @@
  *
  * - `listInventory({ q })` → items ordered by part number (search: part number, description or supplier).
  * - `listPartOptions()` → id, part number, description, quantity, price for the part pickers (quantity ≤ 0 disabled).
- * - `addInventoryItem(actorUserId, input)` → id; a starting quantity > 0 is recorded as an adjustment 'Initial stock'.
- *   Duplicate part number → DomainError('conflict', …, 'partNumber').
- * - `updateInventoryItem(input)` → part number, description, price, supplier (not the stock).
- * - `adjustStock(actorUserId, { inventoryId, change, reason })` → new quantity; one transaction writes the
+ * - `addInventoryItem(actor, input)` → id; a starting quantity > 0 is recorded as an adjustment 'Initial stock'.
+ *   Duplicate part number → DomainError('conflict', …, 'partNumber'). Audit 'inventory.create'.
+ * - `updateInventoryItem(actor, input)` → part number, description, price, supplier (not the stock). Audit
+ *   'inventory.update' with the fields that changed.
+ * - `adjustStock(actor, { inventoryId, change, reason })` → new quantity; one transaction writes the
  *   `inventory_adjustments` row and changes the stock with a guard so it never goes below zero
- *   ('Failed to update inventory: not enough stock (available: n).').
+ *   ('Failed to update inventory: not enough stock (available: n).'). Audit 'inventory.adjust': quantity from/to and
+ *   the reason.
+ * Each audit row is written in the transaction of its change; a refused change leaves none.
  */
 import { asc, eq, ilike, or, sql } from 'drizzle-orm';
 import type { InventoryItemInput } from '~/lib/schemas/admin';
+import { recordAudit, type StaffActor } from '../audit/audit.server';
 import { getDb } from '../db/client.server';
 import { inventory, inventoryAdjustments } from '../db/schema';
 import { DomainError, isUniqueViolation, isUuid } from '../errors.server';
@@ -51,7 +55,15 @@ export async function listPartOptions() {
 const duplicate = (partNumber: string) =>
   new DomainError('conflict', `Failed to update inventory: part number ${partNumber} already exists.`, 'partNumber');
 
-export async function addInventoryItem(actorUserId: string, input: InventoryItemInput): Promise<string> {
+/** The audited fields of a part, apart from its stock. */
+const itemDetails = (i: InventoryItem) => ({
+  partNumber: i.partNumber,
+  description: i.description,
+  unitPrice: i.unitPrice,
+  supplier: i.supplier,
+});
+
+export async function addInventoryItem(actor: StaffActor, input: InventoryItemInput): Promise<string> {
   try {
     return await getDb().transaction(async (tx) => {
       const [row] = await tx
@@ -63,15 +75,16 @@ export async function addInventoryItem(actorUserId: string, input: InventoryItem
           unitPrice: input.unitPrice,
           supplier: input.supplier,
         })
-        .returning({ id: inventory.id });
+        .returning();
       if (input.quantity > 0) {
         await tx.insert(inventoryAdjustments).values({
           inventoryId: row!.id,
           quantityChange: input.quantity,
           reason: 'Initial stock',
-          adjustedByUserId: actorUserId,
+          adjustedByUserId: actor.id,
         });
       }
+      await recordAudit(tx, actor, { action: 'inventory.create', entityId: row!.id, after: { ...itemDetails(row!), quantity: row!.quantity } });
       return row!.id;
     });
   } catch (error) {
@@ -80,19 +93,33 @@ export async function addInventoryItem(actorUserId: string, input: InventoryItem
   }
 }
 
-export async function updateInventoryItem(input: Omit<InventoryItemInput, 'quantity'> & { inventoryId: string }): Promise<void> {
+export async function updateInventoryItem(
+  actor: StaffActor,
+  input: Omit<InventoryItemInput, 'quantity'> & { inventoryId: string },
+): Promise<void> {
+  const notFound = () => new DomainError('not_found', 'Failed to update inventory: part not found.');
+  if (!isUuid(input.inventoryId)) throw notFound();
   try {
-    const rows = await getDb()
-      .update(inventory)
-      .set({
-        partNumber: input.partNumber,
-        description: input.description,
-        unitPrice: input.unitPrice,
-        supplier: input.supplier,
-      })
-      .where(eq(inventory.id, input.inventoryId))
-      .returning({ id: inventory.id });
-    if (rows.length === 0) throw new DomainError('not_found', 'Failed to update inventory: part not found.');
+    await getDb().transaction(async (tx) => {
+      const [before] = await tx.select().from(inventory).where(eq(inventory.id, input.inventoryId)).for('update');
+      if (!before) throw notFound();
+      const [after] = await tx
+        .update(inventory)
+        .set({
+          partNumber: input.partNumber,
+          description: input.description,
+          unitPrice: input.unitPrice,
+          supplier: input.supplier,
+        })
+        .where(eq(inventory.id, input.inventoryId))
+        .returning();
+      await recordAudit(tx, actor, {
+        action: 'inventory.update',
+        entityId: input.inventoryId,
+        before: itemDetails(before),
+        after: itemDetails(after!),
+      });
+    });
   } catch (error) {
     if (isUniqueViolation(error, 'part_number')) throw duplicate(input.partNumber);
     throw error;
@@ -100,7 +127,7 @@ export async function updateInventoryItem(input: Omit<InventoryItemInput, 'quant
 }
 
 export async function adjustStock(
-  actorUserId: string,
+  actor: StaffActor,
   input: { inventoryId: string; change: number; reason: string },
 ): Promise<number> {
   if (!isUuid(input.inventoryId)) throw new DomainError('not_found', 'Failed to update inventory: part not found.');
@@ -123,7 +150,13 @@ export async function adjustStock(
       inventoryId: input.inventoryId,
       quantityChange: input.change,
       reason: input.reason,
-      adjustedByUserId: actorUserId,
+      adjustedByUserId: actor.id,
+    });
+    await recordAudit(tx, actor, {
+      action: 'inventory.adjust',
+      entityId: input.inventoryId,
+      before: { quantity: row.quantity - input.change },
+      after: { quantity: row.quantity, reason: input.reason },
     });
     return row.quantity;
   });

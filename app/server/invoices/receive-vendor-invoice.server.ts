@@ -1,19 +1,23 @@
 /**
  * Saving a reviewed vendor invoice (admin-back-office §4 "Invoice upload flow", DECISIONS 10).
  *
- * `receiveVendorInvoice(actorUserId, invoice, file)`:
+ * `receiveVendorInvoice(actor, invoice, file)`:
  *   1. refuses a supplier + invoice number already recorded (case-insensitive supplier) with a conflict DomainError;
  *   2. stores the file in the `invoice-files` bucket under `invoices/{invoiceId}/{epoch ms}-{name}`;
  *   3. in ONE transaction inserts the invoice, raises inventory per line (an existing part number gets its quantity
  *      increased and its unit price and supplier updated; an unknown one is created) and inserts the line items;
+ *      the same transaction writes the audit rows: 'invoice.create' (its fields and the number of lines) and, per
+ *      line, 'inventory.receive' (quantity, unit price, supplier from/to, and the invoice id) or 'inventory.create'
+ *      for a new part;
  *   4. on any failure rolls back and removes the stored file, then rethrows (a duplicate found only at commit time
  *      becomes the same conflict DomainError).
  * Input: `SaveInvoice` (ISO date, total as a 2-decimal string or null, items with whole quantities > 0 and prices as
  * 2-decimal strings) and the file bytes with their sniffed MIME type. Returns `{ invoiceId, lineItems }`.
  */
 import crypto from 'node:crypto';
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { SaveInvoice } from '~/lib/schemas/invoice';
+import { recordAudit, type StaffActor } from '~/server/audit/audit.server';
 import { getDb } from '~/server/db/client.server';
 import { inventory, invoiceLineItems, invoices } from '~/server/db/schema';
 import { DomainError, isUniqueViolation } from '~/server/errors.server';
@@ -31,7 +35,7 @@ export const duplicateInvoiceMessage = (invoiceNumber: string, supplier: string)
   `Invoice ${invoiceNumber} from ${supplier} has already been recorded. Nothing was saved, and stock was not changed.`;
 
 export async function receiveVendorInvoice(
-  actorUserId: string,
+  actor: StaffActor,
   invoice: SaveInvoice,
   file: InvoiceFileInput,
 ): Promise<{ invoiceId: string; lineItems: number }> {
@@ -60,8 +64,33 @@ export async function receiveVendorInvoice(
         fileKey,
         fileName,
         contentType: file.mime,
-        createdByUserId: actorUserId,
+        createdByUserId: actor.id,
       });
+      await recordAudit(tx, actor, {
+        action: 'invoice.create',
+        entityId: invoiceId,
+        after: {
+          invoiceNumber: invoice.invoiceNumber,
+          supplier: invoice.supplier,
+          invoiceDate: invoice.invoiceDate,
+          totalAmount: invoice.totalAmount,
+          fileName,
+          lineItems: invoice.items.length,
+        },
+      });
+      // The stock rows this invoice raises, locked, as they were before it (for the audit rows' "from"); one SELECT.
+      type Stock = { quantity: number; unitPrice: string; supplier: string | null };
+      const partNumbers = [...new Set(invoice.items.map((i) => i.partNumber))];
+      const known = new Map<string, Stock>();
+      if (partNumbers.length) {
+        const current = await tx
+          .select({ partNumber: inventory.partNumber, quantity: inventory.quantity, unitPrice: inventory.unitPrice, supplier: inventory.supplier })
+          .from(inventory)
+          .where(inArray(inventory.partNumber, partNumbers))
+          .orderBy(inventory.partNumber) // one lock order for every invoice: two overlapping invoices cannot deadlock here
+          .for('update');
+        for (const { partNumber, ...stock } of current) known.set(partNumber, stock);
+      }
       const rows: (typeof invoiceLineItems.$inferInsert)[] = [];
       // now() is fixed within a transaction: explicit, increasing times keep the invoice's line order.
       const base = Date.now();
@@ -84,7 +113,30 @@ export async function receiveVendorInvoice(
               updatedAt: new Date(),
             },
           })
-          .returning({ id: inventory.id });
+          .returning({
+            id: inventory.id,
+            quantity: inventory.quantity,
+            unitPrice: inventory.unitPrice,
+            supplier: inventory.supplier,
+            // xmax is 0 on a freshly inserted row version, set when ON CONFLICT updated an existing one.
+            inserted: sql<boolean>`(xmax = 0)`,
+          });
+        const now: Stock = { quantity: stock!.quantity, unitPrice: stock!.unitPrice, supplier: stock!.supplier };
+        if (stock!.inserted) {
+          await recordAudit(tx, actor, {
+            action: 'inventory.create',
+            entityId: stock!.id,
+            after: { partNumber: item.partNumber, description: item.description, ...now, invoiceId },
+          });
+        } else {
+          await recordAudit(tx, actor, {
+            action: 'inventory.receive',
+            entityId: stock!.id,
+            before: known.get(item.partNumber) ?? { quantity: now.quantity - item.quantity },
+            after: { ...now, invoiceId },
+          });
+        }
+        known.set(item.partNumber, now);
         rows.push({
           invoiceId,
           inventoryId: stock!.id,

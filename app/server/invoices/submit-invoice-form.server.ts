@@ -5,7 +5,7 @@
  * - `save`: check the fields (SaveInvoiceSchema) and the file (new or pending), then `receiveVendorInvoice`;
  * - `add-row` / `remove-row:{n}`: re-render with one more / one fewer line-item row (works without JavaScript).
  *
- * `submitInvoiceForm(actorUserId, request)` → `{ redirectTo }` after a save, else `{ status, state }` with an
+ * `submitInvoiceForm(actor, request)` → `{ redirectTo }` after a save, else `{ status, state }` with an
  * {@link InvoiceFormState} for the page. Never throws for bad input: every expected failure becomes a message.
  */
 import crypto from 'node:crypto';
@@ -17,6 +17,7 @@ import {
   type InvoiceRow,
 } from '~/lib/schemas/invoice';
 import { parseForm } from '~/lib/forms';
+import type { StaffActor } from '~/server/audit/audit.server';
 import type { PartialInvoice } from '~/server/extraction/contract.server';
 import { ExtractionError, getInvoiceExtractor, CANCELLED_MESSAGE } from '~/server/extraction/extractor.server';
 import { DomainError } from '~/server/errors.server';
@@ -81,7 +82,7 @@ function fillFromExtraction(state: InvoiceFormState, extracted: PartialInvoice):
   );
 }
 
-export async function submitInvoiceForm(actorUserId: string, request: Request): Promise<InvoiceFormOutcome> {
+export async function submitInvoiceForm(actor: StaffActor, request: Request): Promise<InvoiceFormOutcome> {
   let upload;
   try {
     upload = await readInvoiceUpload(request);
@@ -181,7 +182,7 @@ export async function submitInvoiceForm(actorUserId: string, request: Request): 
     return { status: 400, state };
   }
   try {
-    const { invoiceId } = await receiveVendorInvoice(actorUserId, parsed.data, source);
+    const { invoiceId } = await receiveVendorInvoice(actor, parsed.data, source);
     if (pending) await discardPendingUpload(pending).catch(() => undefined);
     return { redirectTo: `/admin/invoices?saved=${invoiceId}` };
   } catch (error) {

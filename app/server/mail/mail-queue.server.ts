@@ -7,6 +7,7 @@
  * Retry delays after attempt n (minutes): 1, 2, 5, 15, 40 → six tries spread over a little more than an hour.
  */
 import { and, desc, eq, inArray, sql } from 'drizzle-orm';
+import { recordAudit, type StaffActor } from '../audit/audit.server';
 import type { Executor } from '../db/client.server';
 import { getDb } from '../db/client.server';
 import { mailQueue } from '../db/schema';
@@ -101,14 +102,27 @@ export async function processDueMail(limit = 10): Promise<{ sent: number; retrie
   return outcome;
 }
 
-/** Puts a failed (or waiting) message back for an immediate new try; returns false when there is no such message. */
-export async function retryMail(id: string): Promise<boolean> {
-  const rows = await getDb()
-    .update(mailQueue)
-    .set({ state: 'queued', nextAttemptAt: sql`now()`, attempts: 0, lockedAt: null })
-    .where(and(eq(mailQueue.id, id), inArray(mailQueue.state, ['failed', 'queued'])))
-    .returning({ id: mailQueue.id });
-  return rows.length > 0;
+/**
+ * Puts a failed (or waiting) message back for an immediate new try, audited as 'mail.retry' (state and attempts
+ * from/to) in the same transaction; returns false, writing nothing, when there is no such message or it is being sent
+ * or already sent. `id` must be a UUID.
+ */
+export async function retryMail(actor: StaffActor, id: string): Promise<boolean> {
+  return getDb().transaction(async (tx) => {
+    const [before] = await tx
+      .select({ state: mailQueue.state, attempts: mailQueue.attempts })
+      .from(mailQueue)
+      .where(and(eq(mailQueue.id, id), inArray(mailQueue.state, ['failed', 'queued'])))
+      .for('update');
+    if (!before) return false;
+    const [after] = await tx
+      .update(mailQueue)
+      .set({ state: 'queued', nextAttemptAt: sql`now()`, attempts: 0, lockedAt: null })
+      .where(eq(mailQueue.id, id))
+      .returning({ state: mailQueue.state, attempts: mailQueue.attempts });
+    await recordAudit(tx, actor, { action: 'mail.retry', entityId: id, before, after: after! });
+    return true;
+  });
 }
 
 /** Newest messages first, for the Outbox page. */

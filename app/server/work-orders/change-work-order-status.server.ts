@@ -1,17 +1,22 @@
 /**
  * Status change → customer e-mail (admin-back-office §4, DECISIONS 13). Any status may follow any status.
  *
- * `changeWorkOrderStatus(actorUserId, workOrderId, status)` runs ONE transaction that saves the status and
- * `updated_at`, writes a `work_order_status_history` row naming the acting user, and, when the customer has an e-mail
+ * `changeWorkOrderStatus(actor, workOrderId, status)` runs ONE transaction that saves the status and
+ * `updated_at`, writes a `work_order_status_history` row naming the acting user and the audit row 'work_order.status'
+ * (currentStatus from/to), and, when the customer has an e-mail
  * address, enqueues the notification (HTML and plain text: vehicle, work order number, new status, estimated
  * completion date when set, link to the portal). The mail worker delivers it later with retries, so an SMTP outage
  * never fails the change. Returns `{ workOrderNumber, notified }` (`notified` false: no e-mail address, nothing sent).
  * Errors: DomainError('not_found') for an unknown work order.
  *
  * `statusMessage(number, notified)` → the spec's success text, or the no-e-mail variant.
+ *
+ * `setEstimatedCompletionDate(actor, workOrderId, date)` sets or clears the date (audit 'work_order.update' with
+ * estimatedCompletionDate from/to).
  */
 import { eq, sql } from 'drizzle-orm';
 import type { WorkOrderStatus } from '~/lib/work-order-status';
+import { recordAudit, type StaffActor } from '../audit/audit.server';
 import { getConfig } from '../config.server';
 import { getDb } from '../db/client.server';
 import { customers, vehicles, workOrders, workOrderStatusHistory } from '../db/schema';
@@ -78,7 +83,7 @@ ${eta ? `<p>Estimated completion date: <strong>${escapeHtml(eta)}</strong>.</p>`
 }
 
 export async function changeWorkOrderStatus(
-  actorUserId: string,
+  actor: StaffActor,
   workOrderId: string,
   status: WorkOrderStatus,
 ): Promise<{ workOrderNumber: string; notified: boolean }> {
@@ -112,7 +117,13 @@ export async function changeWorkOrderStatus(
       workOrderId,
       fromStatus: current.status,
       toStatus: status,
-      changedByUserId: actorUserId,
+      changedByUserId: actor.id,
+    });
+    await recordAudit(tx, actor, {
+      action: 'work_order.status',
+      entityId: workOrderId,
+      before: { currentStatus: current.status },
+      after: { currentStatus: status },
     });
     if (!current.customerEmail) return { workOrderNumber: current.number, notified: false };
     const mail = buildStatusMail({
@@ -132,13 +143,25 @@ export async function changeWorkOrderStatus(
 
 export const ESTIMATED_DATE_UPDATED = 'Estimated completion date updated successfully.';
 
-/** Sets or clears (null) the estimated completion date; DomainError('not_found') for an unknown work order. */
-export async function setEstimatedCompletionDate(workOrderId: string, date: string | null): Promise<void> {
+/**
+ * Sets or clears (null) the estimated completion date ('YYYY-MM-DD'), audited as 'work_order.update';
+ * DomainError('not_found') for an unknown work order.
+ */
+export async function setEstimatedCompletionDate(actor: StaffActor, workOrderId: string, date: string | null): Promise<void> {
   if (!isUuid(workOrderId)) throw new DomainError('not_found', 'Work order not found.');
-  const rows = await getDb()
-    .update(workOrders)
-    .set({ estimatedCompletionDate: date })
-    .where(eq(workOrders.id, workOrderId))
-    .returning({ id: workOrders.id });
-  if (rows.length === 0) throw new DomainError('not_found', 'Work order not found.');
+  await getDb().transaction(async (tx) => {
+    const [current] = await tx
+      .select({ eta: workOrders.estimatedCompletionDate })
+      .from(workOrders)
+      .where(eq(workOrders.id, workOrderId))
+      .for('update');
+    if (!current) throw new DomainError('not_found', 'Work order not found.');
+    await tx.update(workOrders).set({ estimatedCompletionDate: date }).where(eq(workOrders.id, workOrderId));
+    await recordAudit(tx, actor, {
+      action: 'work_order.update',
+      entityId: workOrderId,
+      before: { estimatedCompletionDate: current.eta },
+      after: { estimatedCompletionDate: date },
+    });
+  });
 }

@@ -4,13 +4,15 @@
  * Estimate Scheduled and a first status-history row records who opened it.
  *
  * - `suggestWorkOrderNumber()` → the next free number in the shop's `WO-{n}` series (pre-fills the form).
- * - `createWorkOrder(actorUserId, customerId, input)` → the new row. Errors: DomainError('not_found') when the vehicle
+ * - `createWorkOrder(actor, customerId, input)` → the new row; the same transaction writes the history row and the
+ *   audit row 'work_order.create' (number, description, vehicle, customer, status). Errors: DomainError('not_found') when the vehicle
  *   is not this customer's; DomainError('conflict', 'Error creating work order: work order number … already exists.',
  *   'workOrderNumber') on a duplicate number.
  */
 import { and, eq, sql } from 'drizzle-orm';
 import type { CreateWorkOrder } from '~/lib/schemas/admin';
 import { INITIAL_WORK_ORDER_STATUS } from '~/lib/work-order-status';
+import { recordAudit, type StaffActor } from '../audit/audit.server';
 import { getDb } from '../db/client.server';
 import { vehicles, workOrders, workOrderStatusHistory } from '../db/schema';
 import { DomainError, isUniqueViolation } from '../errors.server';
@@ -27,7 +29,7 @@ export async function suggestWorkOrderNumber(): Promise<string> {
   return `WO-${max + 1}`;
 }
 
-export async function createWorkOrder(actorUserId: string, customerId: string, input: CreateWorkOrder) {
+export async function createWorkOrder(actor: StaffActor, customerId: string, input: CreateWorkOrder) {
   const db = getDb();
   try {
     return await db.transaction(async (tx) => {
@@ -50,7 +52,18 @@ export async function createWorkOrder(actorUserId: string, customerId: string, i
         workOrderId: row!.id,
         fromStatus: null,
         toStatus: INITIAL_WORK_ORDER_STATUS,
-        changedByUserId: actorUserId,
+        changedByUserId: actor.id,
+      });
+      await recordAudit(tx, actor, {
+        action: 'work_order.create',
+        entityId: row!.id,
+        after: {
+          workOrderNumber: row!.workOrderNumber,
+          description: row!.description,
+          vehicleId: row!.vehicleId,
+          customerId: row!.customerId,
+          currentStatus: row!.currentStatus,
+        },
       });
       return row!;
     });

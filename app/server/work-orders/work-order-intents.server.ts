@@ -1,7 +1,7 @@
 /**
  * The work-order form intents shared by the customer details page, the work order page and the Photos page:
  * 'add-part', 'upload-document', 'upload-photos', 'change-status', 'set-eta'. Each parses its form with the shared
- * Zod schema, calls the domain command with the acting staff user, and answers `IntentResult` (spec messages).
+ * Zod schema, calls the domain command with the acting staff user (who is recorded in the audit log), and answers `IntentResult` (spec messages).
  * `handleWorkOrderIntent(actor, form)` returns null for an intent it does not know.
  */
 import { parseForm } from '~/lib/forms';
@@ -20,26 +20,26 @@ export async function handleWorkOrderIntent(actor: SessionUser, form: AdminForm)
     case 'add-part': {
       const parsed = parseForm(AddPartSchema, form.fields);
       if (!parsed.success) return intentFailure(intent, firstError(parsed.fieldErrors), 400, parsed.fieldErrors);
-      return intentResult(intent, async () => (await addPartToWorkOrder(parsed.data)).message);
+      return intentResult(intent, async () => (await addPartToWorkOrder(actor, parsed.data)).message);
     }
     case 'upload-document': {
       if (form.uploadError) return intentFailure(intent, `Error uploading document: ${form.uploadError.message}`, form.uploadError.status);
       const parsed = parseForm(DocumentUploadSchema, form.fields);
       const file = form.files.find((f) => f.fieldName === 'file');
       if (!parsed.success || !file) return intentFailure(intent, DOCUMENT_UPLOAD_INVALID, 400);
-      return intentResult(intent, async () => (await uploadCustomerDocument(actor.id, { ...parsed.data, file })).message);
+      return intentResult(intent, async () => (await uploadCustomerDocument(actor, { ...parsed.data, file })).message);
     }
     case 'upload-photos': {
       if (form.uploadError) return intentFailure(intent, `Upload failed: ${form.uploadError.message}`, form.uploadError.status);
       const workOrderId = String(form.fields.get('workOrderId') ?? '');
       const files = form.files.filter((f) => f.fieldName === 'photos');
-      return intentResult(intent, async () => (await uploadRepairPhotos(actor.id, { workOrderId, files })).message);
+      return intentResult(intent, async () => (await uploadRepairPhotos(actor, { workOrderId, files })).message);
     }
     case 'change-status': {
       const parsed = parseForm(ChangeStatusSchema, form.fields);
       if (!parsed.success) return intentFailure(intent, firstError(parsed.fieldErrors), 400, parsed.fieldErrors);
       return intentResult(intent, async () => {
-        const result = await changeWorkOrderStatus(actor.id, parsed.data.workOrderId, parsed.data.status);
+        const result = await changeWorkOrderStatus(actor, parsed.data.workOrderId, parsed.data.status);
         return statusMessage(result.workOrderNumber, result.notified);
       });
     }
@@ -51,7 +51,7 @@ export async function handleWorkOrderIntent(actor: SessionUser, form: AdminForm)
         return intentFailure(intent, `Failed to update estimated date: ${firstError(parsed.fieldErrors)}`, 400, parsed.fieldErrors);
       }
       return intentResult(intent, async () => {
-        await setEstimatedCompletionDate(parsed.data.workOrderId, parsed.data.estimatedCompletionDate);
+        await setEstimatedCompletionDate(actor, parsed.data.workOrderId, parsed.data.estimatedCompletionDate);
         return ESTIMATED_DATE_UPDATED;
       });
     }

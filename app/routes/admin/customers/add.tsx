@@ -20,14 +20,14 @@ export async function loader({ request }: Route.LoaderArgs) {
 }
 
 export async function action({ request }: Route.ActionArgs) {
-  await requireAdmin(request);
+  const user = await requireAdmin(request);
   const formData = await request.formData();
   const parsed = parseForm(AddCustomerSchema, formData);
   if (!parsed.success) {
     return data({ ok: false as const, fieldErrors: parsed.fieldErrors, values: parsed.values, message: null, customerId: null }, 400);
   }
   try {
-    const { customerId } = await addCustomerWithVehicle(parsed.data);
+    const { customerId } = await addCustomerWithVehicle(user, parsed.data);
     return { ok: true as const, fieldErrors: {}, values: {}, message: CUSTOMER_ADDED, customerId };
   } catch (error) {
     if (error instanceof DomainError) {

@@ -9,13 +9,11 @@ import { pageMeta } from '~/lib/meta';
 import { CreateWorkOrderSchema, CustomerSchema } from '~/lib/schemas/admin';
 import { AddVehicleSchema } from '~/lib/schemas/vehicle';
 import { requireAdmin } from '~/server/auth/session.server';
-import { getCustomerDetails, updateCustomer } from '~/server/customers/manage-customers.server';
-import { getDb } from '~/server/db/client.server';
+import { addCustomerVehicle, getCustomerDetails, updateCustomer } from '~/server/customers/manage-customers.server';
 import { intentFailure, intentResult, readAdminForm } from '~/server/documents/admin-form.server';
 import { DOCUMENT_MAX_BYTES } from '~/server/documents/upload-documents.server';
 import { DomainError, isUuid } from '~/server/errors.server';
 import { listPartOptions } from '~/server/inventory/inventory.server';
-import { addVehicle } from '~/server/vehicles/add-vehicle.server';
 import { createWorkOrder, suggestWorkOrderNumber } from '~/server/work-orders/create-work-order.server';
 import { handleWorkOrderIntent } from '~/server/work-orders/work-order-intents.server';
 import type { Route } from './+types/details';
@@ -54,7 +52,7 @@ export async function action({ request, params }: Route.ActionArgs) {
     if (!parsed.success) return intentFailure(intent, 'Error updating customer: please check the fields.', 400, parsed.fieldErrors);
     return intentResult(intent, async () => {
       try {
-        await updateCustomer(customerId, parsed.data);
+        await updateCustomer(user, customerId, parsed.data);
       } catch (error) {
         if (error instanceof DomainError) throw new DomainError(error.code, `Error updating customer: ${error.message}`);
         throw error;
@@ -67,7 +65,7 @@ export async function action({ request, params }: Route.ActionArgs) {
     if (!parsed.success) return intentFailure(intent, 'Error adding new vehicle: please check the fields.', 400, parsed.fieldErrors);
     return intentResult(intent, async () => {
       try {
-        await addVehicle(getDb(), customerId, parsed.data);
+        await addCustomerVehicle(user, customerId, parsed.data);
       } catch (error) {
         if (error instanceof DomainError) {
           throw new DomainError(error.code, `Error adding new vehicle: ${error.message.replace(/^Error: /, '')}`, error.field);
@@ -87,7 +85,7 @@ export async function action({ request, params }: Route.ActionArgs) {
       );
     }
     const result = await intentResult(intent, async () => {
-      await createWorkOrder(user.id, customerId, parsed.data);
+      await createWorkOrder(user, customerId, parsed.data);
       return WORK_ORDER_CREATED;
     });
     return data({ ...result.data, vehicleId }, result.init ?? undefined);

@@ -26,11 +26,11 @@ export async function loader({ request, params }: Route.LoaderArgs) {
 }
 
 export async function action({ request, params }: Route.ActionArgs) {
-  await requireAdmin(request);
+  const user = await requireAdmin(request);
   const parsed = parseForm(CustomerSchema, await request.formData());
   if (!parsed.success) return data({ ok: false, fieldErrors: parsed.fieldErrors, values: parsed.values, message: null }, 400);
   try {
-    await updateCustomer(params.customerId, parsed.data);
+    await updateCustomer(user, params.customerId, parsed.data);
     return { ok: true, fieldErrors: {}, values: {}, message: CUSTOMER_UPDATED };
   } catch (error) {
     if (error instanceof DomainError) return data({ ok: false, fieldErrors: {}, values: {}, message: error.message }, error.status);

@@ -1,0 +1,49 @@
+/**
+ * The audit log's vocabulary (issue 6), shared by the server (which writes rows) and the Audit Log page (whose
+ * record-type filter offers every entity type). An action is `{entityType}.{verb}`; docs/back-office.md lists what
+ * each one records.
+ */
+
+/** Every kind of record an audit row can be about. */
+export const AUDIT_ENTITY_TYPES = [
+  'customer',
+  'vehicle',
+  'work_order',
+  'work_order_part',
+  'inventory',
+  'document',
+  'photo',
+  'invoice',
+  'profile',
+  'contact_message',
+  'mail',
+] as const;
+export type AuditEntityType = (typeof AUDIT_ENTITY_TYPES)[number];
+
+/** Every audited write. */
+export const AUDIT_ACTIONS = [
+  'customer.create',
+  'customer.update',
+  'vehicle.create',
+  'work_order.create',
+  'work_order.status',
+  'work_order.update',
+  'work_order_part.add',
+  'inventory.create',
+  'inventory.update',
+  'inventory.adjust',
+  'inventory.receive',
+  'document.upload',
+  'photo.upload',
+  'invoice.create',
+  'profile.role',
+  'contact_message.read',
+  'contact_message.unread',
+  'mail.retry',
+] as const;
+export type AuditAction = (typeof AUDIT_ACTIONS)[number];
+
+/** The entity type an action is about: the part before the dot ('work_order.status' → 'work_order'). */
+export function auditEntityType(action: AuditAction): AuditEntityType {
+  return action.slice(0, action.indexOf('.')) as AuditEntityType;
+}
