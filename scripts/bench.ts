@@ -11,11 +11,10 @@ import crypto from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { PGlite } from '@electric-sql/pglite';
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { loadConfig, setConfig } from '~/server/config.server';
-import { setDatabase, wrapPglite, wrapPool, type DatabaseHandle } from '~/server/db/client.server';
+import { createPglite, setDatabase, wrapPglite, wrapPool, type DatabaseHandle } from '~/server/db/client.server';
 import { migrateDatabase } from '~/server/db/migrate.server';
 import { listCustomers } from '~/server/customers/list-customers.server';
 import { getDashboard } from '~/server/dashboard/get-dashboard.server';
@@ -102,7 +101,7 @@ async function runOn(kind: 'PGlite' | 'PostgreSQL'): Promise<string[]> {
   let handle: DatabaseHandle;
   let cleanup = async () => {};
   if (kind === 'PGlite') {
-    handle = wrapPglite(await PGlite.create());
+    handle = wrapPglite(await createPglite());
   } else {
     const base = process.env.TEST_DATABASE_URL!;
     const name = `shop_bench_${crypto.randomBytes(4).toString('hex')}`;

@@ -2,9 +2,8 @@ import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { PGlite } from '@electric-sql/pglite';
 import { afterAll, describe, expect, it } from 'vitest';
-import { acquireDataLock } from '~/server/db/client.server';
+import { acquireDataLock, createPglite } from '~/server/db/client.server';
 
 const work = fs.mkdtempSync(path.join(os.tmpdir(), 'shop-cli-'));
 afterAll(() => fs.rmSync(work, { recursive: true, force: true }));
@@ -19,7 +18,7 @@ function run(script: string, args: string[], dataDir: string) {
 }
 
 async function query<T>(dataDir: string, text: string): Promise<T[]> {
-  const db = await PGlite.create(path.join(dataDir, 'db'));
+  const db = await createPglite(path.join(dataDir, 'db'));
   try {
     return (await db.query<T>(text)).rows;
   } finally {

@@ -112,4 +112,28 @@ describe('schema constraints live in the database', () => {
       .returning();
     expect(row?.currentStatus).toBe('Estimate Scheduled');
   });
+
+  it('keeps the work-order total exact through inserts, deletes and rolled-back transactions', async () => {
+    const total = async () => {
+      const result = (await t.db.execute(sql`select total::int as n from work_order_totals`)) as unknown as { rows: { n: number }[] };
+      return result.rows[0]!.n;
+    };
+    const [{ n: counted }] = await t.db.select({ n: count() }).from(workOrders);
+    expect(await total()).toBe(counted);
+    const vehicle = await createVehicle((await newCustomer()).id);
+    const a = await createWorkOrder(vehicle);
+    await createWorkOrder(vehicle);
+    expect(await total()).toBe(counted + 2);
+    await t.db
+      .transaction(async (tx) => {
+        await tx.insert(workOrders).values({ workOrderNumber: `WO-${uid()}`, vehicleId: vehicle.id, customerId: vehicle.customerId });
+        throw new Error('roll back');
+      })
+      .catch(() => undefined);
+    expect(await total()).toBe(counted + 2);
+    await t.db.delete(workOrders).where(eq(workOrders.id, a.id));
+    expect(await total()).toBe(counted + 1);
+    const [{ n: recounted }] = await t.db.select({ n: count() }).from(workOrders);
+    expect(await total()).toBe(recounted);
+  });
 });

@@ -8,10 +8,9 @@ import crypto from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
 import type { TestProject } from 'vitest/node';
-import { wrapPglite, wrapPool } from '../../app/server/db/client.server';
+import { createPglite, wrapPglite, wrapPool } from '../../app/server/db/client.server';
 import { migrateDatabase } from '../../app/server/db/migrate.server';
 
 declare module 'vitest' {
@@ -30,7 +29,7 @@ export function databaseUrlWith(base: string, database: string): string {
 export default async function setup(project: TestProject) {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'shop-test-'));
   const dumpFile = path.join(dir, 'migrated.tar');
-  const client = await PGlite.create();
+  const client = await createPglite();
   const handle = wrapPglite(client);
   await migrateDatabase(handle);
   const dump = await client.dumpDataDir('none');

@@ -10,12 +10,11 @@ import crypto from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
 import { afterAll, beforeAll, inject } from 'vitest';
 import { resetAuth } from '~/server/auth/auth.server';
 import { loadConfig, setConfig, type AppConfig } from '~/server/config.server';
-import { setDatabase, wrapPglite, wrapPool, type Database, type DatabaseHandle } from '~/server/db/client.server';
+import { createPglite, setDatabase, wrapPglite, wrapPool, type Database, type DatabaseHandle } from '~/server/db/client.server';
 import { databaseUrlWith } from './global-db';
 
 export interface TestDatabase {
@@ -69,7 +68,7 @@ export async function openTestDatabase(envOverrides: Record<string, string> = {}
     dropName = created.name;
   } else {
     const dump = fs.readFileSync(inject('pgliteDump'));
-    const client = await PGlite.create({ loadDataDir: new Blob([dump]) });
+    const client = await createPglite(undefined, { loadDataDir: new Blob([dump]) });
     handle = wrapPglite(client);
   }
   setDatabase(handle);

@@ -35,12 +35,20 @@ function rowsOf<T>(result: unknown): T[] {
   return ((result as { rows?: T[] }).rows ?? (result as T[])) as T[];
 }
 
-/** Public tables sorted so every table comes after the tables its foreign keys point at. */
+/**
+ * Tables whose rows are derived from other tables by triggers (migration 0007): not dumped, and rebuilt on restore by
+ * those triggers as the rows they count come back.
+ */
+export const DERIVED_TABLES: ReadonlySet<string> = new Set(['work_order_totals']);
+
+/** Public tables (derived ones left out) sorted so every table comes after the tables its foreign keys point at. */
 export async function tablesInDependencyOrder(db: Executor): Promise<string[]> {
   const tables = rowsOf<{ name: string }>(
     await db.execute(sql`select table_name as name from information_schema.tables
       where table_schema = 'public' and table_type = 'BASE TABLE' order by table_name`),
-  ).map((r) => r.name);
+  )
+    .map((r) => r.name)
+    .filter((name) => !DERIVED_TABLES.has(name));
   const edges = rowsOf<{ child: string; parent: string }>(
     await db.execute(sql`select c.conrelid::regclass::text as child, c.confrelid::regclass::text as parent
       from pg_constraint c join pg_namespace n on n.oid = c.connamespace

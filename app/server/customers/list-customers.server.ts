@@ -4,10 +4,12 @@
  *
  * `listCustomers({ q, page })` → `{ rows, page, hasNext }`; rows are `{ id, name, email, phone, address, createdAt }`.
  * Pages are read with LIMIT/OFFSET over the `customers_created_at_idx` ordering and one extra row tells whether a next
- * page exists, so no count of the whole table is needed. The search is a case-insensitive substring match; an input
- * that looks like an e-mail or a VIN is first tried as an exact, indexed lookup.
+ * page exists, so no count of the whole table is needed. The search is a case-insensitive substring match read through
+ * trigram indexes (pg_trgm, migration 0006); an input that looks like an e-mail or a VIN is first tried as an exact,
+ * indexed lookup.
  */
 import { desc, eq, ilike, inArray, or, sql } from 'drizzle-orm';
+import { union } from 'drizzle-orm/pg-core';
 import { getDb } from '../db/client.server';
 import { customers, vehicles } from '../db/schema';
 
@@ -68,17 +70,24 @@ export async function listCustomers({ q = '', page = 1 }: { q?: string; page?: n
     // Only inputs that can be a phone number, a VIN or a plate pay for those comparisons.
     const phoneLike = digits.length >= 3 && /^[\d\s()+.-]+$/.test(term);
     const vehicleLike = /^[A-Za-z0-9-]{2,17}$/.test(term);
+    // Two indexed reads of matching ids, united: each side is a bitmap scan over the trigram indexes (migration
+    // 0006), where one OR across the join would read every customer.
+    const byCustomer = db
+      .select({ id: customers.id })
+      .from(customers)
+      .where(
+        or(
+          ilike(customers.name, pattern),
+          ilike(customers.email, pattern),
+          ilike(customers.phone, pattern),
+          phoneLike ? sql`regexp_replace(coalesce(${customers.phone}, ''), '\\D', '', 'g') like ${likePattern(digits)}` : undefined,
+        ),
+      );
     const byVehicle = db
       .select({ id: vehicles.customerId })
       .from(vehicles)
       .where(or(ilike(vehicles.vin, pattern), ilike(vehicles.licensePlate, pattern)));
-    where = or(
-      ilike(customers.name, pattern),
-      ilike(customers.email, pattern),
-      ilike(customers.phone, pattern),
-      phoneLike ? sql`regexp_replace(coalesce(${customers.phone}, ''), '\\D', '', 'g') like ${likePattern(digits)}` : undefined,
-      vehicleLike ? inArray(customers.id, byVehicle) : undefined,
-    );
+    where = inArray(customers.id, vehicleLike ? union(byCustomer, byVehicle) : byCustomer);
   }
   const rows = await db
     .select(columns)

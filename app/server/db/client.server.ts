@@ -12,7 +12,8 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import fs from 'node:fs';
 import path from 'node:path';
-import { PGlite } from '@electric-sql/pglite';
+import { PGlite, type PGliteOptions } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import type { Logger } from 'drizzle-orm';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
@@ -52,6 +53,15 @@ export async function countQueries<T>(fn: () => Promise<T>): Promise<{ result: T
   const store = { count: 0 };
   const result = await queryCounter.run(store, fn);
   return { result, queries: store.count };
+}
+
+/**
+ * Opens an embedded database (in `dataDir`, or in memory when omitted) with the extensions the migrations use
+ * (pg_trgm, migration 0006). Every PGlite in the product and its tests is opened through here: a database that has
+ * the extension cannot be written without it.
+ */
+export function createPglite(dataDir?: string, options: Omit<PGliteOptions, 'dataDir' | 'extensions'> = {}): Promise<PGlite> {
+  return PGlite.create({ ...options, ...(dataDir ? { dataDir } : {}), extensions: { pg_trgm } });
 }
 
 /** Wraps an open PGlite instance (tests use in-memory ones). */
@@ -154,7 +164,7 @@ export async function openDatabase({ dataDir, databaseUrl }: OpenOptions): Promi
   }
   const release = acquireDataLock(dataDir);
   try {
-    const client = await PGlite.create(dbDir);
+    const client = await createPglite(dbDir);
     return wrapPglite(client, release);
   } catch (error) {
     release();

@@ -164,6 +164,12 @@ export const customers = pgTable(
     index('customers_created_at_idx').on(t.createdAt),
     index('customers_name_idx').on(t.name),
     index('customers_email_lower_idx').on(sql`lower(${t.email})`),
+    // Trigram indexes (pg_trgm, migration 0006) for the back office's substring search (ILIKE '%term%'), so it reads
+    // only matching rows instead of every customer; the phone one is on its digits, as the search compares them.
+    index('customers_name_trgm_idx').using('gin', t.name.op('gin_trgm_ops')),
+    index('customers_email_trgm_idx').using('gin', t.email.op('gin_trgm_ops')),
+    index('customers_phone_trgm_idx').using('gin', t.phone.op('gin_trgm_ops')),
+    index('customers_phone_digits_trgm_idx').using('gin', sql`(regexp_replace(coalesce(${t.phone}, ''), '\\D', '', 'g')) gin_trgm_ops`),
   ],
 );
 
@@ -187,6 +193,8 @@ export const vehicles = pgTable(
     uniqueIndex('vehicles_vin_unique').on(t.vin),
     index('vehicles_customer_id_idx').on(t.customerId),
     index('vehicles_created_at_idx').on(t.createdAt),
+    index('vehicles_vin_trgm_idx').using('gin', t.vin.op('gin_trgm_ops')),
+    index('vehicles_license_plate_trgm_idx').using('gin', t.licensePlate.op('gin_trgm_ops')),
     check('vehicles_year_range', sql`${t.year} BETWEEN 1900 AND 2200`),
     check('vehicles_vin_not_blank', sql`length(trim(${t.vin})) > 0`),
   ],
