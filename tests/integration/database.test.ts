@@ -118,7 +118,7 @@ describe('schema constraints live in the database', () => {
       const result = (await t.db.execute(sql`select total::int as n from work_order_totals`)) as unknown as { rows: { n: number }[] };
       return result.rows[0]!.n;
     };
-    const [{ n: counted }] = await t.db.select({ n: count() }).from(workOrders);
+    const counted = (await t.db.select({ n: count() }).from(workOrders))[0]!.n;
     expect(await total()).toBe(counted);
     const vehicle = await createVehicle((await newCustomer()).id);
     const a = await createWorkOrder(vehicle);
@@ -133,7 +133,7 @@ describe('schema constraints live in the database', () => {
     expect(await total()).toBe(counted + 2);
     await t.db.delete(workOrders).where(eq(workOrders.id, a.id));
     expect(await total()).toBe(counted + 1);
-    const [{ n: recounted }] = await t.db.select({ n: count() }).from(workOrders);
+    const recounted = (await t.db.select({ n: count() }).from(workOrders))[0]!.n;
     expect(await total()).toBe(recounted);
   });
 });
