@@ -1,5 +1,6 @@
 /**
- * Process start-up and shutdown: configuration, database (open, migrate), demo data on an empty database.
+ * Process start-up and shutdown: configuration, database (open, migrate), demo data on an empty database, storage,
+ * the orphan-file sweep (at start, then hourly) and the mail worker.
  * `startRuntime()` is idempotent within a process (dev-server reloads reuse it); `stopRuntime()` closes everything.
  * Throws ConfigError / StartupError with one clear line; `server.js` prints it and exits with code 1.
  */
@@ -12,12 +13,14 @@ import { resolveAuthSecret } from './auth/auth.server';
 import { log, setLogLevel } from './logger.server';
 import { startMailWorker } from './mail/mail-queue.server';
 import { createConfiguredStorage } from './storage/create-storage.server';
+import { startOrphanSweeper } from './storage/orphan-sweep.server';
 import { setStorage } from './storage/storage.server';
 
 interface Runtime {
   handle: DatabaseHandle;
   demo: DemoCredentials | undefined;
   stopMailWorker: () => Promise<void>;
+  stopOrphanSweeper: () => Promise<void>;
 }
 
 const key = Symbol.for('shop.runtime');
@@ -52,8 +55,10 @@ export async function startRuntime(): Promise<Runtime> {
         log().info({ customers: demo.customers.length }, 'demo data seeded');
       }
       setStorage(createConfiguredStorage(config));
+      // Files left without a row by a process that died mid-upload (storage/orphan-sweep.server.ts).
+      const stopOrphanSweeper = startOrphanSweeper();
       const stopMailWorker = startMailWorker();
-      return { handle, demo, stopMailWorker };
+      return { handle, demo, stopMailWorker, stopOrphanSweeper };
     } catch (error) {
       await handle.close();
       throw error;
@@ -75,6 +80,7 @@ export async function stopRuntime(): Promise<void> {
   const runtime = await pending.catch(() => undefined);
   if (!runtime) return;
   await runtime.stopMailWorker();
+  await runtime.stopOrphanSweeper();
   setDatabase(undefined);
   await runtime.handle.close();
 }

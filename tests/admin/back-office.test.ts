@@ -217,30 +217,7 @@ describe('documents and photos', () => {
     expect(await t.db.select().from(customerDocuments).where(eq(customerDocuments.workOrderId, workOrder.id))).toHaveLength(0);
   });
 
-  it('removes the stored file when the document row cannot be written', async () => {
-    const { workOrder } = await createCustomerWithWorkOrder();
-    const before = storedFiles('customer-files').length;
-    const original = t.db.transaction.bind(t.db);
-    (t.db as { transaction: unknown }).transaction = () => Promise.reject(new Error('insert refused'));
-    try {
-      const result = dataOf<Result>(
-        await workOrderDetails.action(
-          args(
-            multipartRequest(`/admin/work-orders/details/${workOrder.id}`, {
-              cookie: admin.cookie,
-              fields: { intent: 'upload-document', documentType: 'quote' },
-              files: [{ field: 'file', name: 'q.pdf', bytes: PDF }],
-            }),
-            { workOrderId: workOrder.id },
-          ),
-        ),
-      );
-      expect(result.data.message).toBe('Error saving document record: insert refused');
-    } finally {
-      (t.db as { transaction: unknown }).transaction = original;
-    }
-    expect(storedFiles('customer-files').length).toBe(before);
-  });
+  // The row failing after the file was stored, and storage failing, are in tests/faults/upload-storage.test.ts.
 });
 
 describe('overview and dashboard', () => {

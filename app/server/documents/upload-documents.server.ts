@@ -1,8 +1,9 @@
 /**
  * Customer documents and repair photos (admin-back-office §4-5, §7; DESIGN.md storage rules; DECISIONS 6).
  *
- * Both use cases store the file first, then insert the `customer_documents` row in a transaction; when the row fails
- * the stored file is deleted again, so no file is left without its row. The same transaction writes the audit row
+ * Both use cases store the files first, then insert all their `customer_documents` rows in one transaction; an upload
+ * is all or nothing (several photos at once too): when a file cannot be stored or the rows fail, every file stored for
+ * that upload is deleted again, so no file is left without its row. The same transaction writes the audit rows
  * ('document.upload' or, one per file, 'photo.upload': work order, customer, type, bucket, key, name, MIME type, size),
  * so a failed upload leaves none. Files are private and linked as `/files/documents/{documentId}` (that route checks
  * access).
@@ -13,10 +14,13 @@
  * - `uploadRepairPhotos(actor, { workOrderId, files })`: JPEG, PNG or WebP (sniffed), bucket 'repair-photos',
  *   key `work_orders/{id}/{timestamp}-{name}` (extension jpg when the name has none), document_type 'repair_photo'.
  *   → `{ documentIds, message: 'File uploaded: /files/documents/{id}' }` (one line per file).
- * Errors (nothing stored): DomainError('validation', 'Please select a work order, a file, and a document type.'),
- * 'Could not determine customer for selected work order.', 'Upload failed: …' / 'Error uploading document: …' for a
- * wrong file type; 'Error saving document record: …' when the row cannot be written.
+ * Errors (nothing stored, no row): DomainError('validation', 'Please select a work order, a file, and a document
+ * type.'), 'Could not determine customer for selected work order.', 'Upload failed: …' / 'Error uploading document: …'
+ * for a wrong file type; DomainError('unavailable', 503) with {@link DOCUMENT_STORE_FAILED} / {@link PHOTOS_STORE_FAILED}
+ * when storage refuses a file, {@link DOCUMENT_RECORD_FAILED} / {@link PHOTOS_RECORD_FAILED} when the rows cannot be
+ * written (the technical cause is logged, never shown).
  */
+import crypto from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import type { Bucket, DocumentType } from '~/lib/work-order-status';
 import { recordAudit, type StaffActor } from '../audit/audit.server';
@@ -56,10 +60,7 @@ function keyName(file: UploadedFile, defaultExt: string): string {
   return /\.[A-Za-z0-9]{1,5}$/.test(base) ? base : `${base}.${defaultExt}`;
 }
 
-interface StoreAndRecord {
-  actor: StaffActor;
-  workOrderId: string;
-  customerId: string;
+interface PlannedFile {
   documentType: DocumentType;
   bucket: Bucket;
   key: string;
@@ -67,52 +68,95 @@ interface StoreAndRecord {
   displayName: string;
 }
 
-/** Stores the bytes, inserts the row in a transaction, and removes the file when the row fails. */
-async function storeAndRecord(s: StoreAndRecord): Promise<string> {
+/** What the user is told when storing or recording fails (the spec's prefixes; details go to the log only). */
+interface FailureMessages {
+  storeFailed: string;
+  recordFailed: string;
+}
+
+export const DOCUMENT_STORE_FAILED = 'File upload failed: the file could not be stored. Nothing was saved; please try again.';
+export const DOCUMENT_RECORD_FAILED =
+  'Error saving document record: the document could not be recorded, so the file was not kept. Please try again.';
+export const PHOTOS_STORE_FAILED = 'Upload failed: the photos could not be stored. Nothing was saved; please try again.';
+export const PHOTOS_RECORD_FAILED = 'Upload failed: the photos could not be recorded, so none were kept. Please try again.';
+
+/**
+ * Stores every file, then inserts all their `customer_documents` rows in ONE transaction, so an upload is all or
+ * nothing. When a put fails (say the third of five photos) the files already stored for this call are deleted; when
+ * the transaction fails every stored file is deleted. Either way a DomainError('unavailable') with `messages` is
+ * thrown and nothing of the upload remains. A process killed between "stored" and "committed" leaves files without a
+ * row: the orphan sweep (`storage/orphan-sweep.server.ts`) removes them later. Returns the new ids in input order.
+ */
+async function storeAndRecord(
+  actor: StaffActor,
+  target: { workOrderId: string; customerId: string },
+  planned: PlannedFile[],
+  messages: FailureMessages,
+): Promise<string[]> {
   const storage = getStorage();
-  try {
-    await storage.put(s.bucket, s.key, s.file.bytes, { contentType: s.file.sniffedType!.mime });
-  } catch (error) {
-    log().warn({ err: (error as Error).message }, 'file upload failed');
-    throw new DomainError('unavailable', `File upload failed: ${(error as Error).message}`);
-  }
-  try {
-    return await getDb().transaction(async (tx) => {
-      const [row] = await tx
-        .insert(customerDocuments)
-        .values({
-          workOrderId: s.workOrderId,
-          customerId: s.customerId,
-          documentType: s.documentType,
-          bucket: s.bucket,
-          fileKey: s.key,
-          fileName: s.displayName,
-          contentType: s.file.sniffedType!.mime,
-          sizeBytes: s.file.size,
-          uploadedByUserId: s.actor.id,
-        })
-        .returning();
-      await recordAudit(tx, s.actor, {
-        action: s.documentType === 'repair_photo' ? 'photo.upload' : 'document.upload',
-        entityId: row!.id,
-        after: {
-          workOrderId: row!.workOrderId,
-          customerId: row!.customerId,
-          documentType: row!.documentType,
-          bucket: row!.bucket,
-          fileKey: row!.fileKey,
-          fileName: row!.fileName,
-          contentType: row!.contentType,
-          sizeBytes: row!.sizeBytes,
-        },
+  const stored: PlannedFile[] = [];
+  const removeStored = async () => {
+    for (const p of stored) {
+      await storage.delete(p.bucket, p.key).catch((error: unknown) => {
+        log().error({ err: (error as Error).message, bucket: p.bucket, key: p.key }, 'upload: could not remove a stored file');
       });
-      return row!.id;
+    }
+  };
+  try {
+    for (const p of planned) {
+      await storage.put(p.bucket, p.key, p.file.bytes, { contentType: p.file.sniffedType!.mime });
+      stored.push(p);
+    }
+  } catch (error) {
+    await removeStored();
+    log().warn(
+      { err: (error as Error).message, files: planned.length, removed: stored.length },
+      'upload: storing a file failed; the files already stored for this upload were removed',
+    );
+    throw new DomainError('unavailable', messages.storeFailed);
+  }
+  // now() is fixed within a transaction: explicit, increasing times keep the upload order of a batch in the lists.
+  const base = Date.now();
+  const rows = planned.map((p, index) => ({
+    id: crypto.randomUUID(),
+    workOrderId: target.workOrderId,
+    customerId: target.customerId,
+    documentType: p.documentType,
+    bucket: p.bucket,
+    fileKey: p.key,
+    fileName: p.displayName,
+    contentType: p.file.sniffedType!.mime,
+    sizeBytes: p.file.size,
+    uploadedByUserId: actor.id,
+    createdAt: new Date(base + index),
+  }));
+  try {
+    await getDb().transaction(async (tx) => {
+      await tx.insert(customerDocuments).values(rows);
+      for (const row of rows) {
+        await recordAudit(tx, actor, {
+          action: row.documentType === 'repair_photo' ? 'photo.upload' : 'document.upload',
+          entityId: row.id,
+          after: {
+            workOrderId: row.workOrderId,
+            customerId: row.customerId,
+            documentType: row.documentType,
+            bucket: row.bucket,
+            fileKey: row.fileKey,
+            fileName: row.fileName,
+            contentType: row.contentType,
+            sizeBytes: row.sizeBytes,
+          },
+        });
+      }
     });
   } catch (error) {
-    await storage.delete(s.bucket, s.key).catch(() => {});
-    log().warn({ err: (error as Error).message }, 'document row failed; stored file removed');
-    throw new DomainError('unavailable', `Error saving document record: ${(error as Error).message}`);
+    await removeStored();
+    const cause = (error as { cause?: Error }).cause ?? (error as Error);
+    log().warn({ err: cause.message, files: planned.length }, 'upload: document rows failed; the stored files were removed');
+    throw new DomainError('unavailable', messages.recordFailed);
   }
+  return rows.map((r) => r.id);
 }
 
 let sequence = 0;
@@ -130,17 +174,21 @@ export async function uploadCustomerDocument(
     throw new DomainError('validation', 'Error uploading document: only PDF files or images are accepted.', 'file');
   }
   const name = keyName(input.file, input.file.sniffedType!.ext);
-  const documentId = await storeAndRecord({
+  const [documentId] = await storeAndRecord(
     actor,
-    workOrderId: input.workOrderId,
-    customerId,
-    documentType: input.documentType,
-    bucket: 'customer-files',
-    key: `work_orders/${input.workOrderId}/${input.documentType}/${stamp()}-${name}`,
-    file: input.file,
-    displayName: name,
-  });
-  return { documentId, message: DOCUMENT_UPLOADED };
+    { workOrderId: input.workOrderId, customerId },
+    [
+      {
+        documentType: input.documentType,
+        bucket: 'customer-files',
+        key: `work_orders/${input.workOrderId}/${input.documentType}/${stamp()}-${name}`,
+        file: input.file,
+        displayName: name,
+      },
+    ],
+    { storeFailed: DOCUMENT_STORE_FAILED, recordFailed: DOCUMENT_RECORD_FAILED },
+  );
+  return { documentId: documentId!, message: DOCUMENT_UPLOADED };
 }
 
 export async function uploadRepairPhotos(
@@ -155,21 +203,19 @@ export async function uploadRepairPhotos(
       throw new DomainError('validation', `Upload failed: ${file.fileName} is not a JPEG, PNG or WebP image.`, 'photos');
     }
   }
-  const documentIds: string[] = [];
-  for (const file of input.files) {
+  const planned: PlannedFile[] = input.files.map((file) => {
     const name = keyName(file, 'jpg');
-    documentIds.push(
-      await storeAndRecord({
-        actor,
-        workOrderId: input.workOrderId,
-        customerId,
-        documentType: 'repair_photo',
-        bucket: 'repair-photos',
-        key: `work_orders/${input.workOrderId}/${stamp()}-${name}`,
-        file,
-        displayName: name,
-      }),
-    );
-  }
+    return {
+      documentType: 'repair_photo',
+      bucket: 'repair-photos',
+      key: `work_orders/${input.workOrderId}/${stamp()}-${name}`,
+      file,
+      displayName: name,
+    };
+  });
+  const documentIds = await storeAndRecord(actor, { workOrderId: input.workOrderId, customerId }, planned, {
+    storeFailed: PHOTOS_STORE_FAILED,
+    recordFailed: PHOTOS_RECORD_FAILED,
+  });
   return { documentIds, message: documentIds.map((id) => `File uploaded: ${documentUrl(id)}`).join('\n') };
 }

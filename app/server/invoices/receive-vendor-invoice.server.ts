@@ -3,14 +3,16 @@
  *
  * `receiveVendorInvoice(actor, invoice, file)`:
  *   1. refuses a supplier + invoice number already recorded (case-insensitive supplier) with a conflict DomainError;
- *   2. stores the file in the `invoice-files` bucket under `invoices/{invoiceId}/{epoch ms}-{name}`;
+ *   2. stores the file in the `invoice-files` bucket under `invoices/{invoiceId}/{epoch ms}-{name}` (storage refusing
+ *      it → DomainError('unavailable', {@link INVOICE_FILE_NOT_STORED}), nothing written);
  *   3. in ONE transaction inserts the invoice, raises inventory per line (an existing part number gets its quantity
  *      increased and its unit price and supplier updated; an unknown one is created) and inserts the line items;
  *      the same transaction writes the audit rows: 'invoice.create' (its fields and the number of lines) and, per
  *      line, 'inventory.receive' (quantity, unit price, supplier from/to, and the invoice id) or 'inventory.create'
  *      for a new part;
  *   4. on any failure rolls back and removes the stored file, then rethrows (a duplicate found only at commit time
- *      becomes the same conflict DomainError).
+ *      becomes the same conflict DomainError). A process killed between 2 and 3 leaves a file without a row: the
+ *      orphan sweep (`storage/orphan-sweep.server.ts`) removes it later.
  * Input: `SaveInvoice` (ISO date, total as a 2-decimal string or null, items with whole quantities > 0 and prices as
  * 2-decimal strings) and the file bytes with their sniffed MIME type. Returns `{ invoiceId, lineItems }`.
  */
@@ -30,6 +32,10 @@ export interface InvoiceFileInput {
   mime: string;
   fileName: string;
 }
+
+/** Shown (after 'Submission failed: ') when storage refuses the invoice file; nothing is recorded then. */
+export const INVOICE_FILE_NOT_STORED =
+  'the invoice file could not be stored. Nothing was recorded, and stock was not changed; please try again';
 
 export const duplicateInvoiceMessage = (invoiceNumber: string, supplier: string) =>
   `Invoice ${invoiceNumber} from ${supplier} has already been recorded. Nothing was saved, and stock was not changed.`;
@@ -52,7 +58,12 @@ export async function receiveVendorInvoice(
   const fileName = safeFileName(file.fileName, file.mime === 'application/pdf' ? 'pdf' : 'png');
   const fileKey = `invoices/${invoiceId}/${Date.now()}-${fileName}`;
   const storage = getStorage();
-  await storage.put('invoice-files', fileKey, file.bytes, { contentType: file.mime });
+  try {
+    await storage.put('invoice-files', fileKey, file.bytes, { contentType: file.mime });
+  } catch (error) {
+    log().warn({ err: (error as Error).message }, 'invoice: the file could not be stored; nothing was recorded');
+    throw new DomainError('unavailable', INVOICE_FILE_NOT_STORED);
+  }
   try {
     await db.transaction(async (tx) => {
       await tx.insert(invoices).values({

@@ -7,6 +7,8 @@
  *
  * `submitInvoiceForm(actor, request)` → `{ redirectTo }` after a save, else `{ status, state }` with an
  * {@link InvoiceFormState} for the page. Never throws for bad input: every expected failure becomes a message.
+ * Storage failing is expected too: a file that cannot be stored is 'Submission failed: the invoice file could not be
+ * stored…' (503) with nothing recorded, and a file that cannot be kept between steps is simply not kept.
  */
 import crypto from 'node:crypto';
 import {
@@ -23,7 +25,13 @@ import { ExtractionError, getInvoiceExtractor, CANCELLED_MESSAGE } from '~/serve
 import { DomainError } from '~/server/errors.server';
 import { log } from '~/server/logger.server';
 import { UploadError } from '~/server/uploads/upload.server';
-import { discardPendingUpload, isPendingToken, loadPendingUpload, stashPendingUpload } from './pending-upload.server';
+import {
+  discardPendingUpload,
+  isPendingToken,
+  loadPendingUpload,
+  stashPendingUpload,
+  type PendingFile,
+} from './pending-upload.server';
 import { readInvoiceUpload } from './read-invoice-upload.server';
 import { receiveVendorInvoice } from './receive-vendor-invoice.server';
 
@@ -82,6 +90,29 @@ function fillFromExtraction(state: InvoiceFormState, extracted: PartialInvoice):
   );
 }
 
+/**
+ * Keeps a chosen file on the server for the next step, or returns null when storage refuses it (logged): the page then
+ * works on without a kept file, and the admin picks it again. Never throws.
+ */
+async function keepPending(file: PendingFile): Promise<string | null> {
+  try {
+    return await stashPendingUpload(file);
+  } catch (error) {
+    log().warn({ err: (error as Error).message }, 'invoice: the chosen file could not be kept on the server');
+    return null;
+  }
+}
+
+/** The kept file of a token, or null when there is none or storage cannot read it (logged). Never throws. */
+async function loadKept(token: string): Promise<PendingFile | null> {
+  try {
+    return await loadPendingUpload(token);
+  } catch (error) {
+    log().warn({ err: (error as Error).message }, 'invoice: the kept file could not be read');
+    return null;
+  }
+}
+
 export async function submitInvoiceForm(actor: StaffActor, request: Request): Promise<InvoiceFormOutcome> {
   let upload;
   try {
@@ -107,9 +138,9 @@ export async function submitInvoiceForm(actor: StaffActor, request: Request): Pr
 
   // A newly chosen file replaces the pending one (kept on the server so no re-selection is needed).
   if (file && intent !== 'save') {
-    if (pending) await discardPendingUpload(pending);
-    pending = await stashPendingUpload(file);
-    state.fileName = file.fileName;
+    if (pending) await discardPendingUpload(pending).catch(() => undefined);
+    pending = await keepPending(file);
+    state.fileName = pending ? file.fileName : null;
   }
   state.pendingToken = pending;
 
@@ -132,7 +163,7 @@ export async function submitInvoiceForm(actor: StaffActor, request: Request): Pr
   }
 
   if (intent === 'extract') {
-    const source = file ?? (pending ? await loadPendingUpload(pending) : null);
+    const source = file ?? (pending ? await loadKept(pending) : null);
     if (!source) {
       state.pendingToken = null;
       state.fileName = null;
@@ -164,7 +195,7 @@ export async function submitInvoiceForm(actor: StaffActor, request: Request): Pr
 
   // Save.
   const parsed = parseForm(SaveInvoiceSchema, fields);
-  const source = file ?? (pending ? await loadPendingUpload(pending) : null);
+  const source = file ?? (pending ? await loadKept(pending) : null);
   if (!source || !parsed.success) {
     if (!source) {
       state.pendingToken = null;
@@ -176,8 +207,8 @@ export async function submitInvoiceForm(actor: StaffActor, request: Request): Pr
     state.formError = missing ? INVOICE_MESSAGES.required : 'Please correct the highlighted fields.';
     // Keep a newly chosen file for the next attempt.
     if (file && !pending) {
-      state.pendingToken = await stashPendingUpload(file);
-      state.fileName = file.fileName;
+      state.pendingToken = await keepPending(file);
+      state.fileName = state.pendingToken ? file.fileName : null;
     }
     return { status: 400, state };
   }
@@ -192,8 +223,8 @@ export async function submitInvoiceForm(actor: StaffActor, request: Request): Pr
     state.formError = INVOICE_MESSAGES.submissionFailed(message);
     if (error instanceof DomainError && error.field) state.fieldErrors[error.field] = error.message;
     if (file && !pending) {
-      state.pendingToken = await stashPendingUpload(file);
-      state.fileName = file.fileName;
+      state.pendingToken = await keepPending(file);
+      state.fileName = state.pendingToken ? file.fileName : null;
     }
     return { status: error instanceof DomainError ? error.status : 500, state };
   }

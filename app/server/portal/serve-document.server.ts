@@ -26,6 +26,11 @@ export function thumbnailKey(fileKey: string): string {
   return `thumbs/${fileKey}.webp`;
 }
 
+/** The file key a thumbnail key was made from ({@link thumbnailKey} reversed), or null for a key that is no thumbnail. */
+export function thumbnailOriginal(key: string): string | null {
+  return key.startsWith('thumbs/') && key.endsWith('.webp') ? key.slice('thumbs/'.length, -'.webp'.length) || null : null;
+}
+
 const reported = new Set<string>();
 const MAX_REPORTED = 10_000;
 

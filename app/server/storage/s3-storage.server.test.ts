@@ -66,6 +66,19 @@ describe('S3 storage driver (s3rver)', () => {
     expect(await storage.get('repair-photos', 'work_orders/a/1-a.jpg')).toBeNull();
   });
 
+  it('lists objects with their size and last-modified time (for the orphan sweep)', async () => {
+    const started = Date.now();
+    await storage.put('invoice-files', 'listed/b.pdf', new Uint8Array([1, 2]), { contentType: 'application/pdf' });
+    await storage.put('invoice-files', 'listed/a.pdf', new Uint8Array([1]), { contentType: 'application/pdf' });
+    const entries = await storage.listObjects('invoice-files', 'listed/');
+    expect(entries.map((e) => [e.key, e.size])).toEqual([
+      ['listed/a.pdf', 1],
+      ['listed/b.pdf', 2],
+    ]);
+    // S3 keeps whole seconds; allow for that and for a little clock difference.
+    for (const e of entries) expect(Math.abs(e.modifiedAt.getTime() - started)).toBeLessThan(5_000);
+  });
+
   it('keeps buckets apart and never overwrites', async () => {
     const key = 'work_orders/x/quote.pdf';
     await storage.put('customer-files', key, new Uint8Array([1, 2, 3]), { contentType: 'application/pdf' });

@@ -17,7 +17,7 @@ import {
   S3ServiceException,
 } from '@aws-sdk/client-s3';
 import type { Bucket } from '~/lib/work-order-status';
-import { assertValidKey, StorageConflictError, type Storage } from './storage.server';
+import { assertValidKey, StorageConflictError, type Storage, type StoredEntry } from './storage.server';
 
 export interface S3StorageOptions {
   endpoint?: string | undefined;
@@ -60,6 +60,22 @@ export function createS3Storage(options: S3StorageOptions, client?: S3Client): S
     }
   }
 
+  async function listObjects(bucket: Bucket, prefix: string): Promise<StoredEntry[]> {
+    const out: StoredEntry[] = [];
+    let token: string | undefined;
+    do {
+      const page = await s3.send(
+        new ListObjectsV2Command({ Bucket: bucketName(bucket), Prefix: prefix || undefined, ContinuationToken: token }),
+      );
+      for (const item of page.Contents ?? []) {
+        // An object without a date counts as new, so the orphan sweep never removes it.
+        if (item.Key) out.push({ key: item.Key, size: item.Size ?? 0, modifiedAt: item.LastModified ?? new Date() });
+      }
+      token = page.IsTruncated ? page.NextContinuationToken : undefined;
+    } while (token);
+    return out.sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0));
+  }
+
   return {
     client: s3,
     bucketName,
@@ -99,16 +115,8 @@ export function createS3Storage(options: S3StorageOptions, client?: S3Client): S
       await s3.send(new DeleteObjectCommand({ Bucket: bucketName(bucket), Key: key }));
     },
     async list(bucket, prefix) {
-      const keys: string[] = [];
-      let token: string | undefined;
-      do {
-        const page = await s3.send(
-          new ListObjectsV2Command({ Bucket: bucketName(bucket), Prefix: prefix || undefined, ContinuationToken: token }),
-        );
-        for (const item of page.Contents ?? []) if (item.Key) keys.push(item.Key);
-        token = page.IsTruncated ? page.NextContinuationToken : undefined;
-      } while (token);
-      return keys.sort();
+      return (await listObjects(bucket, prefix)).map((o) => o.key);
     },
+    listObjects,
   };
 }

@@ -32,4 +32,29 @@ describe('local storage driver', () => {
       await expect(storage.get('customer-files', key)).rejects.toThrow(StorageKeyError);
     }
   });
+
+  it('lists objects with size and modification time, including an interrupted write, and never leaves one itself', async () => {
+    await storage.put('invoice-files', 'inv/a/1.pdf', new Uint8Array([1, 2, 3]), { contentType: 'application/pdf' });
+    // What a process killed in the middle of `put` leaves: the temporary file, never linked to its key.
+    const partial = 'inv/a/2.pdf.4242.1700000000000abcdef.part';
+    fs.writeFileSync(path.join(root, 'invoice-files', ...partial.split('/')), 'half');
+    const old = new Date('2020-01-01T00:00:00Z');
+    fs.utimesSync(path.join(root, 'invoice-files', 'inv', 'a', '1.pdf'), old, old);
+    const entries = await storage.listObjects('invoice-files', 'inv/');
+    expect(entries.map((e) => [e.key, e.size])).toEqual([
+      ['inv/a/1.pdf', 3],
+      [partial, 4],
+    ]);
+    expect(entries[0]!.modifiedAt.toISOString()).toBe(old.toISOString());
+    expect(await storage.list('invoice-files', 'inv/')).toEqual(['inv/a/1.pdf']); // keys only: no unfinished writes
+    await storage.delete('invoice-files', partial);
+    expect(fs.readdirSync(path.join(root, 'invoice-files', 'inv', 'a'))).toEqual(['1.pdf']);
+    // A write that fails (here: the key's folder is a file) leaves no temporary file behind.
+    fs.writeFileSync(path.join(root, 'invoice-files', 'blocked'), 'x');
+    await expect(storage.put('invoice-files', 'blocked/3.pdf', new Uint8Array([3]), { contentType: 'application/pdf' })).rejects.toThrow();
+    await expect(storage.put('invoice-files', 'inv/a/1.pdf', new Uint8Array([3]), { contentType: 'application/pdf' })).rejects.toThrow(
+      StorageConflictError,
+    );
+    expect(fs.readdirSync(path.join(root, 'invoice-files', 'inv', 'a'))).toEqual(['1.pdf']);
+  });
 });

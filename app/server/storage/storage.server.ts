@@ -5,6 +5,7 @@
  * Keys are relative paths of `[A-Za-z0-9._-]` segments separated by `/` (e.g. `work_orders/<uuid>/1700000000-photo.jpg`);
  * anything else throws {@link StorageKeyError}. `put` never overwrites: an existing key throws {@link StorageConflictError}.
  */
+import crypto from 'node:crypto';
 import { createReadStream } from 'node:fs';
 import fs from 'node:fs/promises';
 import path from 'node:path';
@@ -34,6 +35,18 @@ export interface Storage {
   exists(bucket: Bucket, key: string): Promise<boolean>;
   /** Keys under a prefix, sorted by name ascending. */
   list(bucket: Bucket, prefix: string): Promise<string[]>;
+  /**
+   * Every object under a prefix with its size (bytes) and last-modified time, sorted by key; for the orphan sweep
+   * (`orphan-sweep.server.ts`). The local driver also reports unfinished writes (`….part` files left by a process that
+   * died mid-write) so the sweep can remove them; `delete` accepts their keys.
+   */
+  listObjects(bucket: Bucket, prefix: string): Promise<StoredEntry[]>;
+}
+
+export interface StoredEntry {
+  key: string;
+  size: number;
+  modifiedAt: Date;
 }
 
 const SEGMENT = /^[A-Za-z0-9._-]+$/;
@@ -52,13 +65,35 @@ export function createLocalStorage(root: string): Storage {
     assertValidKey(key);
     return path.join(root, bucket, ...key.split('/'));
   };
+  /** Files under a prefix, sorted by key; `partial` marks temporary files of writes in progress (or interrupted). */
+  const walk = async (bucket: Bucket, prefix: string) => {
+    const base = path.join(root, bucket);
+    const start = prefix ? fileFor(bucket, prefix.replace(/\/+$/, '')) : base;
+    const out: { key: string; full: string; partial: boolean }[] = [];
+    const visit = async (dir: string) => {
+      let entries;
+      try {
+        entries = await fs.readdir(dir, { withFileTypes: true });
+      } catch {
+        return;
+      }
+      for (const entry of entries) {
+        const full = path.join(dir, entry.name);
+        if (entry.isDirectory()) await visit(full);
+        else out.push({ key: path.relative(base, full).split(path.sep).join('/'), full, partial: entry.name.endsWith('.part') });
+      }
+    };
+    await visit(start);
+    return out.sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0));
+  };
   return {
     async put(bucket, key, data) {
       const file = fileFor(bucket, key);
       await fs.mkdir(path.dirname(file), { recursive: true });
-      const temp = `${file}.${process.pid}.${Date.now()}.part`;
-      await fs.writeFile(temp, data, { flag: 'wx' });
+      const temp = `${file}.${process.pid}.${Date.now()}${crypto.randomBytes(3).toString('hex')}.part`;
       try {
+        // A failed or interrupted write never leaves the temporary file behind (a killed process can: see listObjects).
+        await fs.writeFile(temp, data, { flag: 'wx' });
         await fs.link(temp, file);
       } catch (error) {
         if ((error as NodeJS.ErrnoException).code === 'EEXIST') throw new StorageConflictError(`${bucket}/${key} exists`);
@@ -89,24 +124,20 @@ export function createLocalStorage(root: string): Storage {
       }
     },
     async list(bucket, prefix) {
-      const base = path.join(root, bucket);
-      const start = prefix ? fileFor(bucket, prefix.replace(/\/+$/, '')) : base;
-      const out: string[] = [];
-      const walk = async (dir: string) => {
-        let entries;
+      return (await walk(bucket, prefix)).filter((e) => !e.partial).map((e) => e.key);
+    },
+    async listObjects(bucket, prefix) {
+      const entries = await walk(bucket, prefix);
+      const out: StoredEntry[] = [];
+      for (const entry of entries) {
         try {
-          entries = await fs.readdir(dir, { withFileTypes: true });
+          const stat = await fs.stat(entry.full);
+          out.push({ key: entry.key, size: stat.size, modifiedAt: stat.mtime });
         } catch {
-          return;
+          // removed while listing
         }
-        for (const entry of entries) {
-          const full = path.join(dir, entry.name);
-          if (entry.isDirectory()) await walk(full);
-          else if (!entry.name.endsWith('.part')) out.push(path.relative(base, full).split(path.sep).join('/'));
-        }
-      };
-      await walk(start);
-      return out.sort();
+      }
+      return out;
     },
   };
 }
@@ -119,6 +150,10 @@ export function getStorage(): Storage {
   return current;
 }
 
+/**
+ * Sets (or with `undefined` clears) the process storage. Start-up sets the configured driver; tests set a local folder
+ * of their own, or a wrapper around one that fails on purpose (tests/faults).
+ */
 export function setStorage(storage: Storage | undefined): void {
   current = storage;
 }
