@@ -116,6 +116,20 @@ describe('customers', () => {
     }
     expect((await listCustomers({ q: 'no-such-person-xyz' })).rows).toHaveLength(0);
   });
+
+  it('finds by word starts, the last digits of a phone, any part of a VIN or plate, and survives query syntax', async () => {
+    const { customer, vehicle } = await createCustomerWithWorkOrder({ name: 'José Núñez-Obregón' });
+    await t.db.update(customers).set({ phone: '(832) 555-0177' }).where(eq(customers.id, customer.id));
+    await t.db.update(vehicles).set({ vin: '1FTFW1E50PKD12345', licensePlate: 'TX 7QK 221' }).where(eq(vehicles.id, vehicle.id));
+    const found = async (q: string) => (await listCustomers({ q })).rows.map((r) => r.id);
+    for (const q of ['josé', 'JOSÉ núñ', 'obreg', 'núñez-obregón', '0177', '555 0177', '832-555', 'pkd123', '12345', '1ftfw', '7qk', 'tx7qk221', 'tx 7qk-221']) {
+      expect(await found(q), q).toContain(customer.id);
+    }
+    for (const q of ["o'brien", 'a\\b', "':* & !", '|||', '(', '%', '_']) {
+      await expect(listCustomers({ q }), q).resolves.toBeDefined();
+    }
+    expect(await found('zzzz-nobody')).toEqual([]);
+  });
 });
 
 describe('parts and inventory', () => {

@@ -13,7 +13,6 @@ import { AsyncLocalStorage } from 'node:async_hooks';
 import fs from 'node:fs';
 import path from 'node:path';
 import { PGlite, type PGliteOptions } from '@electric-sql/pglite';
-import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import type { Logger } from 'drizzle-orm';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
@@ -56,12 +55,11 @@ export async function countQueries<T>(fn: () => Promise<T>): Promise<{ result: T
 }
 
 /**
- * Opens an embedded database (in `dataDir`, or in memory when omitted) with the extensions the migrations use
- * (pg_trgm, migration 0006). Every PGlite in the product and its tests is opened through here: a database that has
- * the extension cannot be written without it.
+ * Opens an embedded database (in `dataDir`, or in memory when omitted). Every PGlite in the product and its tests is
+ * opened through here, so options the schema comes to need (extensions) are set in one place.
  */
-export function createPglite(dataDir?: string, options: Omit<PGliteOptions, 'dataDir' | 'extensions'> = {}): Promise<PGlite> {
-  return PGlite.create({ ...options, ...(dataDir ? { dataDir } : {}), extensions: { pg_trgm } });
+export function createPglite(dataDir?: string, options: Omit<PGliteOptions, 'dataDir'> = {}): Promise<PGlite> {
+  return PGlite.create({ ...options, ...(dataDir ? { dataDir } : {}) });
 }
 
 /** Wraps an open PGlite instance (tests use in-memory ones). */

@@ -164,12 +164,11 @@ export const customers = pgTable(
     index('customers_created_at_idx').on(t.createdAt),
     index('customers_name_idx').on(t.name),
     index('customers_email_lower_idx').on(sql`lower(${t.email})`),
-    // Trigram indexes (pg_trgm, migration 0006) for the back office's substring search (ILIKE '%term%'), so it reads
-    // only matching rows instead of every customer; the phone one is on its digits, as the search compares them.
-    index('customers_name_trgm_idx').using('gin', t.name.op('gin_trgm_ops')),
-    index('customers_email_trgm_idx').using('gin', t.email.op('gin_trgm_ops')),
-    index('customers_phone_trgm_idx').using('gin', t.phone.op('gin_trgm_ops')),
-    index('customers_phone_digits_trgm_idx').using('gin', sql`(regexp_replace(coalesce(${t.phone}, ''), '\\D', '', 'g')) gin_trgm_ops`),
+    // The back office search (migration 0007): the customer's search terms, read with prefix queries.
+    // fastupdate off: entries go straight into the index (no pending list to scan, which PGlite never vacuums).
+    index('customers_search_terms_idx')
+      .using('gin', sql`customer_search_terms(${t.name}, ${t.email}, ${t.phone})`)
+      .with({ fastupdate: false }),
   ],
 );
 
@@ -193,8 +192,7 @@ export const vehicles = pgTable(
     uniqueIndex('vehicles_vin_unique').on(t.vin),
     index('vehicles_customer_id_idx').on(t.customerId),
     index('vehicles_created_at_idx').on(t.createdAt),
-    index('vehicles_vin_trgm_idx').using('gin', t.vin.op('gin_trgm_ops')),
-    index('vehicles_license_plate_trgm_idx').using('gin', t.licensePlate.op('gin_trgm_ops')),
+    index('vehicles_search_terms_idx').using('gin', sql`vehicle_search_terms(${t.vin}, ${t.licensePlate})`).with({ fastupdate: false }),
     check('vehicles_year_range', sql`${t.year} BETWEEN 1900 AND 2200`),
     check('vehicles_vin_not_blank', sql`length(trim(${t.vin})) > 0`),
   ],
