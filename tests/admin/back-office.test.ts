@@ -12,8 +12,10 @@ import * as overview from '~/routes/admin/work-orders/overview';
 import { getDashboard } from '~/server/dashboard/get-dashboard.server';
 import { customerDocuments, customers, inventory, inventoryAdjustments, vehicles, workOrderParts, workOrders } from '~/server/db/schema';
 import { listCustomers } from '~/server/customers/list-customers.server';
+import { GROUP_SIZE, getWorkOrderOverview } from '~/server/work-orders/list-work-orders.server';
+import { WORK_ORDER_STATUSES } from '~/lib/work-order-status';
 import { createLocalStorage, setStorage } from '~/server/storage/storage.server';
-import { createAccount, makeRequest, randomVin, redirectLocation, settle, testContext, type TestAccount } from '../setup/factories';
+import { createAccount, createWorkOrder, makeRequest, randomVin, redirectLocation, settle, testContext, type TestAccount } from '../setup/factories';
 import { withTestDatabase } from '../setup/test-db';
 import { createCustomerWithWorkOrder, createInventoryItem, dataOf, multipartRequest } from './helpers';
 
@@ -235,6 +237,28 @@ describe('documents and photos', () => {
 });
 
 describe('overview and dashboard', () => {
+  it('groups by status in the spec order: the 25 most recently changed each, exact counts for open work', async () => {
+    const { vehicle } = await createCustomerWithWorkOrder();
+    await t.db.update(workOrders).set({ currentStatus: 'Complete' }).where(eq(workOrders.vehicleId, vehicle.id));
+    const paint: { id: string; at: Date }[] = [];
+    for (let i = 0; i < 27; i += 1) {
+      const wo = await createWorkOrder(vehicle, { status: 'Paint' });
+      const at = new Date(Date.UTC(2031, 0, 1, 0, i));
+      await t.db.update(workOrders).set({ updatedAt: at }).where(eq(workOrders.id, wo.id));
+      paint.push({ id: wo.id, at });
+    }
+    const { groups, stats } = await getWorkOrderOverview({ view: 'grouped' });
+    expect(groups.map((g) => g.status)).toEqual(WORK_ORDER_STATUSES.filter((s) => groups.some((g) => g.status === s)));
+    const paintGroup = groups.find((g) => g.status === 'Paint')!;
+    expect(paintGroup.count).toBe(stats.activeByStatus.Paint);
+    expect(paintGroup.rows).toHaveLength(GROUP_SIZE);
+    // Newest change first: the last 25 made, in reverse.
+    expect(paintGroup.rows.map((r) => r.id)).toEqual(paint.slice(-GROUP_SIZE).reverse().map((p) => p.id));
+    expect(paintGroup.rows[0]).toMatchObject({ status: 'Paint', vehicle: '2021 Toyota Camry' });
+    expect(groups.find((g) => g.status === 'Complete')!.rows.length).toBeGreaterThan(0);
+    expect(groups.every((g) => g.rows.length > 0)).toBe(true);
+  });
+
   it('redirects the Add Work Order dialog choices and counts overdue work orders', async () => {
     const go = async (q: string) => redirectLocation((await settle(() => overview.loader(args(makeRequest(`/admin/work-orders?${q}`, { cookie: admin.cookie }))))).thrown);
     expect(await go('customer=new')).toBe('/admin/customers/add');
