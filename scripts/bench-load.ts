@@ -9,10 +9,10 @@
  */
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
+import { freePort } from './free-port';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 60);
 const BASELINE_SECONDS = Number(process.env.BENCH_BASELINE_SECONDS ?? 15);
@@ -21,14 +21,6 @@ const PORTAL_PATHS = ['/portal', '/portal/my-vehicles', '/portal/repair-updates'
 const ADMIN_PATHS = ['/admin', '/admin/customers', '/admin/work-orders', '/admin/inventory', '/admin/invoices'];
 const CUSTOMERS = ['maria.gonzalez', 'james.carter', 'priya.patel', 'robert.nguyen', 'ashley.thompson'].map((n) => `${n}@example.com`);
 
-async function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const s = net.createServer().listen(0, '127.0.0.1', () => {
-      const { port } = s.address() as net.AddressInfo;
-      s.close(() => resolve(port));
-    });
-  });
-}
 
 function rssMb(pid: number): number {
   const status = fs.readFileSync(`/proc/${pid}/status`, 'utf8');

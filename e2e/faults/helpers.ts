@@ -3,134 +3,13 @@
  * folder, demo data seeded, JSON log lines collected), the seeded admin's session over HTTP, multipart bodies that can
  * be sent slowly, and an HTTP proxy in front of an S3 service that can hold writes (a slow or stuck S3).
  */
-import { spawn, type ChildProcess } from 'node:child_process';
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import http from 'node:http';
-import net from 'node:net';
-import os from 'node:os';
+import type net from 'node:net';
 import path from 'node:path';
-import { PGlite } from '@electric-sql/pglite';
 
-export async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as net.AddressInfo;
-      server.close(() => resolve(port));
-    });
-  });
-}
-
-export type LogLine = { level: number; msg: string } & Record<string, unknown>;
-
-/** The built server in its own process; `start()` may be called again after it stopped (same data folder). */
-export class ServerProcess {
-  readonly dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'shop-faults-'));
-  port = 0;
-  /** Log lines of the current run (JSON lines from stdout). */
-  logs: LogLine[] = [];
-  private child: ChildProcess | undefined;
-
-  constructor(private readonly env: Record<string, string> = {}) {}
-
-  get baseURL() {
-    return `http://127.0.0.1:${this.port}`;
-  }
-
-  get running() {
-    return Boolean(this.child && this.child.exitCode === null && this.child.signalCode === null);
-  }
-
-  async start(): Promise<void> {
-    if (!this.port) this.port = await freePort();
-    this.logs = [];
-    const child = spawn(process.execPath, ['server.js'], {
-      cwd: path.resolve(import.meta.dirname, '../..'),
-      env: {
-        ...process.env,
-        NODE_ENV: 'production',
-        PORT: String(this.port),
-        HOST: '127.0.0.1',
-        APP_URL: this.baseURL,
-        DATA_DIR: this.dataDir,
-        SEED_DEMO: 'true',
-        AUTH_RATE_LIMIT: 'false',
-        REQUIRE_ADMIN_2FA: 'false',
-        LOG_LEVEL: 'info',
-        BETTER_AUTH_SECRET: 'faults-e2e-secret-faults-e2e-secret-0123',
-        ...this.env,
-      },
-      stdio: ['ignore', 'pipe', 'inherit'],
-    });
-    this.child = child;
-    let buffered = '';
-    child.stdout!.setEncoding('utf8');
-    child.stdout!.on('data', (chunk: string) => {
-      buffered += chunk;
-      let nl;
-      while ((nl = buffered.indexOf('\n')) >= 0) {
-        const line = buffered.slice(0, nl);
-        buffered = buffered.slice(nl + 1);
-        if (line.startsWith('{')) {
-          try {
-            this.logs.push(JSON.parse(line) as LogLine);
-          } catch {
-            // not a log line
-          }
-        }
-      }
-    });
-    const deadline = Date.now() + 60_000;
-    while (Date.now() < deadline) {
-      if (!this.running) throw new Error(`server exited with ${child.exitCode ?? child.signalCode}`);
-      try {
-        if ((await fetch(`${this.baseURL}/healthz`)).ok) return;
-      } catch {
-        // not listening yet
-      }
-      await new Promise((r) => setTimeout(r, 200));
-    }
-    throw new Error('server did not start within 60 s');
-  }
-
-  /** The first log line whose message is `msg`, waiting up to `timeoutMs`. */
-  async waitForLog(msg: string, timeoutMs = 20_000): Promise<LogLine> {
-    const deadline = Date.now() + timeoutMs;
-    for (;;) {
-      const line = this.logs.find((l) => l.msg === msg);
-      if (line) return line;
-      if (Date.now() > deadline) throw new Error(`no log line "${msg}" within ${timeoutMs} ms`);
-      await new Promise((r) => setTimeout(r, 100));
-    }
-  }
-
-  /** Sends a signal; resolves with the exit code when the process has exited. */
-  async kill(signal: NodeJS.Signals = 'SIGTERM'): Promise<number | null> {
-    const child = this.child;
-    if (!child || !this.running) return child?.exitCode ?? null;
-    const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
-    child.kill(signal);
-    return exited;
-  }
-
-  async dispose(): Promise<void> {
-    await this.kill('SIGKILL');
-    fs.rmSync(this.dataDir, { recursive: true, force: true });
-  }
-
-  /** Runs a query on the embedded database while the server is stopped. */
-  async query<T>(text: string, params: unknown[] = []): Promise<T[]> {
-    if (this.running) throw new Error('stop the server before reading its database');
-    const db = await PGlite.create(path.join(this.dataDir, 'db'));
-    try {
-      return (await db.query<T>(text, params)).rows;
-    } finally {
-      await db.close();
-    }
-  }
-}
+export { ServerProcess, type LogLine } from '../support/server-process';
 
 /** Signs the seeded admin in (REQUIRE_ADMIN_2FA=false); returns the Cookie header. */
 export async function signInAdmin(baseURL: string): Promise<string> {
@@ -160,7 +39,9 @@ export function photoUploadBody(workOrderId: string, photos: { name: string; byt
   const field = (name: string, value: string) =>
     Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`);
   const fileHead = (name: string) =>
-    Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="photos"; filename="${name}"\r\nContent-Type: image/jpeg\r\n\r\n`);
+    Buffer.from(
+      `--${boundary}\r\nContent-Disposition: form-data; name="photos"; filename="${name}"\r\nContent-Type: image/jpeg\r\n\r\n`,
+    );
   const chunks: Buffer[] = [field('intent', 'upload-photos'), field('workOrderId', workOrderId)];
   photos.forEach((p, i) => {
     chunks.push(fileHead(p.name));
@@ -169,7 +50,13 @@ export function photoUploadBody(workOrderId: string, photos: { name: string; byt
   const head = Buffer.concat(chunks);
   const last = photos[photos.length - 1]!.bytes;
   const tail = Buffer.from(`\r\n--${boundary}--\r\n`);
-  return { contentType: `multipart/form-data; boundary=${boundary}`, head, last, tail, length: head.length + last.length + tail.length };
+  return {
+    contentType: `multipart/form-data; boundary=${boundary}`,
+    head,
+    last,
+    tail,
+    length: head.length + last.length + tail.length,
+  };
 }
 
 export interface UploadRequest {
@@ -180,11 +67,21 @@ export interface UploadRequest {
 }
 
 /** Opens a photo upload POST to `/admin/photos` with the full Content-Length; the caller writes the body. */
-export function openUpload(baseURL: string, cookie: string, contentType: string, length: number): UploadRequest {
+export function openUpload(
+  baseURL: string,
+  cookie: string,
+  contentType: string,
+  length: number,
+): UploadRequest {
   const url = new URL('/admin/photos?intent=upload-photos', baseURL);
   const req = http.request(url, {
     method: 'POST',
-    headers: { 'Content-Type': contentType, 'Content-Length': String(length), Cookie: cookie, Origin: baseURL },
+    headers: {
+      'Content-Type': contentType,
+      'Content-Length': String(length),
+      Cookie: cookie,
+      Origin: baseURL,
+    },
   });
   const done = new Promise<{ status: number; body: string } | { error: string }>((resolve) => {
     req.on('response', (res) => {
@@ -231,7 +128,8 @@ export async function startS3Proxy(target: string) {
     const out = http.request(
       { host: upstream.hostname, port: upstream.port, method: req.method, path: req.url, headers },
       (answer) => {
-        if (req.method === 'PUT' && (answer.statusCode ?? 500) < 300) writes.push(decodeURIComponent(req.url ?? ''));
+        if (req.method === 'PUT' && (answer.statusCode ?? 500) < 300)
+          writes.push(decodeURIComponent(req.url ?? ''));
         res.writeHead(answer.statusCode ?? 502, answer.headers);
         answer.pipe(res);
       },

@@ -6,87 +6,21 @@
  * stored photo to prove the placeholder. Staff steps go through the back office in a second browser context signed in
  * as the seeded admin, exactly as the shop works.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
 import crypto from 'node:crypto';
 import fs from 'node:fs';
-import net from 'node:net';
-import os from 'node:os';
 import path from 'node:path';
 import { expect, type Browser, type Page } from '@playwright/test';
 import sharp from 'sharp';
+import { ServerProcess } from '../support/server-process';
 
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as net.AddressInfo;
-      server.close(() => resolve(port));
-    });
-  });
-}
-
-export class PrivateServer {
-  readonly dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'shop-portal-e2e-'));
-  private child: ChildProcess | undefined;
-  port = 0;
-
-  get baseURL() {
-    return `http://127.0.0.1:${this.port}`;
-  }
-
-  async start(): Promise<void> {
-    if (!this.port) this.port = await freePort();
-    const child = spawn(process.execPath, ['server.js'], {
-      cwd: path.resolve(import.meta.dirname, '../..'),
-      env: {
-        ...process.env,
-        NODE_ENV: 'production',
-        PORT: String(this.port),
-        HOST: '127.0.0.1',
-        APP_URL: this.baseURL,
-        DATA_DIR: this.dataDir,
-        SEED_DEMO: 'true',
-        AUTH_RATE_LIMIT: 'false',
-        REQUIRE_ADMIN_2FA: 'false',
-        LOG_LEVEL: 'warn',
-        BETTER_AUTH_SECRET: 'portal-e2e-secret-portal-e2e-secret-0123',
-      },
-      stdio: ['ignore', 'ignore', 'inherit'],
-    });
-    this.child = child;
-    const deadline = Date.now() + 60_000;
-    while (Date.now() < deadline) {
-      if (child.exitCode !== null) throw new Error(`private server exited with ${child.exitCode}`);
-      try {
-        const response = await fetch(`${this.baseURL}/healthz`);
-        if (response.ok) return;
-      } catch {
-        // not listening yet
-      }
-      await new Promise((r) => setTimeout(r, 200));
-    }
-    throw new Error('private server did not start within 60 s');
-  }
-
-  async stop(): Promise<void> {
-    const child = this.child;
-    this.child = undefined;
-    if (!child || child.exitCode !== null) return;
-    await new Promise<void>((resolve) => {
-      child.once('exit', () => resolve());
-      child.kill('SIGTERM');
-    });
-  }
-
-  async dispose(): Promise<void> {
-    await this.stop();
-    fs.rmSync(this.dataDir, { recursive: true, force: true });
-  }
-}
+/** The journey tests' own server (see e2e/support/server-process.ts). */
+export class PrivateServer extends ServerProcess {}
 
 /** Signs the seeded admin in on a fresh browser context of the private server; returns the page. */
-async function staffPage(browser: Browser, server: PrivateServer): Promise<{ page: Page; close: () => Promise<void> }> {
+async function staffPage(
+  browser: Browser,
+  server: PrivateServer,
+): Promise<{ page: Page; close: () => Promise<void> }> {
   const context = await browser.newContext({ baseURL: server.baseURL });
   const page = await context.newPage();
   await page.goto('/login');
@@ -102,9 +36,16 @@ async function staffPage(browser: Browser, server: PrivateServer): Promise<{ pag
  * open a work order on the vehicle, move it to `status`, upload two repair photos and a quote. The stored file of the
  * second photo is then removed from disk, as if lost, so the portal must show its placeholder. Returns the WO number.
  */
-export async function staffOpensAndMovesWorkOrder(browser: Browser, server: PrivateServer, vin: string, status: string): Promise<string> {
+export async function staffOpensAndMovesWorkOrder(
+  browser: Browser,
+  server: PrivateServer,
+  vin: string,
+  status: string,
+): Promise<string> {
   const number = `WO-E2E-${crypto.randomBytes(3).toString('hex').toUpperCase()}`;
-  const photo = await sharp({ create: { width: 1200, height: 900, channels: 3, background: '#1e3a5f' } }).jpeg().toBuffer();
+  const photo = await sharp({ create: { width: 1200, height: 900, channels: 3, background: '#1e3a5f' } })
+    .jpeg()
+    .toBuffer();
   const pdf = Buffer.from('%PDF-1.4\n1 0 obj <<>> endobj\ntrailer <<>>\n%%EOF\n');
   const { page, close } = await staffPage(browser, server);
   try {
@@ -118,7 +59,9 @@ export async function staffOpensAndMovesWorkOrder(browser: Browser, server: Priv
     await page.getByRole('link', { name: `WO #${number}` }).click();
     await page.getByLabel('Current status').selectOption(status);
     await page.getByRole('button', { name: 'Update Status' }).click();
-    await expect(page.getByRole('status').filter({ hasText: `Status for WO #${number} updated successfully.` })).toBeVisible();
+    await expect(
+      page.getByRole('status').filter({ hasText: `Status for WO #${number} updated successfully.` }),
+    ).toBeVisible();
     await page.getByLabel(/^Repair photos \(JPEG/).setInputFiles([
       { name: 'bumper-before.jpg', mimeType: 'image/jpeg', buffer: photo },
       { name: 'bumper-lost.jpg', mimeType: 'image/jpeg', buffer: photo },
@@ -126,7 +69,9 @@ export async function staffOpensAndMovesWorkOrder(browser: Browser, server: Priv
     await page.getByRole('button', { name: 'Upload Photos' }).click();
     await expect(page.getByText('2 photos uploaded.')).toBeVisible();
     await page.getByLabel('Document type').selectOption('quote');
-    await page.getByLabel('File (PDF or image)').setInputFiles({ name: 'quote.pdf', mimeType: 'application/pdf', buffer: pdf });
+    await page
+      .getByLabel('File (PDF or image)')
+      .setInputFiles({ name: 'quote.pdf', mimeType: 'application/pdf', buffer: pdf });
     await page.getByRole('button', { name: 'Upload Document' }).click();
     await expect(page.getByText('Document uploaded successfully for customer!')).toBeVisible();
   } finally {
@@ -138,14 +83,21 @@ export async function staffOpensAndMovesWorkOrder(browser: Browser, server: Priv
   const stored = fs.readdirSync(bucket, { recursive: true, encoding: 'utf8' });
   const lost = stored.filter((f) => f.endsWith('bumper-lost.jpg'));
   expect(lost).toHaveLength(1);
-  for (const file of stored.filter((f) => f.endsWith('bumper-lost.jpg') || f.endsWith('bumper-lost.jpg.webp'))) {
+  for (const file of stored.filter(
+    (f) => f.endsWith('bumper-lost.jpg') || f.endsWith('bumper-lost.jpg.webp'),
+  )) {
     fs.rmSync(path.join(bucket, file));
   }
   return number;
 }
 
 /** Waits for the mail worker to write a message to `to` into DATA_DIR/mail and returns its first link. */
-export async function waitForMailLink(server: PrivateServer, to: string, subjectPart: string, timeoutMs = 20_000): Promise<string> {
+export async function waitForMailLink(
+  server: PrivateServer,
+  to: string,
+  subjectPart: string,
+  timeoutMs = 20_000,
+): Promise<string> {
   const dir = path.join(server.dataDir, 'mail');
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
@@ -166,7 +118,11 @@ export async function waitForMailLink(server: PrivateServer, to: string, subject
 }
 
 /** Staff create a walk-in customer with a vehicle (no account) on the back office's Add Customer page; returns the VIN. */
-export async function staffCreatesWalkInCustomer(browser: Browser, server: PrivateServer, email: string): Promise<string> {
+export async function staffCreatesWalkInCustomer(
+  browser: Browser,
+  server: PrivateServer,
+  email: string,
+): Promise<string> {
   const vin = `WLK${crypto.randomBytes(7).toString('hex').toUpperCase()}`.slice(0, 17);
   const { page, close } = await staffPage(browser, server);
   try {

@@ -1,12 +1,13 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import http from 'node:http';
-import net from 'node:net';
+import type net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
 import { DEMO_ADMIN, expectNoAxeViolations, logIn, uniqueEmail } from '../support/fixtures';
 import { expectMailContaining, postContact, randomLoopback } from './helpers';
+import { freePort } from '../../scripts/free-port';
 
 const THANKS = 'Thank you! Your message has been sent. We will get back to you within one business day.';
 
@@ -127,14 +128,6 @@ test.describe('booking calendar from configuration', () => {
   let booking: http.Server | undefined;
   let appUrl = '';
   let bookingUrl = '';
-
-  const freePort = () =>
-    new Promise<number>((resolve) => {
-      const s = net.createServer().listen(0, '127.0.0.1', () => {
-        const { port } = s.address() as net.AddressInfo;
-        s.close(() => resolve(port));
-      });
-    });
 
   test.beforeAll(async () => {
     test.setTimeout(90_000);
