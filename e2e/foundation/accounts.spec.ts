@@ -1,13 +1,48 @@
 import { expect, test } from '@playwright/test';
-import { DEMO_ADMIN, DEMO_CUSTOMER, expectNoAxeViolations, logIn, register } from '../support/fixtures';
+import {
+  DEMO_ADMIN,
+  DEMO_CUSTOMER,
+  expectNoAxeViolations,
+  logIn,
+  register,
+  submitRegistration,
+  uniqueEmail,
+} from '../support/fixtures';
 
-test('a visitor registers and lands in the portal, then logs out', async ({ page }) => {
+test('a visitor registers, is told to check the e-mail, logs in to the portal, then logs out', async ({ page }) => {
   await register(page);
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
   await page.getByRole('button', { name: 'Log Out' }).first().click();
   await expect(page).toHaveURL(/\/$/);
   await page.goto('/portal');
   await expect(page).toHaveURL(/\/login\?redirectTo=%2Fportal$/);
+});
+
+test('registering an address that has an account looks exactly like registering a new one (no enumeration)', async ({ page }) => {
+  const fresh = uniqueEmail('fresh');
+  const main = page.getByRole('main');
+  await submitRegistration(page, fresh);
+  const forNew = (await main.innerText()).split(fresh).join('{email}');
+  await expect(page).toHaveURL(/\/register$/);
+  await expectNoAxeViolations(page);
+
+  await submitRegistration(page, DEMO_CUSTOMER.email, 'someone-elses-password');
+  const forExisting = (await main.innerText()).split(DEMO_CUSTOMER.email).join('{email}');
+  await expect(page).toHaveURL(/\/register$/);
+  expect(forExisting).toBe(forNew);
+  expect(forExisting).not.toMatch(/already exists|already registered/i);
+  await expect(page.getByRole('status')).toContainText(`We sent a message to ${DEMO_CUSTOMER.email}.`);
+
+  // Without JavaScript (a plain form post) both answer 200 with the same page.
+  const post = (email: string) => page.request.post('/register', { form: { email, password: 'a-long-password' } });
+  const [a, b] = [await post(uniqueEmail('fresh')), await post(DEMO_CUSTOMER.email)];
+  expect([a.status(), b.status()]).toEqual([200, 200]);
+  expect(a.headers()['set-cookie']).toBeUndefined();
+  expect(b.headers()['set-cookie']).toBeUndefined();
+
+  // The demo customer's own password still works.
+  await logIn(page, DEMO_CUSTOMER);
+  await expect(page).toHaveURL(/\/portal$/);
 });
 
 test('the demo admin logs in and lands in the back office', async ({ page }) => {

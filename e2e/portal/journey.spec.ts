@@ -1,11 +1,11 @@
 /**
- * The whole customer journey on a phone (375 px): register, add a vehicle ('Adding Vehicle...' while busy, then
+ * The whole customer journey on a phone (375 px): register ('Check your e-mail'), log in, add a vehicle ('Adding Vehicle...' while busy, then
  * 'Vehicle added successfully!' and My Vehicles after 1.5 s), the seeded admin opens a work order and moves it to
  * Paint in the back office (a second browser context signed in as the seeded admin), then the progress
  * list, photos (one real, one whose file is gone → placeholder) and the quote show it. axe-core on every portal page.
  */
 import { expect, test, type Page } from '@playwright/test';
-import { expectNoAxeViolations, uniqueEmail } from '../support/fixtures';
+import { expectNoAxeViolations, logIn, uniqueEmail } from '../support/fixtures';
 import { PrivateServer, staffCreatesWalkInCustomer, staffOpensAndMovesWorkOrder, waitForMailLink } from './helpers';
 
 test.describe.configure({ mode: 'serial' });
@@ -38,6 +38,10 @@ test('register, add a vehicle, staff moves the repair, progress and photos show 
   await page.getByLabel('Email').fill(email);
   await page.getByLabel('Password').fill('a-long-password');
   await page.getByRole('button', { name: 'Register' }).click();
+  // Sign-up never signs in (the same answer for every address, issue 6): check the e-mail, or log in.
+  await expect(page.getByRole('heading', { name: 'Check your e-mail' })).toBeVisible();
+  await expectNoAxeViolations(page);
+  await logIn(page, { email, password: 'a-long-password' });
   await expect(page).toHaveURL(/\/portal$/);
   await expect(page.getByRole('heading', { name: 'Welcome to Your Customer Portal' })).toBeVisible();
   await expect(page.getByRole('heading', { name: 'Please verify your e-mail address' })).toBeVisible();
@@ -146,6 +150,8 @@ test("a walk-in customer registers, verifies the e-mail and then sees the shop's
   await page.getByLabel('Email').fill(email);
   await page.getByLabel('Password').fill('a-long-password');
   await page.getByRole('button', { name: 'Register' }).click();
+  await expect(page.getByRole('status')).toContainText(`We sent a message to ${email}.`);
+  await logIn(page, { email, password: 'a-long-password' });
   await expect(page).toHaveURL(/\/portal$/);
 
   // Not linked before the address is verified; the notice says how.

@@ -1,6 +1,6 @@
 /**
  * Shared browser-test helpers: demo sign-in details (the server under test seeds the demo shop), unique e-mails,
- * sign-in through the real login form, and an axe-core check that fails on any violation.
+ * registration and sign-in through the real forms, and an axe-core check that fails on any violation.
  */
 import crypto from 'node:crypto';
 import AxeBuilder from '@axe-core/playwright';
@@ -18,11 +18,19 @@ export async function logIn(page: Page, account: { email: string; password: stri
   await page.getByRole('button', { name: 'Log In' }).click();
 }
 
-export async function register(page: Page, email = uniqueEmail(), password = 'a-long-password') {
+/** Fills the register form and waits for its answer: 'Check your e-mail' (the same for every address, issue 6). */
+export async function submitRegistration(page: Page, email: string, password = 'a-long-password') {
   await page.goto('/register');
   await page.getByLabel('Email').fill(email);
   await page.getByLabel('Password').fill(password);
   await page.getByRole('button', { name: 'Register' }).click();
+  await expect(page.getByRole('heading', { name: 'Check your e-mail' })).toBeVisible();
+}
+
+/** Registers a new account, then logs in with it (sign-up itself never signs in) and lands on /portal. */
+export async function register(page: Page, email = uniqueEmail(), password = 'a-long-password') {
+  await submitRegistration(page, email, password);
+  await logIn(page, { email, password });
   await expect(page).toHaveURL(/\/portal$/);
   return { email, password };
 }

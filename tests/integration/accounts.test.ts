@@ -35,20 +35,24 @@ function cookieFrom(response: Response): string {
 }
 
 describe('register', () => {
-  it('creates the account, its profile (not admin) and its customer record, then goes to /portal', async () => {
+  it('creates the account, its profile (not admin) and its customer record, and says to check the e-mail', async () => {
     const email = `new-${uid()}@example.com`;
-    const { thrown, value } = await settle(() =>
-      register.action(routeArgs(makeRequest('/register', { form: { email, password: 'a-long-password' } }))),
-    );
-    const response = (thrown ?? value) as Response;
-    expect(redirectLocation(response)).toBe('/portal');
-    expect(response.headers.getSetCookie().some((c) => /HttpOnly/i.test(c) && /SameSite=Lax/i.test(c))).toBe(true);
+    const result = await register.action(routeArgs(makeRequest('/register', { form: { email, password: 'a-long-password' } })));
+    // No session and no redirect: the same answer an address with an account gets (no-account-enumeration.test.tsx).
+    expect(result).toEqual({ formError: null, fieldErrors: {}, values: {}, sentTo: email });
 
     const [customer] = await t.db.select().from(customers).where(eq(customers.email, email));
     expect(customer).toMatchObject({ name: 'Unknown', phone: null, address: null });
     const [profile] = await t.db.select().from(profiles).where(eq(profiles.id, customer!.userId!));
     expect(profile).toMatchObject({ isAdmin: false, fullName: null });
 
+    // The password chosen works at the login page, which hands out the HttpOnly SameSite=Lax session cookie.
+    const { thrown, value } = await settle(() =>
+      login.action(routeArgs(makeRequest('/login', { form: { email, password: 'a-long-password' } }))),
+    );
+    const response = (thrown ?? value) as Response;
+    expect(redirectLocation(response)).toBe('/portal');
+    expect(response.headers.getSetCookie().some((c) => /HttpOnly/i.test(c) && /SameSite=Lax/i.test(c))).toBe(true);
     const user = await getOptionalUser(makeRequest('/portal', { cookie: cookieFrom(response) }));
     expect(user).toMatchObject({ email, isAdmin: false });
   });

@@ -21,3 +21,11 @@ export type Register = z.infer<typeof RegisterSchema>;
 
 /** Shown when the role cannot be read after a successful sign-in (spec public-site-and-portal §8). */
 export const UNABLE_TO_VERIFY_ROLE = 'Unable to verify user role.';
+
+/**
+ * The register page's answer to every accepted sign-up (issue 6): the same text whether the address is new (a
+ * verification link was sent) or already has an account (its owner was told so by e-mail), so the page never reveals
+ * which. `email` is the address as typed (lower-cased).
+ */
+export const registrationSentText = (email: string) =>
+  `We sent a message to ${email}. Open the link in it to confirm your address and go to your portal. If this address already has an account, the message tells you how to log in instead.`;

@@ -2,7 +2,7 @@ import { data, Form, Link, redirect, useNavigation } from 'react-router';
 import { FormMessage, TextField } from '~/components/ui/field';
 import { parseForm } from '~/lib/forms';
 import { pageMeta } from '~/lib/meta';
-import { RegisterSchema } from '~/lib/schemas/auth';
+import { RegisterSchema, registrationSentText } from '~/lib/schemas/auth';
 import { useRootData } from '~/root';
 import { getOptionalUser } from '~/server/auth/session.server';
 import { cookieHeaders, registerWithPassword, startGoogleSignIn } from '~/server/auth/sign-in.server';
@@ -30,7 +30,9 @@ export async function action({ request }: Route.ActionArgs) {
   if (result.ok === false) {
     return data({ formError: result.message, fieldErrors: {}, values: { email: parsed.data.email } }, result.status);
   }
-  return redirect('/portal', { headers: cookieHeaders(result.cookies) });
+  // The same answer for a new address and for one that already has an account (issue 6, docs/decisions/0003): no
+  // session, no redirect, "check your e-mail". The verification link then signs the new owner in and opens /portal.
+  return { formError: null, fieldErrors: {}, values: {}, sentTo: parsed.data.email };
 }
 
 export default function Register({ loaderData, actionData }: Route.ComponentProps) {
@@ -39,49 +41,66 @@ export default function Register({ loaderData, actionData }: Route.ComponentProp
   const fieldErrors: Record<string, string> = actionData?.fieldErrors ?? {};
   const values: Record<string, string> = actionData?.values ?? {};
   const oauthError = loaderData.oauthError ? `Google sign-up failed: ${loaderData.oauthError}` : null;
+  const sentTo = actionData && 'sentTo' in actionData ? actionData.sentTo : null;
   return (
     <main id="main" className="mx-auto max-w-md px-4 py-12">
       <h1 className="text-3xl font-bold text-navy-900">Create Your Account</h1>
       <div className="mt-6 space-y-4">
-        <FormMessage text={actionData?.formError ?? oauthError} tone="error" />
-        <Form method="post" className="space-y-4">
-          <TextField
-            label="Email"
-            name="email"
-            type="email"
-            autoComplete="email"
-            required
-            defaultValue={values.email}
-            error={fieldErrors.email}
-          />
-          <TextField
-            label="Password"
-            name="password"
-            type="password"
-            autoComplete="new-password"
-            required
-            error={fieldErrors.password}
-          />
-          <button
-            type="submit"
-            disabled={busy}
-            className="w-full rounded bg-brand-600 px-4 py-3 font-bold text-white hover:bg-brand-700 disabled:opacity-70"
-          >
-            Register
-          </button>
-        </Form>
-        {googleEnabled ? (
-          <Form method="post">
-            <button
-              type="submit"
-              name="intent"
-              value="google"
-              className="w-full rounded border-2 border-slate-400 px-4 py-3 font-bold text-slate-800 hover:bg-slate-50"
-            >
-              Sign up with Google
-            </button>
-          </Form>
-        ) : null}
+        {sentTo ? (
+          <>
+            <h2 className="text-xl font-bold text-navy-900">Check your e-mail</h2>
+            <FormMessage text={registrationSentText(sentTo)} tone="success" />
+            <p className="text-slate-700">
+              Nothing arrived after a few minutes? Look in your spam folder, or{' '}
+              <Link to="/forgot-password" className="font-semibold text-brand-700 underline">
+                reset your password
+              </Link>{' '}
+              if the address already has an account.
+            </p>
+          </>
+        ) : (
+          <>
+            <FormMessage text={actionData?.formError ?? oauthError} tone="error" />
+            <Form method="post" className="space-y-4">
+              <TextField
+                label="Email"
+                name="email"
+                type="email"
+                autoComplete="email"
+                required
+                defaultValue={values.email}
+                error={fieldErrors.email}
+              />
+              <TextField
+                label="Password"
+                name="password"
+                type="password"
+                autoComplete="new-password"
+                required
+                error={fieldErrors.password}
+              />
+              <button
+                type="submit"
+                disabled={busy}
+                className="w-full rounded bg-brand-600 px-4 py-3 font-bold text-white hover:bg-brand-700 disabled:opacity-70"
+              >
+                Register
+              </button>
+            </Form>
+            {googleEnabled ? (
+              <Form method="post">
+                <button
+                  type="submit"
+                  name="intent"
+                  value="google"
+                  className="w-full rounded border-2 border-slate-400 px-4 py-3 font-bold text-slate-800 hover:bg-slate-50"
+                >
+                  Sign up with Google
+                </button>
+              </Form>
+            ) : null}
+          </>
+        )}
         <p className="text-center">
           Already have an account?{' '}
           <Link to="/login" className="font-semibold text-brand-700 underline">

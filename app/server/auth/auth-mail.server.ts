@@ -45,3 +45,31 @@ export async function enqueuePasswordResetMail(db: Executor, shopName: string, u
     html: `<p>Someone asked to reset the password of your customer portal account.</p><p><a href="${escapeHtml(url)}">Choose a new password</a></p><p>The link works for one hour. If it was not you, ignore this message: your password stays as it is.</p>`,
   });
 }
+
+/**
+ * Puts the "you already have an account" e-mail on the queue (`kind = existing_account`): sent instead of an error when
+ * someone registers with an address that has an account, so the sign-up page answers the same for every address and
+ * only the address's owner learns that the account exists. `appUrl` is the site's base URL (APP_URL); the message
+ * links the login and password reset pages and creates nothing.
+ */
+export async function enqueueExistingAccountMail(db: Executor, shopName: string, appUrl: string, user: { email: string }) {
+  const login = new URL('/login', appUrl).toString();
+  const reset = new URL('/forgot-password', appUrl).toString();
+  await enqueueMail(db, {
+    kind: 'existing_account',
+    to: user.email,
+    subject: `You already have a ${shopName} account`,
+    text: [
+      `Someone just tried to create a ${shopName} customer portal account with this e-mail address, but it already has one.`,
+      '',
+      `To get to your portal, log in with your password (or with Google, if that is how you signed up):`,
+      login,
+      '',
+      'Forgot your password? Choose a new one here:',
+      reset,
+      '',
+      'If it was not you, ignore this message: nothing has changed on your account.',
+    ].join('\n'),
+    html: `<p>Someone just tried to create a ${escapeHtml(shopName)} customer portal account with this e-mail address, but it already has one.</p><p>To get to your portal, <a href="${escapeHtml(login)}">log in</a> with your password (or with Google, if that is how you signed up).</p><p>Forgot your password? <a href="${escapeHtml(reset)}">Choose a new one</a>.</p><p>If it was not you, ignore this message: nothing has changed on your account.</p>`,
+  });
+}

@@ -17,7 +17,7 @@ import { ensureProfileAndCustomer } from '../db/accounts.server';
 import { getDatabaseHandle, type Database } from '../db/client.server';
 import * as schema from '../db/schema';
 import { log } from '../logger.server';
-import { enqueuePasswordResetMail, enqueueVerificationMail } from './auth-mail.server';
+import { enqueueExistingAccountMail, enqueuePasswordResetMail, enqueueVerificationMail } from './auth-mail.server';
 import { linkVerifiedCustomer } from './link-customer.server';
 
 /** Reads `DATA_DIR/auth-secret`, creating it with 32 random bytes when missing. */
@@ -55,7 +55,13 @@ function createAuth(config: AppConfig, db: Database) {
     }),
     emailAndPassword: {
       enabled: true,
-      autoSignIn: true,
+      // No account enumeration at sign-up (issue 6, docs/decisions/0003): with autoSignIn off, Better Auth answers a
+      // sign-up for an address that already has an account exactly like a new one (a synthetic user, no session,
+      // the password hashed anyway so the timing matches) and calls onExistingUserSignUp instead of failing with
+      // "User already exists". Nobody is signed in by signing up: the new owner opens the verification link
+      // (autoSignInAfterVerification below) or logs in; the existing owner gets a "you already have an account" mail.
+      autoSignIn: false,
+      onExistingUserSignUp: async ({ user }) => enqueueExistingAccountMail(db, config.shop.name, config.appUrl, user),
       minPasswordLength: 8,
       maxPasswordLength: 128,
       // Password reset by e-mail from the login page, through the mail queue (portal issue).

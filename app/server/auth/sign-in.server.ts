@@ -3,13 +3,15 @@
  * with the browser's headers and hands back the cookies it set, so the route can redirect with them.
  *
  * Results: `{ ok: true, userId, cookies }` or `{ ok: false, status, message }` where `message` is the auth server's
- * own text (spec §8: "the server's message is shown").
+ * own text (spec §8: "the server's message is shown"). Sign-up is the exception: it never signs in and answers the same
+ * whether or not the address has an account (issue 6, see `registerWithPassword`).
  */
 import { redirect } from 'react-router';
 import { ensureProfileAndCustomer } from '../db/accounts.server';
 import { getDb } from '../db/client.server';
 import { log } from '../logger.server';
 import { getAuth } from './auth.server';
+import { withMinimumDuration } from './even-timing.server';
 import { safeRedirectPath } from './session.server';
 
 import { UNABLE_TO_VERIFY_ROLE } from '~/lib/schemas/auth';
@@ -54,6 +56,11 @@ async function toResult(response: Response, fallback: string): Promise<AuthResul
   return { ok: true, userId: body.user.id, cookies: response.headers.getSetCookie() };
 }
 
+/**
+ * Signs in with e-mail and password. A wrong password, an unknown address and an account without a password (Google
+ * only) all fail alike: 401 'Invalid email or password' (Better Auth hashes the typed password even when there is no
+ * account, so the timing matches too). Two-factor accounts get `{ ok: 'two-factor' }` and the challenge cookie.
+ */
 export async function signInWithPassword(request: Request, input: { email: string; password: string }) {
   const response = await getAuth().api.signInEmail({
     body: { email: input.email, password: input.password },
@@ -63,13 +70,29 @@ export async function signInWithPassword(request: Request, input: { email: strin
   return toResult(response, 'Invalid email or password');
 }
 
-export async function registerWithPassword(request: Request, input: { email: string; password: string }) {
-  const response = await getAuth().api.signUpEmail({
-    body: { email: input.email, password: input.password, name: '' },
-    headers: request.headers,
-    asResponse: true,
+/**
+ * Creates an e-mail and password account through Better Auth, without signing anybody in (issue 6: no account
+ * enumeration). Resolves `{ ok: true }` both for a new address (account created, verification e-mail queued) and for an
+ * address that already has an account (nothing created, the owner is e-mailed instead), so the caller cannot tell them
+ * apart and must answer both the same. `{ ok: false, status, message }` only for input Better Auth refuses for every
+ * address alike (password too short or too long, malformed e-mail) or a server failure, with its own message.
+ * Cookies Better Auth might set are dropped: a sign-up never starts a session. Every answer takes at least
+ * `MIN_ANSWER_MS` (500 ms), so the extra database writes of a new account do not show in the timing either.
+ */
+export async function registerWithPassword(
+  request: Request,
+  input: { email: string; password: string },
+): Promise<{ ok: true } | { ok: false; status: number; message: string }> {
+  return withMinimumDuration(async () => {
+    const response = await getAuth().api.signUpEmail({
+      body: { email: input.email, password: input.password, name: '' },
+      headers: request.headers,
+      asResponse: true,
+    });
+    const result = await toResult(response, 'Registration failed. Please try again.');
+    if (result.ok === false) return result;
+    return { ok: true as const };
   });
-  return toResult(response, 'Registration failed. Please try again.');
 }
 
 /**
