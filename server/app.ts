@@ -9,6 +9,7 @@ import { createRequestHandler } from '@react-router/express';
 import compression from 'compression';
 import express from 'express';
 import helmet from 'helmet';
+import { CLIENT_IP_HEADER } from '~/server/auth/auth.server';
 import { embedOrigins, getConfig } from '~/server/config.server';
 import { getDatabaseHandle } from '~/server/db/client.server';
 import { log, withRequestLogger } from '~/server/logger.server';
@@ -101,6 +102,19 @@ export function servePageCache(): express.RequestHandler {
   };
 }
 
+/**
+ * Puts the client's address (Express's `req.ip`: the socket, or with TRUST_PROXY the address X-Forwarded-For names) in
+ * the header Better Auth's rate limiter reads, replacing whatever the client sent under that name.
+ */
+export function clientIpHeader(): express.RequestHandler {
+  return (req, _res, next) => {
+    const ip = req.ip ?? req.socket.remoteAddress;
+    if (ip) req.headers[CLIENT_IP_HEADER] = ip;
+    else delete req.headers[CLIENT_IP_HEADER];
+    next();
+  };
+}
+
 export function createApp(): express.Express {
   const config = getConfig();
   const https = config.appUrl.startsWith('https://');
@@ -124,6 +138,8 @@ export function createApp(): express.Express {
     });
     withRequestLogger(requestId, next);
   });
+
+  app.use(clientIpHeader());
 
   app.use(
     helmet({

@@ -1,7 +1,9 @@
 import type { AddressInfo } from 'node:net';
 import type { Server } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createApp } from '../../server/app';
+import express from 'express';
+import { clientIpHeader, createApp } from '../../server/app';
+import { CLIENT_IP_HEADER } from '~/server/auth/auth.server';
 import { withTestDatabase } from '../setup/test-db';
 
 const t = withTestDatabase();
@@ -77,5 +79,22 @@ describe('Express app', () => {
       duplex: 'half',
     } as RequestInit);
     expect(chunked.status).toBe(411);
+  });
+
+  it('gives the rate limiter the socket address, replacing a client address header the client made up', async () => {
+    const probe = express();
+    probe.use(clientIpHeader());
+    probe.get('/', (req, res) => {
+      res.json({ ip: req.headers[CLIENT_IP_HEADER] ?? null });
+    });
+    const listener = probe.listen(0, '127.0.0.1');
+    await new Promise((resolve) => listener.once('listening', resolve));
+    try {
+      const url = `http://127.0.0.1:${(listener.address() as AddressInfo).port}/`;
+      const spoofed = await fetch(url, { headers: { [CLIENT_IP_HEADER]: '203.0.113.1', 'X-Forwarded-For': '203.0.113.2' } });
+      expect(await spoofed.json()).toEqual({ ip: expect.stringMatching(/127\.0\.0\.1$/) });
+    } finally {
+      await new Promise((resolve) => listener.close(resolve));
+    }
   });
 });

@@ -20,6 +20,31 @@ import { log } from '../logger.server';
 import { enqueueExistingAccountMail, enqueuePasswordResetMail, enqueueVerificationMail } from './auth-mail.server';
 import { linkVerifiedCustomer } from './link-customer.server';
 
+/**
+ * The request header carrying the client's address to Better Auth's rate limiter. Set by the Express layer from
+ * `req.ip` on every request (a value the client sent is replaced), never read from anything a client controls.
+ */
+export const CLIENT_IP_HEADER = 'x-shop-client-ip';
+
+/** Request headers a form action passes on to Better Auth's HTTP API (session, origin, client address, agent). */
+const FORWARDED_HEADERS = ['cookie', 'origin', 'referer', 'user-agent', 'accept-language', CLIENT_IP_HEADER];
+
+/**
+ * Calls a Better Auth endpoint (`path` under /api/auth, e.g. `/sign-in/email`) through its HTTP handler on behalf of a
+ * form post, so everything the public API does applies to the forms too — above all the rate limits stored in the
+ * database (sign-in, sign-up, password reset, two-factor), which the direct `auth.api.*` calls skip. `body` is sent as
+ * JSON; the answer is Better Auth's Response (429 with its own message when a limit is reached).
+ */
+export function callAuthEndpoint(request: Request, path: string, body: unknown): Promise<Response> {
+  const headers = new Headers({ 'Content-Type': 'application/json' });
+  for (const name of FORWARDED_HEADERS) {
+    const value = request.headers.get(name);
+    if (value !== null) headers.set(name, value);
+  }
+  const url = new URL(`/api/auth${path}`, getConfig().appUrl);
+  return getAuth().handler(new Request(url, { method: 'POST', headers, body: JSON.stringify(body) }));
+}
+
 /** Reads `DATA_DIR/auth-secret`, creating it with 32 random bytes when missing. */
 export function resolveAuthSecret(config: AppConfig): string {
   if (config.authSecret) return config.authSecret;
@@ -95,7 +120,9 @@ function createAuth(config: AppConfig, db: Database) {
     advanced: {
       useSecureCookies: config.appUrl.startsWith('https://'),
       defaultCookieAttributes: { httpOnly: true, sameSite: 'lax' },
-      ipAddress: config.trustProxy ? { ipAddressHeaders: ['x-forwarded-for'] } : { disableIpTracking: false },
+      // The client address for rate limits comes only from the header the Express layer sets from the socket (or,
+      // with TRUST_PROXY, from X-Forwarded-For as Express resolves it) and overwrites on every request.
+      ipAddress: { ipAddressHeaders: [CLIENT_IP_HEADER] },
     },
     databaseHooks: {
       user: {

@@ -4,7 +4,7 @@
  * account exists for the address.
  */
 import { APIError } from 'better-auth/api';
-import { getAuth } from './auth.server';
+import { callAuthEndpoint, getAuth } from './auth.server';
 import { withMinimumDuration } from './even-timing.server';
 import { RESET_LINK_INVALID } from '~/lib/schemas/password-reset';
 import { log } from '../logger.server';
@@ -19,7 +19,8 @@ export { PASSWORD_CHANGED, RESET_LINK_INVALID, RESET_LINK_SENT } from '~/lib/sch
 export async function requestPasswordResetEmail(request: Request, email: string): Promise<void> {
   await withMinimumDuration(async () => {
     try {
-      await getAuth().api.requestPasswordReset({ body: { email, redirectTo: '/reset-password' }, headers: request.headers });
+      const response = await callAuthEndpoint(request, '/request-password-reset', { email, redirectTo: '/reset-password' });
+      if (!response.ok) log().warn({ status: response.status }, 'password reset request refused');
     } catch (error) {
       log().warn({ err: (error as Error).message }, 'password reset request failed');
     }

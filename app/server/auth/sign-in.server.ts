@@ -10,7 +10,7 @@ import { redirect } from 'react-router';
 import { ensureProfileAndCustomer } from '../db/accounts.server';
 import { getDb } from '../db/client.server';
 import { log } from '../logger.server';
-import { getAuth } from './auth.server';
+import { callAuthEndpoint, getAuth } from './auth.server';
 import { withMinimumDuration } from './even-timing.server';
 import { safeRedirectPath } from './session.server';
 
@@ -62,11 +62,7 @@ async function toResult(response: Response, fallback: string): Promise<AuthResul
  * account, so the timing matches too). Two-factor accounts get `{ ok: 'two-factor' }` and the challenge cookie.
  */
 export async function signInWithPassword(request: Request, input: { email: string; password: string }) {
-  const response = await getAuth().api.signInEmail({
-    body: { email: input.email, password: input.password },
-    headers: request.headers,
-    asResponse: true,
-  });
+  const response = await callAuthEndpoint(request, '/sign-in/email', { email: input.email, password: input.password });
   return toResult(response, 'Invalid email or password');
 }
 
@@ -84,11 +80,7 @@ export async function registerWithPassword(
   input: { email: string; password: string },
 ): Promise<{ ok: true } | { ok: false; status: number; message: string }> {
   return withMinimumDuration(async () => {
-    const response = await getAuth().api.signUpEmail({
-      body: { email: input.email, password: input.password, name: '' },
-      headers: request.headers,
-      asResponse: true,
-    });
+    const response = await callAuthEndpoint(request, '/sign-up/email', { email: input.email, password: input.password, name: '' });
     const result = await toResult(response, 'Registration failed. Please try again.');
     if (result.ok === false) return result;
     return { ok: true as const };

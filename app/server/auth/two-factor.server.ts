@@ -9,7 +9,7 @@
  * Results carry Better Auth's own messages ("Invalid code", "Invalid password", ...).
  */
 import QRCode from 'qrcode';
-import { getAuth } from './auth.server';
+import { callAuthEndpoint, getAuth } from './auth.server';
 
 type Failure = { ok: false; message: string };
 
@@ -47,11 +47,8 @@ export async function verifyChallenge(
   code: string,
   kind: 'totp' | 'backup',
 ): Promise<{ ok: true; userId: string; cookies: string[] } | Failure> {
-  const api = getAuth().api;
-  const response =
-    kind === 'backup'
-      ? await api.verifyBackupCode({ body: { code }, headers: request.headers, asResponse: true })
-      : await api.verifyTOTP({ body: { code }, headers: request.headers, asResponse: true });
+  // Through the HTTP API, so the two-factor plugin's rate limit holds for the login challenge too.
+  const response = await callAuthEndpoint(request, kind === 'backup' ? '/two-factor/verify-backup-code' : '/two-factor/verify-totp', { code });
   if (!response.ok) return failure(response, 'Invalid code');
   const body = (await response.json().catch(() => null)) as { user?: { id?: string } } | null;
   if (!body?.user?.id) return { ok: false, message: 'The sign-in has expired. Please log in again.' };
