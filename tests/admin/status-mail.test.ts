@@ -1,28 +1,22 @@
 import { eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import * as details from '~/routes/admin/work-orders/details';
 import { mailQueue, workOrders, workOrderStatusHistory } from '~/server/db/schema';
 import { processDueMail } from '~/server/mail/mail-queue.server';
-import { createSmtpTransport, setMailTransport } from '~/server/mail/transport.server';
 import { changeWorkOrderStatus } from '~/server/work-orders/change-work-order-status.server';
 import { createAccount, makeRequest, testContext } from '../setup/factories';
-import { startSmtpServer, type TestSmtpServer } from '../setup/smtp';
+import { withTestSmtp } from '../setup/smtp';
 import { withTestDatabase } from '../setup/test-db';
 import { createCustomerWithWorkOrder, dataOf } from './helpers';
 
 const t = withTestDatabase();
-let smtp: TestSmtpServer;
+const smtp = withTestSmtp();
 
-beforeAll(async () => {
-  smtp = await startSmtpServer();
-  setMailTransport(createSmtpTransport(smtp.url, 'Shop <no-reply@localhost>'));
-});
-afterAll(async () => {
-  setMailTransport(undefined);
-  await smtp.close();
-});
-
-const makeDue = () => t.db.update(mailQueue).set({ nextAttemptAt: sql`now()` }).where(eq(mailQueue.state, 'queued'));
+const makeDue = () =>
+  t.db
+    .update(mailQueue)
+    .set({ nextAttemptAt: sql`now()` })
+    .where(eq(mailQueue.state, 'queued'));
 
 /** Quoted-printable soft line breaks removed, so long lines can be searched. */
 const unfold = (raw: string) => raw.replace(/=\r?\n/g, '').replace(/=3D/g, '=');
@@ -31,7 +25,10 @@ describe('status change → customer e-mail (DECISIONS 13)', () => {
   it('saves status, updated_at, a history row with the acting user, and queues one HTML + text message', async () => {
     const admin = await createAccount({ admin: true, name: 'Dana Admin' });
     const { workOrder, customer } = await createCustomerWithWorkOrder();
-    await t.db.update(workOrders).set({ estimatedCompletionDate: '2030-04-05' }).where(eq(workOrders.id, workOrder.id));
+    await t.db
+      .update(workOrders)
+      .set({ estimatedCompletionDate: '2030-04-05' })
+      .where(eq(workOrders.id, workOrder.id));
     const request = makeRequest(`/admin/work-orders/details/${workOrder.id}`, {
       cookie: admin.cookie,
       form: { intent: 'change-status', status: 'Paint' },
@@ -46,8 +43,17 @@ describe('status change → customer e-mail (DECISIONS 13)', () => {
     const [saved] = await t.db.select().from(workOrders).where(eq(workOrders.id, workOrder.id));
     expect(saved!.currentStatus).toBe('Paint');
     expect(saved!.updatedAt.getTime()).toBeGreaterThan(workOrder.updatedAt.getTime());
-    const history = await t.db.select().from(workOrderStatusHistory).where(eq(workOrderStatusHistory.workOrderId, workOrder.id));
-    expect(history).toEqual([expect.objectContaining({ fromStatus: 'Estimate Scheduled', toStatus: 'Paint', changedByUserId: admin.userId })]);
+    const history = await t.db
+      .select()
+      .from(workOrderStatusHistory)
+      .where(eq(workOrderStatusHistory.workOrderId, workOrder.id));
+    expect(history).toEqual([
+      expect.objectContaining({
+        fromStatus: 'Estimate Scheduled',
+        toStatus: 'Paint',
+        changedByUserId: admin.userId,
+      }),
+    ]);
     const queued = await t.db.select().from(mailQueue).where(eq(mailQueue.workOrderId, workOrder.id));
     expect(queued).toHaveLength(1);
     expect(queued[0]).toMatchObject({ state: 'queued', toAddress: customer.email, kind: 'status_update' });
@@ -59,17 +65,21 @@ describe('status change → customer e-mail (DECISIONS 13)', () => {
       expect(body).toContain('http://localhost:3000/portal/repair-updates');
     }
     await processDueMail();
-    const received = smtp.messages.filter((m) => m.to.includes(customer.email!));
+    const received = smtp().messages.filter((m) => m.to.includes(customer.email!));
     expect(received).toHaveLength(1);
     expect(unfold(received[0]!.raw)).toContain('text/html');
   });
 
   it('keeps status changes working while SMTP refuses; after recovery each message arrives exactly once', async () => {
     const admin = await createAccount({ admin: true });
-    smtp.setRefusing(true);
+    smtp().setRefusing(true);
     const orders = await Promise.all([1, 2, 3].map(() => createCustomerWithWorkOrder()));
     for (const { workOrder } of orders) {
-      const result = await changeWorkOrderStatus({ id: admin.userId, email: admin.email }, workOrder.id, 'Repairs Started');
+      const result = await changeWorkOrderStatus(
+        { id: admin.userId, email: admin.email },
+        workOrder.id,
+        'Repairs Started',
+      );
       expect(result.notified).toBe(true);
     }
     const first = await processDueMail();
@@ -81,13 +91,13 @@ describe('status change → customer e-mail (DECISIONS 13)', () => {
       expect(mail).toMatchObject({ state: 'queued', attempts: 1 });
       expect(mail!.lastError).toBeTruthy();
     }
-    smtp.setRefusing(false);
+    smtp().setRefusing(false);
     await makeDue();
     await processDueMail();
     await makeDue();
     await processDueMail();
     for (const { customer, workOrder } of orders) {
-      expect(smtp.messages.filter((m) => m.to.includes(customer.email!))).toHaveLength(1);
+      expect(smtp().messages.filter((m) => m.to.includes(customer.email!))).toHaveLength(1);
       const [mail] = await t.db.select().from(mailQueue).where(eq(mailQueue.workOrderId, workOrder.id));
       expect(mail!.state).toBe('sent');
     }
@@ -107,7 +117,9 @@ describe('status change → customer e-mail (DECISIONS 13)', () => {
     expect(data.message).toMatch(/updated successfully\. No e-mail was sent/);
     const [wo] = await t.db.select().from(workOrders).where(eq(workOrders.id, workOrder.id));
     expect(wo!.currentStatus).toBe('Complete');
-    expect(await t.db.select().from(mailQueue).where(eq(mailQueue.workOrderId, workOrder.id))).toHaveLength(0);
+    expect(await t.db.select().from(mailQueue).where(eq(mailQueue.workOrderId, workOrder.id))).toHaveLength(
+      0,
+    );
   });
 
   it('sets and clears the estimated completion date', async () => {
@@ -116,12 +128,17 @@ describe('status change → customer e-mail (DECISIONS 13)', () => {
     const post = async (form: Record<string, string>) =>
       dataOf<{ ok: boolean; message: string }>(
         await details.action({
-          request: makeRequest(`/admin/work-orders/details/${workOrder.id}`, { cookie: admin.cookie, form: { intent: 'set-eta', ...form } }),
+          request: makeRequest(`/admin/work-orders/details/${workOrder.id}`, {
+            cookie: admin.cookie,
+            form: { intent: 'set-eta', ...form },
+          }),
           params: { workOrderId: workOrder.id },
           context: testContext,
         } as never),
       );
-    expect((await post({ estimatedCompletionDate: '2031-01-15' })).data.message).toBe('Estimated completion date updated successfully.');
+    expect((await post({ estimatedCompletionDate: '2031-01-15' })).data.message).toBe(
+      'Estimated completion date updated successfully.',
+    );
     let [wo] = await t.db.select().from(workOrders).where(eq(workOrders.id, workOrder.id));
     expect(wo!.estimatedCompletionDate).toBe('2031-01-15');
     expect((await post({ estimatedCompletionDate: '2031-01-15', clear: '1' })).data.ok).toBe(true);
@@ -141,7 +158,9 @@ describe('status change → customer e-mail (DECISIONS 13)', () => {
       cookie: admin.cookie,
       form: { intent: 'change-status', status: 'Teleported' },
     });
-    const { status } = dataOf(await details.action({ request, params: { workOrderId: workOrder.id }, context: testContext } as never));
+    const { status } = dataOf(
+      await details.action({ request, params: { workOrderId: workOrder.id }, context: testContext } as never),
+    );
     expect(status).toBe(400);
     const [wo] = await t.db.select().from(workOrders).where(eq(workOrders.id, workOrder.id));
     expect(wo!.currentStatus).toBe('Estimate Scheduled');

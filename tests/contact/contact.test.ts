@@ -1,35 +1,33 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import * as contact from '~/routes/public/contact';
 import * as messages from '~/routes/admin/messages';
 import { CONTACT_TEXTS } from '~/lib/schemas/contact';
 import { contactMessages, mailQueue } from '~/server/db/schema';
 import { hashClientIp, sendContactMessage } from '~/server/contact/send-contact-message.server';
 import { processDueMail } from '~/server/mail/mail-queue.server';
-import { createSmtpTransport, setMailTransport } from '~/server/mail/transport.server';
-import { startSmtpServer, type TestSmtpServer } from '../setup/smtp';
+import { withTestSmtp } from '../setup/smtp';
 import { createAccount, makeRequest, redirectLocation, settle, testContext, uid } from '../setup/factories';
 import { withTestDatabase } from '../setup/test-db';
 
 const t = withTestDatabase();
-let smtp: TestSmtpServer;
-
-beforeAll(async () => {
-  smtp = await startSmtpServer();
-  setMailTransport(createSmtpTransport(smtp.url, 'Shop <no-reply@localhost>'));
-});
-afterAll(async () => {
-  setMailTransport(undefined);
-  await smtp.close();
-});
+const smtp = withTestSmtp();
 
 /** A unique client address per test, so the per-IP limit of one test does not touch another. */
-const uniqueIp = () => `10.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}`;
+const uniqueIp = () =>
+  `10.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}`;
 
 const post = (form: Record<string, string>, ip = uniqueIp()) =>
-  contact.action({ request: makeRequest('/contact', { form }), params: {}, context: { ...testContext, clientIp: ip } } as never);
+  contact.action({
+    request: makeRequest('/contact', { form }),
+    params: {},
+    context: { ...testContext, clientIp: ip },
+  } as never);
 
-function dataOf(value: unknown): { data: { fieldErrors: Record<string, string>; values: Record<string, string>; formError: string | null }; status: number } {
+function dataOf(value: unknown): {
+  data: { fieldErrors: Record<string, string>; values: Record<string, string>; formError: string | null };
+  status: number;
+} {
   const v = value as { data: never; init?: { status?: number } };
   return { data: v.data, status: v.init?.status ?? 200 };
 }
@@ -39,22 +37,44 @@ describe('contact form', () => {
     const email = `visitor-${uid()}@example.com`;
     const ip = uniqueIp();
     const { value, thrown } = await settle(() =>
-      post({ name: 'Jane Driver', email, phone: '(281) 555-0100', message: 'Rear bumper damage, need an estimate.', website: '' }, ip),
+      post(
+        {
+          name: 'Jane Driver',
+          email,
+          phone: '(281) 555-0100',
+          message: 'Rear bumper damage, need an estimate.',
+          website: '',
+        },
+        ip,
+      ),
     );
     expect(redirectLocation(thrown ?? value)).toBe('/contact?sent=1#contact-form');
 
     const [row] = await t.db.select().from(contactMessages).where(eq(contactMessages.email, email));
-    expect(row).toMatchObject({ name: 'Jane Driver', phone: '(281) 555-0100', readAt: null, ipHash: hashClientIp(ip) });
+    expect(row).toMatchObject({
+      name: 'Jane Driver',
+      phone: '(281) 555-0100',
+      readAt: null,
+      ipHash: hashClientIp(ip),
+    });
     expect(row!.ipHash).not.toContain(ip);
     const mails = await t.db.select().from(mailQueue).where(eq(mailQueue.kind, 'contact'));
     const mail = mails.find((m) => m.textBody.includes(email));
-    expect(mail).toMatchObject({ toAddress: t.config.shop.email, subject: 'Website message from Jane Driver', state: 'queued' });
+    expect(mail).toMatchObject({
+      toAddress: t.config.shop.email,
+      subject: 'Website message from Jane Driver',
+      state: 'queued',
+    });
 
     await processDueMail();
-    const received = smtp.messages.find((m) => m.raw.includes(email));
+    const received = smtp().messages.find((m) => m.raw.includes(email));
     expect(received?.to).toContain(t.config.shop.email);
 
-    const page = contact.loader({ request: makeRequest('/contact?sent=1'), params: {}, context: testContext } as never);
+    const page = contact.loader({
+      request: makeRequest('/contact?sent=1'),
+      params: {},
+      context: testContext,
+    } as never);
     expect(page).toEqual({ sent: true });
     expect(CONTACT_TEXTS.sent).toMatch(/^Thank you!/);
   });
@@ -81,13 +101,17 @@ describe('contact form', () => {
     expect(result.status).toBe(400);
     expect(result.data.fieldErrors.message).toBe(CONTACT_TEXTS.messageTooLong);
     expect(CONTACT_TEXTS.messageTooLong).toContain('5,000 characters');
-    const ok = await settle(() => post({ name: 'Max', email: `max-${uid()}@example.com`, message: 'y'.repeat(5000) }));
+    const ok = await settle(() =>
+      post({ name: 'Max', email: `max-${uid()}@example.com`, message: 'y'.repeat(5000) }),
+    );
     expect(redirectLocation(ok.thrown ?? ok.value)).toBe('/contact?sent=1#contact-form');
   });
 
   it('refuses a post whose honeypot is filled: nothing stored, nothing queued', async () => {
     const email = `bot-${uid()}@example.com`;
-    const result = dataOf(await post({ name: 'Bot', email, message: 'Buy now', website: 'http://spam.example' }));
+    const result = dataOf(
+      await post({ name: 'Bot', email, message: 'Buy now', website: 'http://spam.example' }),
+    );
     expect(result.status).toBe(400);
     expect(result.data.formError).toBe(CONTACT_TEXTS.honeypot);
     expect(await t.db.select().from(contactMessages).where(eq(contactMessages.email, email))).toEqual([]);
@@ -96,14 +120,20 @@ describe('contact form', () => {
   it('allows five messages per address in ten minutes, refuses the sixth with 429, and counts addresses apart', async () => {
     const ip = uniqueIp();
     for (let i = 0; i < 5; i += 1) {
-      const { value, thrown } = await settle(() => post({ name: `N${i}`, email: `n${i}-${uid()}@example.com`, message: 'Hello' }, ip));
+      const { value, thrown } = await settle(() =>
+        post({ name: `N${i}`, email: `n${i}-${uid()}@example.com`, message: 'Hello' }, ip),
+      );
       expect(redirectLocation(thrown ?? value)).toBe('/contact?sent=1#contact-form');
     }
-    const sixth = dataOf(await post({ name: 'Six', email: `six-${uid()}@example.com`, message: 'Hello' }, ip));
+    const sixth = dataOf(
+      await post({ name: 'Six', email: `six-${uid()}@example.com`, message: 'Hello' }, ip),
+    );
     expect(sixth.status).toBe(429);
     expect(sixth.data.formError).toBe(CONTACT_TEXTS.rateLimited);
     expect(sixth.data.values.name).toBe('Six');
-    const other = await settle(() => post({ name: 'Other', email: `o-${uid()}@example.com`, message: 'Hello' }));
+    const other = await settle(() =>
+      post({ name: 'Other', email: `o-${uid()}@example.com`, message: 'Hello' }),
+    );
     expect(redirectLocation(other.thrown ?? other.value)).toBe('/contact?sent=1#contact-form');
   });
 
@@ -111,16 +141,23 @@ describe('contact form', () => {
     const ip = uniqueIp();
     const past = new Date(Date.now() - 11 * 60_000);
     for (let i = 0; i < 5; i += 1) {
-      await sendContactMessage({ name: 'Old', email: `old-${uid()}@example.com`, phone: null, message: 'Earlier', ip }, past);
+      await sendContactMessage(
+        { name: 'Old', email: `old-${uid()}@example.com`, phone: null, message: 'Earlier', ip },
+        past,
+      );
     }
-    const { value, thrown } = await settle(() => post({ name: 'New', email: `new-${uid()}@example.com`, message: 'Now' }, ip));
+    const { value, thrown } = await settle(() =>
+      post({ name: 'New', email: `new-${uid()}@example.com`, message: 'Now' }, ip),
+    );
     expect(redirectLocation(thrown ?? value)).toBe('/contact?sent=1#contact-form');
   });
 
   it('holds the limit under concurrent posts from one address', async () => {
     const ip = uniqueIp();
     const results = await Promise.all(
-      Array.from({ length: 8 }, (_, i) => settle(() => post({ name: `C${i}`, email: `c${i}-${uid()}@example.com`, message: 'Race' }, ip))),
+      Array.from({ length: 8 }, (_, i) =>
+        settle(() => post({ name: `C${i}`, email: `c${i}-${uid()}@example.com`, message: 'Race' }, ip)),
+      ),
     );
     const accepted = results.filter((r) => redirectLocation(r.thrown ?? r.value)).length;
     expect(accepted).toBe(5);
@@ -132,8 +169,17 @@ describe('contact inbox (back office)', () => {
   it('lists messages newest first with unread ones marked, and marks one read', async () => {
     const admin = await createAccount({ admin: true });
     const tag = uid();
-    const older = await sendContactMessage({ name: `Older ${tag}`, email: 'a@example.com', phone: null, message: 'first', ip: uniqueIp() }, new Date(Date.now() - 60_000));
-    const newer = await sendContactMessage({ name: `Newer ${tag}`, email: 'b@example.com', phone: null, message: 'second', ip: uniqueIp() });
+    const older = await sendContactMessage(
+      { name: `Older ${tag}`, email: 'a@example.com', phone: null, message: 'first', ip: uniqueIp() },
+      new Date(Date.now() - 60_000),
+    );
+    const newer = await sendContactMessage({
+      name: `Newer ${tag}`,
+      email: 'b@example.com',
+      phone: null,
+      message: 'second',
+      ip: uniqueIp(),
+    });
     const args = (request: Request) => ({ request, params: {}, context: testContext }) as never;
 
     const page = await messages.loader(args(makeRequest('/admin/messages', { cookie: admin.cookie })));
@@ -142,22 +188,44 @@ describe('contact inbox (back office)', () => {
     expect(page.messages.find((m) => m.id === newer)?.readAt).toBeNull();
     const unreadBefore = page.unread;
 
-    const result = await messages.action(args(makeRequest('/admin/messages', { cookie: admin.cookie, form: { intent: 'mark-read', messageId: newer } })));
+    const result = await messages.action(
+      args(
+        makeRequest('/admin/messages', {
+          cookie: admin.cookie,
+          form: { intent: 'mark-read', messageId: newer },
+        }),
+      ),
+    );
     expect(result).toEqual({ error: null });
     const after = await messages.loader(args(makeRequest('/admin/messages', { cookie: admin.cookie })));
     expect(after.messages.find((m) => m.id === newer)?.readAt).toBeInstanceOf(Date);
     expect(after.unread).toBe(unreadBefore - 1);
 
-    const bad = await messages.action(args(makeRequest('/admin/messages', { cookie: admin.cookie, form: { intent: 'mark-read', messageId: 'nope' } })));
+    const bad = await messages.action(
+      args(
+        makeRequest('/admin/messages', {
+          cookie: admin.cookie,
+          form: { intent: 'mark-read', messageId: 'nope' },
+        }),
+      ),
+    );
     expect(dataOf(bad).status).toBe(404);
   });
 
   it('is for staff only: a customer is sent to /portal, a visitor to /login', async () => {
     const customer = await createAccount();
     const args = (request: Request) => ({ request, params: {}, context: testContext }) as never;
-    const asCustomer = await settle(() => messages.loader(args(makeRequest('/admin/messages', { cookie: customer.cookie }))));
+    const asCustomer = await settle(() =>
+      messages.loader(args(makeRequest('/admin/messages', { cookie: customer.cookie }))),
+    );
     expect(redirectLocation(asCustomer.thrown)).toBe('/portal');
-    const asVisitor = await settle(() => messages.action(args(makeRequest('/admin/messages', { form: { intent: 'mark-read', messageId: crypto.randomUUID() } }))));
+    const asVisitor = await settle(() =>
+      messages.action(
+        args(
+          makeRequest('/admin/messages', { form: { intent: 'mark-read', messageId: crypto.randomUUID() } }),
+        ),
+      ),
+    );
     expect(redirectLocation(asVisitor.thrown)).toMatch(/^\/login/);
   });
 });

@@ -3,6 +3,8 @@
  * and can be told to refuse (answer 421) to simulate an outage.
  */
 import { SMTPServer } from 'smtp-server';
+import { afterAll, beforeAll } from 'vitest';
+import { createSmtpTransport, setMailTransport } from '~/server/mail/transport.server';
 
 export interface ReceivedMail {
   from: string;
@@ -55,5 +57,25 @@ export async function startSmtpServer(): Promise<TestSmtpServer> {
       refusing = value;
     },
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}
+
+/**
+ * For a test file: starts the SMTP server before its tests and routes the application's mail through it (sender
+ * 'Shop <no-reply@localhost>'), and stops both after. Returns an accessor for the running server.
+ */
+export function withTestSmtp(): () => TestSmtpServer {
+  let smtp: TestSmtpServer | undefined;
+  beforeAll(async () => {
+    smtp = await startSmtpServer();
+    setMailTransport(createSmtpTransport(smtp.url, 'Shop <no-reply@localhost>'));
+  });
+  afterAll(async () => {
+    setMailTransport(undefined);
+    await smtp?.close();
+  });
+  return () => {
+    if (!smtp) throw new Error('the test SMTP server is not running yet');
+    return smtp;
   };
 }

@@ -47,30 +47,20 @@ export async function addPartToWorkOrder(actor: StaffActor, input: AddPart): Pro
       if (!item) throw new DomainError('validation', ADD_PART_INVALID);
       throw new DomainError('conflict', notEnoughMessage(item.description, item.quantity), 'quantity');
     }
-    const [part] = await tx
-      .insert(workOrderParts)
-      .values({
-        workOrderId,
-        inventoryId,
-        partNumber: taken.partNumber,
-        description: taken.description,
-        quantityUsed: quantity,
-        unitPriceAtTime: taken.unitPrice,
-      })
-      .returning({ id: workOrderParts.id });
+    const values = {
+      workOrderId,
+      inventoryId,
+      partNumber: taken.partNumber,
+      description: taken.description,
+      quantityUsed: quantity,
+      unitPriceAtTime: taken.unitPrice,
+    };
+    const [part] = await tx.insert(workOrderParts).values(values).returning({ id: workOrderParts.id });
     await recordAudit(tx, actor, {
       action: 'work_order_part.add',
       entityId: part!.id,
       before: { inventoryQuantity: taken.quantity + quantity },
-      after: {
-        workOrderId,
-        inventoryId,
-        partNumber: taken.partNumber,
-        description: taken.description,
-        quantityUsed: quantity,
-        unitPriceAtTime: taken.unitPrice,
-        inventoryQuantity: taken.quantity,
-      },
+      after: { ...values, inventoryQuantity: taken.quantity },
     });
     return { message: partAddedMessage(quantity, taken.description) };
   });
