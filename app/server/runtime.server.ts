@@ -54,7 +54,12 @@ export async function startRuntime(): Promise<Runtime> {
         demo = await seedDemo(handle.db);
         log().info({ customers: demo.customers.length }, 'demo data seeded');
       }
-      setStorage(createConfiguredStorage(config));
+      const storage = createConfiguredStorage(config);
+      // A missing or unreachable bucket stops start-up with one line, not the first upload later.
+      await storage.check?.().catch((error: unknown) => {
+        throw new StartupError((error as Error).message);
+      });
+      setStorage(storage);
       // Files left without a row by a process that died mid-upload (storage/orphan-sweep.server.ts).
       const stopOrphanSweeper = startOrphanSweeper();
       const stopMailWorker = startMailWorker();

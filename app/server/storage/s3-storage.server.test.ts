@@ -50,6 +50,17 @@ afterAll(async () => {
 const text = async (s: ReadableStream<Uint8Array>) => new Response(s).text();
 
 describe('S3 storage driver (s3rver)', () => {
+  it('checks at start-up that every bucket exists, naming the first missing one', async () => {
+    await expect(storage.check!()).resolves.toBeUndefined();
+    const missing = createS3Storage({
+      endpoint,
+      region: 'us-east-1',
+      credentials: { accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER' },
+      bucketPrefix: 'nosuchshop-',
+    });
+    await expect(missing.check()).rejects.toThrow(`Cannot use the S3 bucket nosuchshop-${BUCKETS[0]} at ${endpoint}: the bucket does not exist`);
+  });
+
   it('stores, reads, lists by prefix in name order, and deletes', async () => {
     const bytes = new TextEncoder().encode('hello photo');
     await storage.put('repair-photos', 'work_orders/a/2-b.jpg', bytes, { contentType: 'image/jpeg' });

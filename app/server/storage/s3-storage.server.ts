@@ -10,14 +10,15 @@
 import {
   DeleteObjectCommand,
   GetObjectCommand,
+  HeadBucketCommand,
   HeadObjectCommand,
   ListObjectsV2Command,
   PutObjectCommand,
   S3Client,
   S3ServiceException,
 } from '@aws-sdk/client-s3';
-import type { Bucket } from '~/lib/work-order-status';
-import { assertValidKey, StorageConflictError, type Storage, type StoredEntry } from './storage.server';
+import { BUCKETS, type Bucket } from '~/lib/work-order-status';
+import { assertValidKey, StorageConflictError, StorageUnavailableError, type Storage, type StoredEntry } from './storage.server';
 
 export interface S3StorageOptions {
   endpoint?: string | undefined;
@@ -38,7 +39,10 @@ function isPreconditionFailed(error: unknown): boolean {
 }
 
 /** Creates the driver; `client` can be passed in (tests), otherwise one S3Client is made from the options. */
-export function createS3Storage(options: S3StorageOptions, client?: S3Client): Storage & { client: S3Client; bucketName(b: Bucket): string } {
+export function createS3Storage(
+  options: S3StorageOptions,
+  client?: S3Client,
+): Storage & { client: S3Client; bucketName(b: Bucket): string; check(): Promise<void> } {
   const s3 =
     client ??
     new S3Client({
@@ -48,6 +52,20 @@ export function createS3Storage(options: S3StorageOptions, client?: S3Client): S
       credentials: options.credentials,
     });
   const bucketName = (bucket: Bucket) => `${options.bucketPrefix}${bucket}`;
+
+  /** HEAD on every bucket of the app: a missing bucket or an unreachable service stops start-up with its name. */
+  async function check(): Promise<void> {
+    for (const bucket of BUCKETS) {
+      try {
+        await s3.send(new HeadBucketCommand({ Bucket: bucketName(bucket) }), { abortSignal: AbortSignal.timeout(15_000) });
+      } catch (error) {
+        const status = (error as S3ServiceException).$metadata?.httpStatusCode;
+        const reason = status === 404 ? 'the bucket does not exist' : status === 403 ? 'access denied' : (error as Error).message || String(error);
+        const where = options.endpoint ? ` at ${options.endpoint}` : ` in ${options.region}`;
+        throw new StorageUnavailableError(`Cannot use the S3 bucket ${bucketName(bucket)}${where}: ${reason}`);
+      }
+    }
+  }
 
   async function exists(bucket: Bucket, key: string): Promise<boolean> {
     assertValidKey(key);
@@ -79,6 +97,7 @@ export function createS3Storage(options: S3StorageOptions, client?: S3Client): S
   return {
     client: s3,
     bucketName,
+    check,
     exists,
     async put(bucket, key, data, { contentType }) {
       assertValidKey(key);

@@ -41,6 +41,16 @@ export interface Storage {
    * died mid-write) so the sweep can remove them; `delete` accepts their keys.
    */
   listObjects(bucket: Bucket, prefix: string): Promise<StoredEntry[]>;
+  /**
+   * Checks at start-up that every bucket is there and reachable; throws StorageUnavailableError naming the first one
+   * that is not (drivers whose places always exist may leave it out).
+   */
+  check?(): Promise<void>;
+}
+
+/** A storage place (an S3 bucket) that is missing or cannot be reached. */
+export class StorageUnavailableError extends Error {
+  override name = 'StorageUnavailableError';
 }
 
 export interface StoredEntry {
