@@ -38,7 +38,9 @@ async function main() {
     // A shop's own images: files in DATA_DIR/site-images replace the built-in ones of the same name (docs/public-site.md).
     server.use('/images', express.static(path.join(mod.getConfig().dataDir, 'site-images'), { maxAge: '1h', index: false }));
     server.use('/assets', express.static('build/client/assets', { immutable: true, maxAge: '1y', index: false }));
-    server.use(express.static('build/client', { maxAge: '1h', index: false }));
+    // Only paths naming a file (with an extension) look on disk: pages skip the stat call every request would pay.
+    const publicFiles = express.static('build/client', { maxAge: '1h', index: false });
+    server.use((req, res, next) => (path.extname(req.path) ? publicFiles(req, res, next) : next()));
   }
 
   const runtime = await mod.startRuntime();
