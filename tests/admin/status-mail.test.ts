@@ -1,22 +1,18 @@
-import { eq, sql } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import * as details from '~/routes/admin/work-orders/details';
 import { mailQueue, workOrders, workOrderStatusHistory } from '~/server/db/schema';
 import { processDueMail } from '~/server/mail/mail-queue.server';
 import { changeWorkOrderStatus } from '~/server/work-orders/change-work-order-status.server';
 import { createAccount, makeRequest, testContext } from '../setup/factories';
-import { withTestSmtp } from '../setup/smtp';
+import { makeQueuedMailDue, withTestSmtp } from '../setup/smtp';
 import { withTestDatabase } from '../setup/test-db';
 import { createCustomerWithWorkOrder, dataOf } from './helpers';
 
 const t = withTestDatabase();
 const smtp = withTestSmtp();
 
-const makeDue = () =>
-  t.db
-    .update(mailQueue)
-    .set({ nextAttemptAt: sql`now()` })
-    .where(eq(mailQueue.state, 'queued'));
+const makeDue = makeQueuedMailDue;
 
 /** Quoted-printable soft line breaks removed, so long lines can be searched. */
 const unfold = (raw: string) => raw.replace(/=\r?\n/g, '').replace(/=3D/g, '=');

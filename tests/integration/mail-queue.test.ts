@@ -1,22 +1,18 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { eq, sql } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { mailQueue } from '~/server/db/schema';
 import { enqueueMail, processDueMail, retryMail } from '~/server/mail/mail-queue.server';
 import { createFileTransport, createSmtpTransport, setMailTransport } from '~/server/mail/transport.server';
-import { withTestSmtp } from '../setup/smtp';
+import { makeQueuedMailDue, withTestSmtp } from '../setup/smtp';
 import { uid } from '../setup/factories';
 import { withTestDatabase } from '../setup/test-db';
 
 const t = withTestDatabase();
 const smtp = withTestSmtp();
 
-const makeDue = () =>
-  t.db
-    .update(mailQueue)
-    .set({ nextAttemptAt: sql`now()` })
-    .where(eq(mailQueue.state, 'queued'));
+const makeDue = makeQueuedMailDue;
 
 describe('mail queue', () => {
   it('delivers a queued message through SMTP and marks it sent', async () => {

@@ -3,7 +3,10 @@
  * and can be told to refuse (answer 421) to simulate an outage.
  */
 import { SMTPServer } from 'smtp-server';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll } from 'vitest';
+import { getDb } from '~/server/db/client.server';
+import { mailQueue } from '~/server/db/schema';
 import { createSmtpTransport, setMailTransport } from '~/server/mail/transport.server';
 
 export interface ReceivedMail {
@@ -79,3 +82,9 @@ export function withTestSmtp(): () => TestSmtpServer {
     return smtp;
   };
 }
+
+/** Makes every queued message due now (instead of waiting out its backoff), for the next `processDueMail()`. */
+export function makeQueuedMailDue() {
+  return getDb().update(mailQueue).set({ nextAttemptAt: sql`now()` }).where(eq(mailQueue.state, 'queued'));
+}
+

@@ -53,3 +53,13 @@ export function FormMessage({ text, tone }: { text: string | null | undefined; t
     </p>
   );
 }
+
+/** The account forms' e-mail field (login, register, forgot password): `value` as typed before, `error` from the server. */
+export function EmailField({ value, error }: { value?: string | undefined; error?: string | undefined }) {
+  return <TextField label="Email" name="email" type="email" autoComplete="email" required defaultValue={value} error={error} />;
+}
+
+/** The account forms' password field; `autoComplete` tells password managers whether it is a new password. */
+export function PasswordField({ error, autoComplete }: { error?: string | undefined; autoComplete: 'current-password' | 'new-password' }) {
+  return <TextField label="Password" name="password" type="password" autoComplete={autoComplete} required error={error} />;
+}

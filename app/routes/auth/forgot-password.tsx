@@ -1,5 +1,5 @@
 import { data, Form, Link, useNavigation } from 'react-router';
-import { FormMessage, TextField } from '~/components/ui/field';
+import { EmailField, FormMessage } from '~/components/ui/field';
 import { parseForm } from '~/lib/forms';
 import { pageMeta } from '~/lib/meta';
 import { ForgotPasswordSchema, RESET_LINK_SENT } from '~/lib/schemas/password-reset';
@@ -29,15 +29,7 @@ export default function ForgotPassword({ actionData }: Route.ComponentProps) {
           <>
             <p className="text-slate-700">Type the e-mail address of your account and we will send you a link to choose a new password.</p>
             <Form method="post" className="space-y-4">
-              <TextField
-                label="Email"
-                name="email"
-                type="email"
-                autoComplete="email"
-                required
-                defaultValue={actionData?.values?.email}
-                error={actionData?.fieldErrors?.email}
-              />
+              <EmailField value={actionData?.values?.email} error={actionData?.fieldErrors?.email} />
               <button
                 type="submit"
                 disabled={busy}

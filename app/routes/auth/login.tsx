@@ -1,5 +1,5 @@
 import { data, Form, Link, redirect, useNavigation } from 'react-router';
-import { FormMessage, TextField } from '~/components/ui/field';
+import { EmailField, FormMessage, PasswordField } from '~/components/ui/field';
 import { parseForm } from '~/lib/forms';
 import { pageMeta } from '~/lib/meta';
 import { LoginSchema } from '~/lib/schemas/auth';
@@ -61,23 +61,8 @@ export default function Login({ loaderData, actionData }: Route.ComponentProps) 
         <FormMessage text={actionData?.formError ?? oauthError} tone="error" />
         <Form method="post" className="space-y-4" noValidate={false}>
           <input type="hidden" name="redirectTo" value={loaderData.redirectTo} />
-          <TextField
-            label="Email"
-            name="email"
-            type="email"
-            autoComplete="email"
-            required
-            defaultValue={values.email}
-            error={fieldErrors.email}
-          />
-          <TextField
-            label="Password"
-            name="password"
-            type="password"
-            autoComplete="current-password"
-            required
-            error={fieldErrors.password}
-          />
+          <EmailField value={values.email} error={fieldErrors.email} />
+          <PasswordField autoComplete="current-password" error={fieldErrors.password} />
           <button
             type="submit"
             disabled={busy}
