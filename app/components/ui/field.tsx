@@ -1,4 +1,5 @@
 import { useId, type InputHTMLAttributes } from 'react';
+import { Form } from 'react-router';
 
 interface TextFieldProps extends Omit<InputHTMLAttributes<HTMLInputElement>, 'id'> {
   label: string;
@@ -62,4 +63,33 @@ export function EmailField({ value, error }: { value?: string | undefined; error
 /** The account forms' password field; `autoComplete` tells password managers whether it is a new password. */
 export function PasswordField({ error, autoComplete }: { error?: string | undefined; autoComplete: 'current-password' | 'new-password' }) {
   return <TextField label="Password" name="password" type="password" autoComplete={autoComplete} required error={error} />;
+}
+
+/** The account forms' full-width submit button, disabled while `busy` (the form is being sent). */
+export function SubmitButton({ busy, children }: { busy: boolean; children: React.ReactNode }) {
+  return (
+    <button
+      type="submit"
+      disabled={busy}
+      className="w-full rounded bg-brand-600 px-4 py-3 font-bold text-white hover:bg-brand-700 disabled:opacity-70"
+    >
+      {children}
+    </button>
+  );
+}
+
+/** "Sign in with Google" / "Sign up with Google": its own form posting `intent=google` to the page's action. */
+export function GoogleButtonForm({ label }: { label: string }) {
+  return (
+    <Form method="post">
+      <button
+        type="submit"
+        name="intent"
+        value="google"
+        className="w-full rounded border-2 border-slate-400 px-4 py-3 font-bold text-slate-800 hover:bg-slate-50"
+      >
+        {label}
+      </button>
+    </Form>
+  );
 }

@@ -1,5 +1,5 @@
 import { data, Form, Link, useNavigation } from 'react-router';
-import { EmailField, FormMessage } from '~/components/ui/field';
+import { EmailField, FormMessage, SubmitButton } from '~/components/ui/field';
 import { parseForm } from '~/lib/forms';
 import { pageMeta } from '~/lib/meta';
 import { ForgotPasswordSchema, RESET_LINK_SENT } from '~/lib/schemas/password-reset';
@@ -30,13 +30,7 @@ export default function ForgotPassword({ actionData }: Route.ComponentProps) {
             <p className="text-slate-700">Type the e-mail address of your account and we will send you a link to choose a new password.</p>
             <Form method="post" className="space-y-4">
               <EmailField value={actionData?.values?.email} error={actionData?.fieldErrors?.email} />
-              <button
-                type="submit"
-                disabled={busy}
-                className="w-full rounded bg-brand-600 px-4 py-3 font-bold text-white hover:bg-brand-700 disabled:opacity-70"
-              >
-                {busy ? 'Sending...' : 'Send Reset Link'}
-              </button>
+              <SubmitButton busy={busy}>{busy ? 'Sending...' : 'Send Reset Link'}</SubmitButton>
             </Form>
           </>
         )}

@@ -1,5 +1,5 @@
 import { data, Form, Link, redirect, useNavigation } from 'react-router';
-import { EmailField, FormMessage, PasswordField } from '~/components/ui/field';
+import { EmailField, FormMessage, GoogleButtonForm, PasswordField, SubmitButton } from '~/components/ui/field';
 import { parseForm } from '~/lib/forms';
 import { pageMeta } from '~/lib/meta';
 import { LoginSchema } from '~/lib/schemas/auth';
@@ -63,25 +63,10 @@ export default function Login({ loaderData, actionData }: Route.ComponentProps) 
           <input type="hidden" name="redirectTo" value={loaderData.redirectTo} />
           <EmailField value={values.email} error={fieldErrors.email} />
           <PasswordField autoComplete="current-password" error={fieldErrors.password} />
-          <button
-            type="submit"
-            disabled={busy}
-            className="w-full rounded bg-brand-600 px-4 py-3 font-bold text-white hover:bg-brand-700 disabled:opacity-70"
-          >
-            Log In
-          </button>
+          <SubmitButton busy={busy}>Log In</SubmitButton>
         </Form>
         {googleEnabled ? (
-          <Form method="post">
-            <button
-              type="submit"
-              name="intent"
-              value="google"
-              className="w-full rounded border-2 border-slate-400 px-4 py-3 font-bold text-slate-800 hover:bg-slate-50"
-            >
-              Sign in with Google
-            </button>
-          </Form>
+          <GoogleButtonForm label="Sign in with Google" />
         ) : null}
         <p className="text-center">
           <Link to="/forgot-password" className="font-semibold text-brand-700 underline">

@@ -1,5 +1,5 @@
 import { data, Form, Link, redirect, useNavigation } from 'react-router';
-import { EmailField, FormMessage, PasswordField } from '~/components/ui/field';
+import { EmailField, FormMessage, GoogleButtonForm, PasswordField, SubmitButton } from '~/components/ui/field';
 import { parseForm } from '~/lib/forms';
 import { pageMeta } from '~/lib/meta';
 import { RegisterSchema, registrationSentText } from '~/lib/schemas/auth';
@@ -64,25 +64,10 @@ export default function Register({ loaderData, actionData }: Route.ComponentProp
             <Form method="post" className="space-y-4">
               <EmailField value={values.email} error={fieldErrors.email} />
               <PasswordField autoComplete="new-password" error={fieldErrors.password} />
-              <button
-                type="submit"
-                disabled={busy}
-                className="w-full rounded bg-brand-600 px-4 py-3 font-bold text-white hover:bg-brand-700 disabled:opacity-70"
-              >
-                Register
-              </button>
+              <SubmitButton busy={busy}>Register</SubmitButton>
             </Form>
             {googleEnabled ? (
-              <Form method="post">
-                <button
-                  type="submit"
-                  name="intent"
-                  value="google"
-                  className="w-full rounded border-2 border-slate-400 px-4 py-3 font-bold text-slate-800 hover:bg-slate-50"
-                >
-                  Sign up with Google
-                </button>
-              </Form>
+              <GoogleButtonForm label="Sign up with Google" />
             ) : null}
           </>
         )}

@@ -1,5 +1,5 @@
 import { data, Form, Link, useNavigation } from 'react-router';
-import { FormMessage, TextField } from '~/components/ui/field';
+import { FormMessage, SubmitButton, TextField } from '~/components/ui/field';
 import { parseForm } from '~/lib/forms';
 import { pageMeta } from '~/lib/meta';
 import { PASSWORD_CHANGED, RESET_LINK_INVALID, ResetPasswordSchema } from '~/lib/schemas/password-reset';
@@ -67,13 +67,7 @@ export default function ResetPassword({ loaderData, actionData }: Route.Componen
                 required
                 error={fieldErrors.confirmPassword}
               />
-              <button
-                type="submit"
-                disabled={busy}
-                className="w-full rounded bg-brand-600 px-4 py-3 font-bold text-white hover:bg-brand-700 disabled:opacity-70"
-              >
-                {busy ? 'Saving...' : 'Set New Password'}
-              </button>
+              <SubmitButton busy={busy}>{busy ? 'Saving...' : 'Set New Password'}</SubmitButton>
             </Form>
           </>
         )}

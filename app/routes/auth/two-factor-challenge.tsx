@@ -1,5 +1,5 @@
 import { data, Form, redirect, useNavigation } from 'react-router';
-import { FormMessage, TextField } from '~/components/ui/field';
+import { FormMessage, SubmitButton, TextField } from '~/components/ui/field';
 import { parseForm } from '~/lib/forms';
 import { pageMeta } from '~/lib/meta';
 import { TwoFactorChallengeSchema } from '~/lib/schemas/two-factor';
@@ -56,13 +56,7 @@ export default function TwoFactorChallenge({ loaderData, actionData }: Route.Com
             required
             error={fieldErrors.code}
           />
-          <button
-            type="submit"
-            disabled={busy}
-            className="w-full rounded bg-brand-600 px-4 py-3 font-bold text-white hover:bg-brand-700 disabled:opacity-70"
-          >
-            Verify
-          </button>
+          <SubmitButton busy={busy}>Verify</SubmitButton>
         </Form>
         <p className="text-center">
           <a
