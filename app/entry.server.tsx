@@ -1,7 +1,16 @@
+/**
+ * Server rendering of every HTML document (React Router's `handleRequest`).
+ *
+ * Documents are rendered completely into one buffer and answered with a Content-Length, not streamed: no loader
+ * returns deferred data, so streaming would only split the same bytes into many chunks, each costing a trip through
+ * the event loop behind every other request (issue 6 load target, docs/decisions/0002). A render that is not done
+ * after `streamTimeout` is aborted (what was rendered is sent with the error boundary's output).
+ *
+ * Marketing pages (every matched route opts out of hydration) are rendered without a nonce and kept in the page cache
+ * (app/server/page-cache.server.ts); every other page carries this request's CSP nonce.
+ */
 import { PassThrough } from 'node:stream';
-import { createReadableStreamFromReadable } from '@react-router/node';
-import { isbot } from 'isbot';
-import type { RenderToPipeableStreamOptions } from 'react-dom/server';
+import type { ReactNode } from 'react';
 import { renderToPipeableStream } from 'react-dom/server';
 import type { AppLoadContext, EntryContext } from 'react-router';
 import { ServerRouter } from 'react-router';
@@ -12,61 +21,68 @@ import { pageCacheKey, storeCachedPage } from '~/server/page-cache.server';
 
 export const streamTimeout = 5_000;
 
-export default function handleRequest(
+export default async function handleRequest(
   request: Request,
   responseStatusCode: number,
   responseHeaders: Headers,
   routerContext: EntryContext,
   loadContext: AppLoadContext,
-) {
+): Promise<Response> {
   if (request.method.toUpperCase() === 'HEAD') {
     return new Response(null, { status: responseStatusCode, headers: responseHeaders });
   }
   const cacheKey = marketingPageCacheKey(request, responseStatusCode, routerContext);
-  if (cacheKey !== null) return renderMarketingPage(cacheKey, responseStatusCode, responseHeaders, routerContext, request.url);
-  const nonce = loadContext?.cspNonce ?? '';
-  return new Promise((resolve, reject) => {
-    let shellRendered = false;
-    const userAgent = request.headers.get('user-agent');
-    const readyOption: keyof RenderToPipeableStreamOptions =
-      (userAgent && isbot(userAgent)) || routerContext.isSpaMode ? 'onAllReady' : 'onShellReady';
-    let timeoutId: ReturnType<typeof setTimeout> | undefined = setTimeout(() => abort(), streamTimeout + 1000);
+  const nonce = cacheKey === null ? (loadContext?.cspNonce ?? '') : '';
+  const { body, failed } = await renderDocument(
+    <NonceContext.Provider value={nonce}>
+      <ServerRouter context={routerContext} url={request.url} nonce={nonce || undefined} />
+    </NonceContext.Provider>,
+    nonce,
+  );
+  // The page is still sent when a component failed after the shell (as streaming would have), but with status 500.
+  const status = failed ? 500 : responseStatusCode;
+  responseHeaders.set('Content-Type', 'text/html; charset=utf-8');
+  if (cacheKey !== null) storeCachedPage(cacheKey, status, responseHeaders, body);
+  // A view of the same bytes (no copy); a Buffer is always backed by an ArrayBuffer, never a shared one.
+  const bytes = new Uint8Array(body.buffer as ArrayBuffer, body.byteOffset, body.byteLength);
+  return new Response(bytes, { status, headers: responseHeaders });
+}
 
-    const { pipe, abort } = renderToPipeableStream(
-      <NonceContext.Provider value={nonce}>
-        <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
-      </NonceContext.Provider>,
-      {
-        nonce,
-        [readyOption]() {
-          shellRendered = true;
-          const body = new PassThrough({
-            final(callback) {
-              clearTimeout(timeoutId);
-              timeoutId = undefined;
-              callback();
-            },
-          });
-          const stream = createReadableStreamFromReadable(body);
-          responseHeaders.set('Content-Type', 'text/html; charset=utf-8');
-          pipe(body);
-          resolve(new Response(stream, { headers: responseHeaders, status: responseStatusCode }));
-        },
-        onShellError(error: unknown) {
-          reject(error);
-        },
-        onError(error: unknown) {
-          responseStatusCode = 500;
-          if (shellRendered) log().error({ err: error instanceof Error ? error.message : String(error) }, 'render error');
-        },
+/**
+ * Renders `element` completely (all Suspense boundaries resolved) into one Buffer. Rejects when the shell itself
+ * fails; `failed` is true when a later part failed or the render was aborted after `streamTimeout` ms.
+ */
+function renderDocument(element: ReactNode, nonce: string): Promise<{ body: Buffer; failed: boolean }> {
+  return new Promise((resolve, reject) => {
+    let failed = false;
+    const chunks: Buffer[] = [];
+    const sink = new PassThrough();
+    sink.on('data', (chunk: Buffer) => chunks.push(chunk));
+    sink.on('end', () => {
+      clearTimeout(timer);
+      resolve({ body: Buffer.concat(chunks), failed });
+    });
+    const { pipe, abort } = renderToPipeableStream(element, {
+      ...(nonce ? { nonce } : {}),
+      onAllReady() {
+        pipe(sink);
       },
-    );
+      onShellError(error: unknown) {
+        clearTimeout(timer);
+        reject(error);
+      },
+      onError(error: unknown) {
+        failed = true;
+        log().error({ err: error instanceof Error ? error.message : String(error) }, 'render error');
+      },
+    });
+    const timer = setTimeout(() => abort(), streamTimeout + 1000);
   });
 }
 
 /**
  * The page-cache key when this render is a marketing page that may be kept (app/server/page-cache.server.ts): a GET
- * without a query, status 200, and every matched route opts out of hydration. Otherwise null.
+ * without a query, status 200, and a matched route opts out of hydration. Otherwise null.
  */
 function marketingPageCacheKey(request: Request, status: number, context: EntryContext): string | null {
   if (status !== 200) return null;
@@ -74,40 +90,6 @@ function marketingPageCacheKey(request: Request, status: number, context: EntryC
   const marketing = matches.some((m) => (context.routeModules[m.route.id]?.handle as RouteHandle | undefined)?.hydrate === false);
   if (!marketing) return null;
   return pageCacheKey({ method: request.method, url: request.url });
-}
-
-/**
- * Renders a marketing page completely (no streaming: it has no deferred data), without a nonce (the page is the same
- * for every visitor and its one script comes from 'self'), stores it in the page cache and answers it.
- */
-function renderMarketingPage(key: string, status: number, headers: Headers, context: EntryContext, url: string): Promise<Response> {
-  return new Promise((resolve, reject) => {
-    const chunks: Buffer[] = [];
-    const sink = new PassThrough();
-    sink.on('data', (chunk: Buffer) => chunks.push(chunk));
-    sink.on('end', () => {
-      const body = Buffer.concat(chunks);
-      headers.set('Content-Type', 'text/html; charset=utf-8');
-      storeCachedPage(key, status, headers, body);
-      resolve(new Response(new Uint8Array(body), { status, headers }));
-    });
-    const { pipe } = renderToPipeableStream(
-      <NonceContext.Provider value="">
-        <ServerRouter context={context} url={url} />
-      </NonceContext.Provider>,
-      {
-        onAllReady() {
-          pipe(sink);
-        },
-        onShellError: reject,
-        onError(error: unknown) {
-          // The page is still sent (as the streaming path does) but with status 500 and never kept.
-          status = 500;
-          log().error({ err: error instanceof Error ? error.message : String(error) }, 'render error');
-        },
-      },
-    );
-  });
 }
 
 /** Unexpected loader/action errors: logged with the request id; the page shows a generic message. */
