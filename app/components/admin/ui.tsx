@@ -6,6 +6,7 @@
 import { useEffect, useId, useState, type SelectHTMLAttributes } from 'react';
 import { FormMessage } from '~/components/ui/field';
 import { useRootData } from '~/root';
+import { dateTimeFormat } from '~/lib/intl';
 
 export const MESSAGE_MS = 3000;
 
@@ -43,13 +44,13 @@ export function useFormatDate() {
   return (value: Date | string | null | undefined, withTime = false) => {
     if (!value) return 'N/A';
     const date = typeof value === 'string' ? new Date(value) : value;
-    return date.toLocaleString('en-US', {
+    return dateTimeFormat({
       timeZone: shop.timeZone,
       year: 'numeric',
       month: 'short',
       day: 'numeric',
       ...(withTime ? { hour: 'numeric', minute: '2-digit' } : {}),
-    });
+    }).format(date);
   };
 }
 
@@ -57,7 +58,7 @@ export function useFormatDate() {
 export function formatCalendarDate(value: string | null | undefined): string {
   if (!value) return 'N/A';
   const [y, m, d] = value.split('-').map(Number);
-  return new Date(Date.UTC(y!, m! - 1, d!)).toLocaleDateString('en-US', { timeZone: 'UTC', year: 'numeric', month: 'short', day: 'numeric' });
+  return dateTimeFormat({ timeZone: 'UTC', year: 'numeric', month: 'short', day: 'numeric' }).format(new Date(Date.UTC(y!, m! - 1, d!)));
 }
 
 export const money = (v: string | number) => `$${Number(v).toFixed(2)}`;

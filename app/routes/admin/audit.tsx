@@ -7,6 +7,7 @@ import { listAuditEntries } from '~/server/audit/audit.server';
 import { requireAdmin } from '~/server/auth/session.server';
 import { getConfig } from '~/server/config.server';
 import type { Route } from './+types/audit';
+import { dateTimeFormat } from '~/lib/intl';
 
 export const meta: Route.MetaFunction = ({ matches }) => pageMeta({ matches, title: 'Audit Log', noindex: true });
 
@@ -29,7 +30,7 @@ export async function loader({ request }: Route.LoaderArgs) {
     to: filters.to ? dayStart(filters.to, timeZone, 1) : undefined,
     page: filters.page,
   });
-  const when = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short', timeZone });
+  const when = dateTimeFormat({ dateStyle: 'medium', timeStyle: 'short', timeZone });
   return {
     filters,
     error: parsed.success ? null : 'Some filters were not understood and were ignored.',

@@ -8,6 +8,7 @@ import { listContactMessages, markContactMessageRead } from '~/server/contact/co
 import { getConfig } from '~/server/config.server';
 import { DomainError } from '~/server/errors.server';
 import type { Route } from './+types/messages';
+import { dateTimeFormat } from '~/lib/intl';
 
 export const meta: Route.MetaFunction = ({ matches }) => pageMeta({ matches, title: 'Messages', noindex: true });
 
@@ -34,7 +35,7 @@ export async function action({ request }: Route.ActionArgs) {
 export default function Messages({ loaderData, actionData }: Route.ComponentProps) {
   const { messages, unread, timeZone } = loaderData;
   const navigation = useNavigation();
-  const when = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short', timeZone });
+  const when = dateTimeFormat({ dateStyle: 'medium', timeStyle: 'short', timeZone });
   return (
     <div>
       <h1 className="text-2xl font-bold text-navy-900">Contact Messages</h1>

@@ -7,6 +7,7 @@ import { getConfig } from '~/server/config.server';
 import { getDb } from '~/server/db/client.server';
 import { listCustomerDocuments } from '~/server/portal/documents.server';
 import type { Route } from './+types/my-documents';
+import { dateTimeFormat } from '~/lib/intl';
 
 export const meta: Route.MetaFunction = ({ matches }) => pageMeta({ matches, title: 'My Documents', noindex: true });
 
@@ -14,7 +15,7 @@ export async function loader({ request }: Route.LoaderArgs) {
   const user = await requireCustomer(request);
   const rows = await listCustomerDocuments(getDb(), user.customerId);
   // Upload dates in the shop's time zone (DECISIONS 12), formatted on the server so every browser shows the same.
-  const format = new Intl.DateTimeFormat('en-US', { timeZone: getConfig().shop.timeZone, dateStyle: 'medium' });
+  const format = dateTimeFormat({ timeZone: getConfig().shop.timeZone, dateStyle: 'medium' });
   return {
     documents: rows.map((d) => ({
       id: d.id,

@@ -22,6 +22,7 @@ import { getDb } from '../db/client.server';
 import { customers, vehicles, workOrders, workOrderStatusHistory } from '../db/schema';
 import { DomainError, isUuid } from '../errors.server';
 import { enqueueMail } from '../mail/mail-queue.server';
+import { dateTimeFormat } from '~/lib/intl';
 
 export const statusMessage = (workOrderNumber: string, notified: boolean) =>
   notified
@@ -34,13 +35,9 @@ const escapeHtml = (s: string) =>
 /** "2026-03-05" → "Thursday, March 5, 2026" (a calendar date: no time zone involved). */
 export function formatCalendarDate(date: string): string {
   const [y, m, d] = date.split('-').map(Number);
-  return new Date(Date.UTC(y!, m! - 1, d!)).toLocaleDateString('en-US', {
-    timeZone: 'UTC',
-    weekday: 'long',
-    year: 'numeric',
-    month: 'long',
-    day: 'numeric',
-  });
+  return dateTimeFormat({ timeZone: 'UTC', weekday: 'long', year: 'numeric', month: 'long', day: 'numeric' }).format(
+    new Date(Date.UTC(y!, m! - 1, d!)),
+  );
 }
 
 export interface StatusMailFacts {
