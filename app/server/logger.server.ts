@@ -6,9 +6,11 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import pino, { type Logger } from 'pino';
 
+/** One request's scope; the child logger and the memo are made on first use (most requests log nothing). */
 interface RequestScope {
-  logger: Logger;
-  memo: Map<string, unknown>;
+  reqId: string;
+  logger?: Logger;
+  memo?: Map<string, unknown>;
 }
 
 const requestScope = new AsyncLocalStorage<RequestScope>();
@@ -27,12 +29,15 @@ export function setLogLevel(level: string): void {
 
 /** The logger for the current request (with its `reqId`), or the base logger outside a request. */
 export function log(): Logger {
-  return requestScope.getStore()?.logger ?? base;
+  const scope = requestScope.getStore();
+  if (!scope) return base;
+  scope.logger ??= base.child({ reqId: scope.reqId });
+  return scope.logger;
 }
 
 /** Runs `fn` in a new request scope: a child logger with `reqId` and an empty memo. */
 export function withRequestLogger<T>(reqId: string, fn: () => T): T {
-  return requestScope.run({ logger: base.child({ reqId }), memo: new Map() }, fn);
+  return requestScope.run({ reqId }, fn);
 }
 
 /**
@@ -42,8 +47,9 @@ export function withRequestLogger<T>(reqId: string, fn: () => T): T {
  * A rejected promise is forgotten, so a later call tries again.
  */
 export function memoizeForRequest<T>(key: string, compute: () => Promise<T>): Promise<T> {
-  const memo = requestScope.getStore()?.memo;
-  if (!memo) return compute();
+  const scope = requestScope.getStore();
+  if (!scope) return compute();
+  const memo = (scope.memo ??= new Map());
   let value = memo.get(key) as Promise<T> | undefined;
   if (!value) {
     value = compute();
