@@ -56,4 +56,15 @@ describe('loadConfig', () => {
     expect(loadConfig({ NODE_ENV: 'development', SEED_DEMO: 'false' }).requireAdmin2fa).toBe(false);
     expect(() => loadConfig({ REQUIRE_ADMIN_2FA: 'sometimes' })).toThrow(/^Invalid configuration: REQUIRE_ADMIN_2FA must be true or false/);
   });
+
+  it('serves with one process and sixteen requests in progress by default; several processes only on PostgreSQL', () => {
+    expect(loadConfig({})).toMatchObject({ webConcurrency: 1, requestConcurrency: 16 });
+    const pg = { DATABASE_URL: 'postgres://shop@db.example.com/shop' };
+    expect(loadConfig({ ...pg, WEB_CONCURRENCY: '2', REQUEST_CONCURRENCY: '0' })).toMatchObject({ webConcurrency: 2, requestConcurrency: 0 });
+    expect(() => loadConfig({ WEB_CONCURRENCY: '2' })).toThrow(
+      /^Invalid configuration: WEB_CONCURRENCY 2 needs DATABASE_URL \(the embedded database can be opened by one process only\)$/,
+    );
+    expect(() => loadConfig({ ...pg, WEB_CONCURRENCY: '0' })).toThrow(/^Invalid configuration: WEB_CONCURRENCY must be a whole number from 1 to 64 \(got "0"\)$/);
+    expect(() => loadConfig({ REQUEST_CONCURRENCY: 'lots' })).toThrow(/^Invalid configuration: REQUEST_CONCURRENCY must be a whole number/);
+  });
 });

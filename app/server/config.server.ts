@@ -123,6 +123,18 @@ const EnvSchema = z.object({
   TRUST_PROXY: booleanFlag(false),
   AUTH_RATE_LIMIT: booleanFlag(true),
   REQUIRE_ADMIN_2FA: z.string().trim().toLowerCase().optional(),
+  REQUEST_CONCURRENCY: z.coerce
+    .number({ error: 'must be a whole number from 0 to 1000' })
+    .int('must be a whole number from 0 to 1000')
+    .min(0, 'must be a whole number from 0 to 1000')
+    .max(1000, 'must be a whole number from 0 to 1000')
+    .default(16),
+  WEB_CONCURRENCY: z.coerce
+    .number({ error: 'must be a whole number from 1 to 64' })
+    .int('must be a whole number from 1 to 64')
+    .min(1, 'must be a whole number from 1 to 64')
+    .max(64, 'must be a whole number from 1 to 64')
+    .default(1),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   // --- File storage (portal issue): local folder by default, or an S3-compatible service. ---
   STORAGE_DRIVER: z.enum(['local', 's3'], { error: 'must be local or s3' }).default('local'),
@@ -162,6 +174,10 @@ export interface AppConfig {
   authRateLimit: boolean;
   /** An admin without two-factor is sent to enrol before any admin page (default: on in production unless SEED_DEMO). */
   requireAdmin2fa: boolean;
+  /** GET/HEAD requests one process has in progress at once; the rest wait in arrival order (0: no scheduler). server/app.ts. */
+  requestConcurrency: number;
+  /** Web server processes (server.js); above 1 only with DATABASE_URL, as the embedded database is single-process. */
+  webConcurrency: number;
   logLevel: z.infer<typeof EnvSchema>['LOG_LEVEL'];
   shop: ShopInfo;
   // --- File storage (portal issue) ---
@@ -209,6 +225,11 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   if (Boolean(e.S3_ACCESS_KEY_ID) !== Boolean(e.S3_SECRET_ACCESS_KEY)) {
     throw new ConfigError('Invalid configuration: S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY must be set together (or neither)');
   }
+  if (e.WEB_CONCURRENCY > 1 && !e.DATABASE_URL) {
+    throw new ConfigError(
+      `Invalid configuration: WEB_CONCURRENCY ${e.WEB_CONCURRENCY} needs DATABASE_URL (the embedded database can be opened by one process only)`,
+    );
+  }
   const appUrl = (e.APP_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, '');
   const address = { street: e.SHOP_STREET, city: e.SHOP_CITY, region: e.SHOP_REGION, postalCode: e.SHOP_POSTAL_CODE };
   const query = encodeURIComponent(`${e.SHOP_NAME}, ${formatAddress(address)}`);
@@ -246,6 +267,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     // Default: enforced in production, except for the demo shop (SEED_DEMO), whose admin must reach the back office
     // on first run; a real deployment sets SEED_DEMO=false and gets enforcement. An explicit value always wins.
     requireAdmin2fa: parseFlag('REQUIRE_ADMIN_2FA', e.REQUIRE_ADMIN_2FA, e.NODE_ENV === 'production' && !e.SEED_DEMO),
+    requestConcurrency: e.REQUEST_CONCURRENCY,
+    webConcurrency: e.WEB_CONCURRENCY,
     logLevel: e.LOG_LEVEL,
     shop,
     storage: {

@@ -2,6 +2,9 @@
  * Process start-up and shutdown: configuration, database (open, migrate), demo data on an empty database, storage,
  * the orphan-file sweep (at start, then hourly) and the mail worker.
  * `startRuntime()` is idempotent within a process (dev-server reloads reuse it); `stopRuntime()` closes everything.
+ * With several web processes (WEB_CONCURRENCY, server.js) the primary process starts the full runtime once and each
+ * web process calls `startRuntime({ role: 'web' })`: database and storage only — migrations, demo data, the sweep and
+ * the mail worker stay with the primary, so they run once however many processes serve.
  * Throws ConfigError / StartupError with one clear line; `server.js` prints it and exits with code 1.
  */
 import fs from 'node:fs';
@@ -38,7 +41,15 @@ export function prepareDataDir(dataDir: string): void {
   }
 }
 
-export async function startRuntime(): Promise<Runtime> {
+export interface RuntimeOptions {
+  /**
+   * 'main' (default): everything above. 'web': a web process started by a primary that holds the main runtime —
+   * opens the database and storage, nothing else.
+   */
+  role?: 'main' | 'web';
+}
+
+export async function startRuntime({ role = 'main' }: RuntimeOptions = {}): Promise<Runtime> {
   const g = globalThis as WithRuntime;
   g[key] ??= (async () => {
     const config = getConfig();
@@ -46,6 +57,12 @@ export async function startRuntime(): Promise<Runtime> {
     prepareDataDir(config.dataDir);
     resolveAuthSecret(config);
     const handle = await openDatabase(config);
+    if (role === 'web') {
+      setDatabase(handle);
+      setStorage(createConfiguredStorage(config));
+      const none = async () => {};
+      return { handle, demo: undefined, stopMailWorker: none, stopOrphanSweeper: none };
+    }
     try {
       setDatabase(handle);
       await migrateDatabase(handle);

@@ -18,12 +18,19 @@ export class ServerProcess {
   port = 0;
   /** Log lines of the current run (JSON lines from stdout). */
   logs: LogLine[] = [];
+  /** Other stdout lines of the current run (start-up messages). */
+  output: string[] = [];
   private child: ChildProcess | undefined;
 
   constructor(private readonly env: Record<string, string> = {}) {}
 
   get baseURL() {
     return `http://127.0.0.1:${this.port}`;
+  }
+
+  /** The server's process id (with WEB_CONCURRENCY > 1, the primary's). */
+  get pid(): number | undefined {
+    return this.child?.pid;
   }
 
   get running() {
@@ -33,6 +40,7 @@ export class ServerProcess {
   async start(): Promise<void> {
     if (!this.port) this.port = await freePort();
     this.logs = [];
+    this.output = [];
     const child = spawn(process.execPath, ['server.js'], {
       cwd: path.resolve(import.meta.dirname, '../..'),
       env: {
@@ -63,10 +71,12 @@ export class ServerProcess {
         if (line.startsWith('{')) {
           try {
             this.logs.push(JSON.parse(line) as LogLine);
+            continue;
           } catch {
             // not a log line
           }
         }
+        this.output.push(line);
       }
     });
     const deadline = Date.now() + 60_000;
