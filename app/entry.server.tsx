@@ -42,6 +42,7 @@ export default async function handleRequest(
   // The page is still sent when a component failed after the shell (as streaming would have), but with status 500.
   const status = failed ? 500 : responseStatusCode;
   responseHeaders.set('Content-Type', 'text/html; charset=utf-8');
+  responseHeaders.set('Content-Length', String(body.byteLength));
   if (cacheKey !== null) storeCachedPage(cacheKey, status, responseHeaders, body);
   // A view of the same bytes (no copy); a Buffer is always backed by an ArrayBuffer, never a shared one.
   const bytes = new Uint8Array(body.buffer as ArrayBuffer, body.byteOffset, body.byteLength);

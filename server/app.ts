@@ -13,7 +13,7 @@ import onFinished from 'on-finished';
 import onHeaders from 'on-headers';
 import Queue from 'yocto-queue';
 import { CLIENT_IP_HEADER } from '~/server/auth/auth.server';
-import { embedOrigins, getConfig } from '~/server/config.server';
+import { embedOrigins, getConfig, type AppConfig } from '~/server/config.server';
 import { getDatabaseHandle } from '~/server/db/client.server';
 import { log, withRequestLogger } from '~/server/logger.server';
 import { getCachedPage, pageCacheKey } from '~/server/page-cache.server';
@@ -85,14 +85,17 @@ export function bodyLimits(): express.RequestHandler {
 
 /**
  * Answers GET/HEAD of a marketing page kept by the page cache (app/server/page-cache.server.ts) without running React
- * Router: the kept headers plus this request's security headers, gzip when the client accepts it.
+ * Router or the header middleware: the kept headers, the security headers of a marketing page (computed once: they
+ * depend on nothing per request, and with no inline script to allow, their CSP needs no nonce), gzip when the client
+ * accepts it.
  */
-export function servePageCache(): express.RequestHandler {
+export function servePageCache(securityHeaders: readonly (readonly [string, string])[]): express.RequestHandler {
   return (req, res, next) => {
     const key = pageCacheKey({ method: req.method, url: req.originalUrl });
     const page = key === null ? undefined : getCachedPage(key);
     if (!page) return next();
     res.status(page.status);
+    for (const [name, value] of securityHeaders) res.setHeader(name, value);
     for (const [name, value] of page.headers) res.setHeader(name, value);
     res.setHeader('Vary', 'Accept-Encoding');
     res.setHeader('X-Page-Cache', 'hit');
@@ -103,6 +106,68 @@ export function servePageCache(): express.RequestHandler {
     if (req.method === 'HEAD') res.end();
     else res.end(body);
   };
+}
+
+/** Permissions-Policy of every answer. */
+const PERMISSIONS_POLICY = 'camera=(self), microphone=(), geolocation=(), payment=()';
+
+/**
+ * The security headers (helmet, ASVS 14.4): CSP without inline scripts except, with `nonce`, those carrying this
+ * request's nonce (`res.locals.cspNonce`); HSTS and upgrade-insecure-requests when APP_URL is https; no framing;
+ * nosniff; a strict Referrer-Policy; and the Permissions-Policy.
+ */
+function securityHeaders(config: AppConfig, { nonce }: { nonce: boolean }): express.RequestHandler[] {
+  const https = config.appUrl.startsWith('https://');
+  return [
+    helmet({
+      contentSecurityPolicy: {
+        useDefaults: false,
+        directives: {
+          defaultSrc: ["'self'"],
+          scriptSrc: ["'self'", ...(nonce ? [(_req: unknown, res: unknown) => `'nonce-${(res as express.Response).locals.cspNonce}'`] : [])],
+          styleSrc: ["'self'", "'unsafe-inline'"],
+          imgSrc: ["'self'", 'data:', 'blob:'],
+          fontSrc: ["'self'"],
+          connectSrc: ["'self'"],
+          frameSrc: ["'self'", ...embedOrigins(config)],
+          formAction: ["'self'", ...(config.google ? ['https://accounts.google.com'] : [])],
+          frameAncestors: ["'none'"],
+          baseUri: ["'self'"],
+          objectSrc: ["'none'"],
+          ...(https ? { upgradeInsecureRequests: [] } : {}),
+        },
+      },
+      strictTransportSecurity: https ? { maxAge: 15552000, includeSubDomains: true } : false,
+      crossOriginEmbedderPolicy: false,
+      referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
+    }),
+    (_req, res, next) => {
+      res.setHeader('Permissions-Policy', PERMISSIONS_POLICY);
+      next();
+    },
+  ];
+}
+
+/**
+ * The headers that `middlewares` set, captured once from a stand-in response (they must set them synchronously and
+ * depend on nothing per request). Throws when a middleware does not pass on synchronously.
+ */
+function headersSetBy(middlewares: express.RequestHandler[]): [string, string][] {
+  const headers = new Map<string, string>();
+  const res = {
+    locals: {},
+    setHeader: (name: string, value: unknown) => headers.set(name, String(value)),
+    removeHeader: (name: string) => headers.delete(name),
+    getHeader: (name: string) => headers.get(name),
+  } as unknown as express.Response;
+  for (const middleware of middlewares) {
+    let passed = false;
+    void middleware({ headers: {} } as express.Request, res, () => {
+      passed = true;
+    });
+    if (!passed) throw new Error('a security header middleware did not pass on synchronously');
+  }
+  return [...headers];
 }
 
 /** Requests allowed to wait in one process; beyond that a GET is answered 503 at once (overload). */
@@ -196,8 +261,6 @@ export function clientIpHeader(): express.RequestHandler {
 
 export function createApp(): express.Express {
   const config = getConfig();
-  const https = config.appUrl.startsWith('https://');
-  const frames = embedOrigins(config);
   const app = express();
   app.disable('x-powered-by');
   if (config.trustProxy) app.set('trust proxy', true);
@@ -206,7 +269,6 @@ export function createApp(): express.Express {
     const header = req.get('x-request-id');
     const requestId = header && /^[\w-]{1,64}$/.test(header) ? header : crypto.randomUUID();
     res.locals.requestId = requestId;
-    res.locals.cspNonce = crypto.randomBytes(16).toString('base64');
     res.setHeader('X-Request-Id', requestId);
     const started = process.hrtime.bigint();
     res.on('finish', () => {
@@ -219,36 +281,14 @@ export function createApp(): express.Express {
   });
 
   app.use(requestScheduler(config.requestConcurrency));
-  app.use(clientIpHeader());
+  app.use(servePageCache(headersSetBy(securityHeaders(config, { nonce: false }))));
 
-  app.use(
-    helmet({
-      contentSecurityPolicy: {
-        useDefaults: false,
-        directives: {
-          defaultSrc: ["'self'"],
-          scriptSrc: ["'self'", (_req, res) => `'nonce-${(res as express.Response).locals.cspNonce}'`],
-          styleSrc: ["'self'", "'unsafe-inline'"],
-          imgSrc: ["'self'", 'data:', 'blob:'],
-          fontSrc: ["'self'"],
-          connectSrc: ["'self'"],
-          frameSrc: ["'self'", ...frames],
-          formAction: ["'self'", ...(config.google ? ['https://accounts.google.com'] : [])],
-          frameAncestors: ["'none'"],
-          baseUri: ["'self'"],
-          objectSrc: ["'none'"],
-          ...(https ? { upgradeInsecureRequests: [] } : {}),
-        },
-      },
-      strictTransportSecurity: https ? { maxAge: 15552000, includeSubDomains: true } : false,
-      crossOriginEmbedderPolicy: false,
-      referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
-    }),
-  );
   app.use((_req, res, next) => {
-    res.setHeader('Permissions-Policy', 'camera=(self), microphone=(), geolocation=(), payment=()');
+    res.locals.cspNonce = crypto.randomBytes(16).toString('base64');
     next();
   });
+  app.use(clientIpHeader());
+  app.use(securityHeaders(config, { nonce: true }));
   app.use(compression());
   app.use(sameOriginPosts(new URL(config.appUrl).origin));
   app.use(bodyLimits());
@@ -263,7 +303,6 @@ export function createApp(): express.Express {
     }
   });
 
-  app.use(servePageCache());
 
   // React Router gets the build as an object, loaded on the first request that reaches it (so a test of the Express
   // layer alone needs no build): given a function instead, it re-derives its route tables on every request.
