@@ -4,6 +4,7 @@
  * mounts `createApp()` and owns the listening socket and graceful shutdown.
  */
 import crypto from 'node:crypto';
+import zlib from 'node:zlib';
 import 'react-router';
 import { createRequestHandler } from '@react-router/express';
 import compression from 'compression';
@@ -15,7 +16,7 @@ import Queue from 'yocto-queue';
 import { CLIENT_IP_HEADER } from '~/server/auth/auth.server';
 import { embedOrigins, getConfig, type AppConfig } from '~/server/config.server';
 import { getDatabaseHandle } from '~/server/db/client.server';
-import { log, withRequestLogger } from '~/server/logger.server';
+import { log, logRequest, withRequestLogger } from '~/server/logger.server';
 import { getCachedPage, pageCacheKey } from '~/server/page-cache.server';
 
 export { startRuntime, stopRuntime } from '~/server/runtime.server';
@@ -272,10 +273,8 @@ export function createApp(): express.Express {
     res.setHeader('X-Request-Id', requestId);
     const started = process.hrtime.bigint();
     res.on('finish', () => {
-      const ms = Number(process.hrtime.bigint() - started) / 1e6;
-      withRequestLogger(requestId, () =>
-        log().info({ method: req.method, path: req.path, status: res.statusCode, ms: Math.round(ms) }, 'request'),
-      );
+      const ms = Math.round(Number(process.hrtime.bigint() - started) / 1e6);
+      logRequest({ reqId: requestId, method: req.method, path: req.path, status: res.statusCode, ms });
     });
     withRequestLogger(requestId, next);
   });
@@ -289,7 +288,9 @@ export function createApp(): express.Express {
   });
   app.use(clientIpHeader());
   app.use(securityHeaders(config, { nonce: true }));
-  app.use(compression());
+  // Pages are different for every request, so they are compressed on every request: Brotli at quality 2 costs a
+  // quarter of the library's default (4) for 5–10 % more bytes (0.05–0.2 ms vs 0.2–0.5 ms for 15–50 KB of HTML).
+  app.use(compression({ brotli: { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 2 } } }));
   app.use(sameOriginPosts(new URL(config.appUrl).origin));
   app.use(bodyLimits());
 

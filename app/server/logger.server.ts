@@ -35,6 +35,14 @@ export function log(): Logger {
   return scope.logger;
 }
 
+/**
+ * The access-log line of a finished request: `{ reqId, method, path, status, ms }` with message "request", written at
+ * info level through the base logger (no child logger made for it).
+ */
+export function logRequest(line: { reqId: string; method: string; path: string; status: number; ms: number }): void {
+  base.info(line, 'request');
+}
+
 /** Runs `fn` in a new request scope: a child logger with `reqId` and an empty memo. */
 export function withRequestLogger<T>(reqId: string, fn: () => T): T {
   return requestScope.run({ reqId }, fn);
