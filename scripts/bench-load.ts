@@ -24,14 +24,14 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
-import pg from 'pg';
+import { childPids } from './child-pids';
 import { freePort } from './free-port';
+import { databaseUrl, PG_ADMIN_URL, pgAdminQuery } from './pg-admin';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 60);
 const WARMUP_SECONDS = Number(process.env.BENCH_WARMUP_SECONDS ?? 10);
 const BASELINE_SECONDS = Number(process.env.BENCH_BASELINE_SECONDS ?? 15);
 const SETUPS = (process.env.BENCH_SETUPS ?? 'embedded,postgres').split(',').map((s) => s.trim());
-const PG_ADMIN_URL = process.env.PG_ADMIN_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const CORES = os.availableParallelism();
 const BROWSER_ENCODINGS = 'gzip, deflate, br, zstd';
 
@@ -53,18 +53,7 @@ function rssMb(pid: number): number {
 
 /** The process and its children (the web processes of a primary), in MB of resident memory. */
 function treeRssMb(pid: number): number {
-  const children = fs
-    .readdirSync('/proc')
-    .filter((e) => /^\d+$/.test(e))
-    .filter((e) => {
-      try {
-        const stat = fs.readFileSync(`/proc/${e}/stat`, 'utf8');
-        return Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]) === pid;
-      } catch {
-        return false;
-      }
-    });
-  return rssMb(pid) + children.reduce((sum, c) => sum + rssMb(Number(c)), 0);
+  return rssMb(pid) + childPids(pid).reduce((sum, child) => sum + rssMb(child), 0);
 }
 
 async function signIn(base: string, email: string, password: string): Promise<string> {
@@ -100,21 +89,6 @@ function row(name: string, r: Result) {
     errors: errorsOf(r),
     'status codes': codes,
   };
-}
-
-async function adminQuery(text: string): Promise<boolean> {
-  const client = new pg.Client({ connectionString: PG_ADMIN_URL, connectionTimeoutMillis: 3000 });
-  try {
-    await client.connect();
-  } catch {
-    return false;
-  }
-  try {
-    await client.query(text);
-    return true;
-  } finally {
-    await client.end();
-  }
 }
 
 async function startServer(base: string, port: number, env: Record<string, string>): Promise<ChildProcess> {
@@ -208,21 +182,20 @@ async function main() {
   }
   if (SETUPS.includes('postgres')) {
     const database = `shop_bench_${process.pid}_${Date.now()}`;
-    if (!(await adminQuery(`CREATE DATABASE ${database}`))) {
+    if (!(await pgAdminQuery(`CREATE DATABASE ${database}`))) {
       console.log(`\n== postgres: skipped (no PostgreSQL server at ${PG_ADMIN_URL})`);
       return;
     }
     const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'shop-bench-'));
     try {
-      const databaseUrl = PG_ADMIN_URL.replace(/\/[^/]*$/, `/${database}`);
       await benchSetup(
         `postgres (${CORES} web processes)`,
-        { DATA_DIR: dataDir, DATABASE_URL: databaseUrl, WEB_CONCURRENCY: String(CORES) },
+        { DATA_DIR: dataDir, DATABASE_URL: databaseUrl(database), WEB_CONCURRENCY: String(CORES) },
         staticFile,
       );
     } finally {
       fs.rmSync(dataDir, { recursive: true, force: true });
-      await adminQuery(`DROP DATABASE IF EXISTS ${database} WITH (FORCE)`);
+      await pgAdminQuery(`DROP DATABASE IF EXISTS ${database} WITH (FORCE)`);
     }
   }
 }

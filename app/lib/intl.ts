@@ -12,22 +12,21 @@
 const dateFormats = new Map<string, Intl.DateTimeFormat>();
 const numberFormats = new Map<string, Intl.NumberFormat>();
 
-export function dateTimeFormat(options: Intl.DateTimeFormatOptions): Intl.DateTimeFormat {
+/** The formatter kept in `cache` for `options`, made by `make` on first use. */
+function kept<O, F>(cache: Map<string, F>, options: O, make: (options: O) => F): F {
   const key = JSON.stringify(options);
-  let format = dateFormats.get(key);
+  let format = cache.get(key);
   if (!format) {
-    format = new Intl.DateTimeFormat('en-US', options);
-    dateFormats.set(key, format);
+    format = make(options);
+    cache.set(key, format);
   }
   return format;
 }
 
+export function dateTimeFormat(options: Intl.DateTimeFormatOptions): Intl.DateTimeFormat {
+  return kept(dateFormats, options, (o) => new Intl.DateTimeFormat('en-US', o));
+}
+
 export function numberFormat(options: Intl.NumberFormatOptions): Intl.NumberFormat {
-  const key = JSON.stringify(options);
-  let format = numberFormats.get(key);
-  if (!format) {
-    format = new Intl.NumberFormat('en-US', options);
-    numberFormats.set(key, format);
-  }
-  return format;
+  return kept(numberFormats, options, (o) => new Intl.NumberFormat('en-US', o));
 }

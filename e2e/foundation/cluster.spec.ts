@@ -9,57 +9,24 @@
  */
 import fs from 'node:fs';
 import { expect, test } from '@playwright/test';
-import pg from 'pg';
+import { childPids } from '../../scripts/child-pids';
+import { databaseUrl, PG_ADMIN_URL, pgAdminQuery } from '../../scripts/pg-admin';
 import { ServerProcess } from '../support/server-process';
-
-const ADMIN_URL = process.env.PG_ADMIN_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
-
-/** Runs one statement on the PostgreSQL server; false when no server answers. */
-async function adminQuery(text: string): Promise<boolean> {
-  const client = new pg.Client({ connectionString: ADMIN_URL, connectionTimeoutMillis: 3000 });
-  try {
-    await client.connect();
-  } catch {
-    return false;
-  }
-  try {
-    await client.query(text);
-    return true;
-  } finally {
-    await client.end();
-  }
-}
-
-/** Process ids whose parent is `pid` (from /proc). */
-function childrenOf(pid: number): number[] {
-  return fs
-    .readdirSync('/proc')
-    .filter((entry) => /^\d+$/.test(entry))
-    .filter((entry) => {
-      try {
-        const stat = fs.readFileSync(`/proc/${entry}/stat`, 'utf8');
-        return Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]) === pid;
-      } catch {
-        return false; // gone meanwhile
-      }
-    })
-    .map(Number);
-}
 
 const alive = (pid: number) => fs.existsSync(`/proc/${pid}`) && !/\) Z /.test(fs.readFileSync(`/proc/${pid}/stat`, 'utf8'));
 
 test('two web processes share the port on PostgreSQL, a dead one is replaced, SIGTERM stops them all', async () => {
   test.setTimeout(120_000);
   const database = `shop_cluster_${process.pid}_${Date.now()}`;
-  test.skip(!(await adminQuery(`CREATE DATABASE ${database}`)), `no PostgreSQL server at ${ADMIN_URL}`);
-  const server = new ServerProcess({ DATABASE_URL: ADMIN_URL.replace(/\/[^/]*$/, `/${database}`), WEB_CONCURRENCY: '2' });
+  test.skip(!(await pgAdminQuery(`CREATE DATABASE ${database}`)), `no PostgreSQL server at ${PG_ADMIN_URL}`);
+  const server = new ServerProcess({ DATABASE_URL: databaseUrl(database), WEB_CONCURRENCY: '2' });
   try {
     await server.start();
     const primary = server.pid!;
     await expect.poll(() => server.output.some((l) => l.includes('(2 web processes)'))).toBe(true);
     // Start-up (migrations, demo data) ran once, in the primary.
     expect(server.output.filter((l) => l.startsWith('Demo data loaded')).length).toBe(1);
-    const web = childrenOf(primary);
+    const web = childPids(primary);
     expect(web).toHaveLength(2);
 
     // Every page answers, whichever process each new connection lands on.
@@ -72,9 +39,9 @@ test('two web processes share the port on PostgreSQL, a dead one is replaced, SI
     // as with any crash), and the pair serves again, signed-in pages included.
     process.kill(web[0]!, 'SIGKILL');
     await expect
-      .poll(() => childrenOf(primary).filter((pid) => pid !== web[0]).length, { timeout: 20_000 })
+      .poll(() => childPids(primary).filter((pid) => pid !== web[0]).length, { timeout: 20_000 })
       .toBe(2);
-    const now = childrenOf(primary);
+    const now = childPids(primary);
     expect(now).not.toContain(web[0]);
     for (let i = 0; i < 4; i += 1) {
       const response = await fetch(`${server.baseURL}/healthz`, { headers: { Connection: 'close' }, signal: AbortSignal.timeout(10_000) });
@@ -94,6 +61,6 @@ test('two web processes share the port on PostgreSQL, a dead one is replaced, SI
     expect(server.output).toContain('Stopped.');
   } finally {
     await server.dispose();
-    await adminQuery(`DROP DATABASE IF EXISTS ${database} WITH (FORCE)`);
+    await pgAdminQuery(`DROP DATABASE IF EXISTS ${database} WITH (FORCE)`);
   }
 });
