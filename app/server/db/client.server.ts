@@ -1,6 +1,6 @@
 /**
- * The database handle: PGlite persisted in `DATA_DIR/db` when `DATABASE_URL` is unset, a node-postgres pool when it
- * is set. The same schema, migrations and queries run on both.
+ * The database handle: PGlite persisted in `DATA_DIR/db` when `DATABASE_URL` is unset (run on its own thread, see
+ * pglite-thread.server.ts), a node-postgres pool when it is set. The same schema, migrations and queries run on both.
  *
  * - `openDatabase(options)` opens (creating the folder), takes the data-folder lock for PGlite, and returns a
  *   {@link DatabaseHandle}. Throws {@link StartupError} with one clear line when the folder is unreadable, another
@@ -19,6 +19,7 @@ import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import pg from 'pg';
 import { log } from '../logger.server';
+import { PgliteThread } from './pglite-thread.server';
 import * as schema from './schema';
 
 export type Schema = typeof schema;
@@ -62,9 +63,12 @@ export function createPglite(dataDir?: string, options: Omit<PGliteOptions, 'dat
   return PGlite.create({ ...options, ...(dataDir ? { dataDir } : {}) });
 }
 
-/** Wraps an open PGlite instance (tests use in-memory ones). */
-export function wrapPglite(client: PGlite, onClose?: () => void): DatabaseHandle {
-  const db = drizzlePglite(client, { schema, logger: countingLogger }) as unknown as Database;
+/**
+ * Wraps an embedded database: a PGlite instance on this thread (tests use in-memory ones) or, for the server's data
+ * folder, a {@link PgliteThread} (PGlite on its own thread).
+ */
+export function wrapPglite(client: PGlite | PgliteThread, onClose?: () => void): DatabaseHandle {
+  const db = drizzlePglite(client as PGlite, { schema, logger: countingLogger }) as unknown as Database;
   return {
     db,
     kind: 'pglite',
@@ -162,7 +166,7 @@ export async function openDatabase({ dataDir, databaseUrl }: OpenOptions): Promi
   }
   const release = acquireDataLock(dataDir);
   try {
-    const client = await createPglite(dbDir);
+    const client = await PgliteThread.open(dbDir);
     return wrapPglite(client, release);
   } catch (error) {
     release();
