@@ -7,7 +7,8 @@
  * after `streamTimeout` is aborted (what was rendered is sent with the error boundary's output).
  *
  * Marketing pages (every matched route opts out of hydration) are rendered without a nonce and kept in the page cache
- * (app/server/page-cache.server.ts); every other page carries this request's CSP nonce.
+ * (app/server/page-cache.server.ts); every other page carries this request's CSP nonce. Documents are compressed here,
+ * whole (app/server/compress-document.server.ts).
  */
 import { PassThrough } from 'node:stream';
 import type { ReactNode } from 'react';
@@ -16,6 +17,7 @@ import type { AppLoadContext, EntryContext } from 'react-router';
 import { ServerRouter } from 'react-router';
 import { NonceContext } from '~/lib/nonce';
 import type { RouteHandle } from '~/lib/route-handle';
+import { compressDocument } from '~/server/compress-document.server';
 import { log } from '~/server/logger.server';
 import { pageCacheKey, storeCachedPage } from '~/server/page-cache.server';
 
@@ -44,8 +46,15 @@ export default async function handleRequest(
   responseHeaders.set('Content-Type', 'text/html; charset=utf-8');
   responseHeaders.set('Content-Length', String(body.byteLength));
   if (cacheKey !== null) storeCachedPage(cacheKey, status, responseHeaders, body);
+  // Compressed here in one call rather than by the compression middleware's stream (compress-document.server.ts).
+  const sent = compressDocument(body, loadContext?.documentEncoding ?? null);
+  responseHeaders.append('Vary', 'Accept-Encoding');
+  if (sent.encoding) {
+    responseHeaders.set('Content-Encoding', sent.encoding);
+    responseHeaders.set('Content-Length', String(sent.body.byteLength));
+  }
   // A view of the same bytes (no copy); a Buffer is always backed by an ArrayBuffer, never a shared one.
-  const bytes = new Uint8Array(body.buffer as ArrayBuffer, body.byteOffset, body.byteLength);
+  const bytes = new Uint8Array(sent.body.buffer as ArrayBuffer, sent.body.byteOffset, sent.body.byteLength);
   return new Response(bytes, { status, headers: responseHeaders });
 }
 
