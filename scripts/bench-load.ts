@@ -8,7 +8,8 @@
  * For each setup:
  * 1. Mix: 200 concurrent connections for BENCH_SECONDS (default 60): 140 on public pages, 40 on portal pages as the
  *    five signed-in demo customers, 20 on admin lists as the demo admin — 70/20/10 % of the connections, each a closed
- *    loop (the next request when the answer is in). Before it, BENCH_WARMUP_SECONDS (default 10) of the same mix,
+ *    loop (the next request when the answer is in), each connection starting at its own place in its list of pages
+ *    (see `run`). Before it, BENCH_WARMUP_SECONDS (default 10) of the same mix,
  *    not counted: a process just started compiles its code as it first runs it. Every request says what a browser
  *    says (`Accept-Encoding: gzip, deflate, br, zstd`), so pages are compressed as they are for real visitors.
  *    Reports throughput, p50/p99 latency and errors (socket errors, timeouts, non-2xx) per group.
@@ -68,9 +69,26 @@ async function signIn(base: string, email: string, password: string): Promise<st
   return cookie;
 }
 
+/** The request list a connection starts on: each connection begins `k` pages further along (k = its index × a prime, modulo the list's length). */
+function staggered(requests: autocannon.Request[]): (client: autocannon.Client) => void {
+  let next = 0;
+  return (client) => {
+    const k = (next++ * 7919) % requests.length;
+    client.setRequests([...requests.slice(k), ...requests.slice(0, k)].map((r) => ({ ...r })));
+  };
+}
+
+/**
+ * One autocannon run. A request list is staggered across the connections: visitors do not open the same page in the
+ * same instant. (Left as autocannon does it, every connection starts at the list's first page and, answered at the
+ * same pace, stays in step with the others — all 20 admin connections asking for the work-order overview in the same
+ * round, then all for the inventory — so a round's cost, and with it the latency, swings with the page the whole
+ * group happens to be on.)
+ */
 function run(options: autocannon.Options): Promise<Result> {
+  const setupClient = options.requests ? staggered(options.requests) : undefined;
   return new Promise((resolve, reject) => {
-    autocannon(options, (error, result) => (error ? reject(error) : resolve(result)));
+    autocannon({ ...options, ...(setupClient ? { setupClient } : {}) }, (error, result) => (error ? reject(error) : resolve(result)));
   });
 }
 
