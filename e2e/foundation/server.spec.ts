@@ -1,7 +1,9 @@
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
+import http from 'node:http';
 import path from 'node:path';
+import zlib from 'node:zlib';
 import { expect, test } from '@playwright/test';
 
 /** Starts `node server.js` with the given environment and returns how it ended (it must end by itself). */
@@ -165,3 +167,28 @@ test.describe('page cache for marketing pages', () => {
   });
 });
 
+test('a rendered page arrives compressed as the client prefers, with a Content-Length of the bytes sent', async ({ baseURL }) => {
+  /** The raw answer (no client-side decoding) to GET /login with this Accept-Encoding. */
+  const get = (acceptEncoding: string) =>
+    new Promise<{ headers: http.IncomingHttpHeaders; body: Buffer }>((resolve, reject) => {
+      http
+        .get(new URL('/login', baseURL), { headers: { 'accept-encoding': acceptEncoding } }, (response) => {
+          const chunks: Buffer[] = [];
+          response.on('data', (chunk: Buffer) => chunks.push(chunk));
+          response.on('end', () => resolve({ headers: response.headers, body: Buffer.concat(chunks) }));
+        })
+        .on('error', reject);
+    });
+  const decode: Record<string, (body: Buffer) => Buffer> = { br: zlib.brotliDecompressSync, gzip: zlib.gunzipSync, none: (b) => b };
+  for (const [acceptEncoding, expected] of [
+    ['gzip, deflate, br, zstd', 'br'],
+    ['gzip', 'gzip'],
+    ['', 'none'],
+  ] as const) {
+    const { headers, body } = await get(acceptEncoding);
+    expect(headers['content-encoding'] ?? 'none', acceptEncoding).toBe(expected);
+    expect(headers.vary, acceptEncoding).toContain('Accept-Encoding');
+    expect(Number(headers['content-length']), acceptEncoding).toBe(body.byteLength);
+    expect(decode[expected]!(body).toString(), acceptEncoding).toContain('<title>');
+  }
+});
