@@ -17,7 +17,7 @@ import type { AppLoadContext, EntryContext } from 'react-router';
 import { ServerRouter } from 'react-router';
 import { NonceContext } from '~/lib/nonce';
 import type { RouteHandle } from '~/lib/route-handle';
-import { compressDocument } from '~/server/compress-document.server';
+import { compressDocument, negotiateDocumentEncoding } from '~/server/compress-document.server';
 import { log } from '~/server/logger.server';
 import { pageCacheKey, storeCachedPage } from '~/server/page-cache.server';
 
@@ -47,7 +47,7 @@ export default async function handleRequest(
   responseHeaders.set('Content-Length', String(body.byteLength));
   if (cacheKey !== null) storeCachedPage(cacheKey, status, responseHeaders, body);
   // Compressed here in one call rather than by the compression middleware's stream (compress-document.server.ts).
-  const sent = compressDocument(body, loadContext?.documentEncoding ?? null);
+  const sent = compressDocument(body, negotiateDocumentEncoding(request.headers.get('accept-encoding') ?? undefined));
   responseHeaders.append('Vary', 'Accept-Encoding');
   if (sent.encoding) {
     responseHeaders.set('Content-Encoding', sent.encoding);

@@ -14,7 +14,7 @@ import onFinished from 'on-finished';
 import onHeaders from 'on-headers';
 import Queue from 'yocto-queue';
 import { CLIENT_IP_HEADER } from '~/server/auth/auth.server';
-import { negotiateDocumentEncoding, type DocumentEncoding } from '~/server/compress-document.server';
+import { BROTLI_QUALITY } from '~/server/compress-document.server';
 import { embedOrigins, getConfig, type AppConfig } from '~/server/config.server';
 import { getDatabaseHandle } from '~/server/db/client.server';
 import { log, logRequest, withRequestLogger } from '~/server/logger.server';
@@ -31,8 +31,6 @@ declare module 'react-router' {
     requestId: string;
     /** The client's address (Express `req.ip`: the socket's peer, or X-Forwarded-For with TRUST_PROXY); for rate limits. */
     clientIp?: string;
-    /** How a rendered document may be compressed for this client (its Accept-Encoding, negotiated as the compression middleware does). */
-    documentEncoding?: DocumentEncoding;
   }
 }
 
@@ -292,9 +290,8 @@ export function createApp(): express.Express {
   app.use(clientIpHeader());
   app.use(securityHeaders(config, { nonce: true }));
   // Rendered documents arrive compressed (app/server/compress-document.server.ts) and pass through; the rest (data
-  // requests, JSON, resource routes) is compressed here, Brotli at quality 2: a quarter of the library's default (4)
-  // for 5–10 % more bytes.
-  app.use(compression({ brotli: { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 2 } } }));
+  // requests, JSON, resource routes) is compressed here at the same Brotli quality.
+  app.use(compression({ brotli: { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: BROTLI_QUALITY } } }));
   app.use(sameOriginPosts(new URL(config.appUrl).origin));
   app.use(bodyLimits());
 
@@ -308,7 +305,6 @@ export function createApp(): express.Express {
     }
   });
 
-
   // React Router gets the build as an object, loaded on the first request that reaches it (so a test of the Express
   // layer alone needs no build): given a function instead, it re-derives its route tables on every request.
   let handler: express.RequestHandler | undefined;
@@ -320,7 +316,6 @@ export function createApp(): express.Express {
           cspNonce: String(response.locals.cspNonce),
           requestId: String(response.locals.requestId),
           clientIp: request.ip ?? request.socket.remoteAddress,
-          documentEncoding: negotiateDocumentEncoding(request.headers['accept-encoding']),
         }),
       });
     } catch (error) {

@@ -138,8 +138,12 @@ export class PgliteThread implements PgliteExecutor {
     return this.#query(sql, params, options);
   }
 
+  #exec(sql: string, tx?: number): Promise<PgliteResults[]> {
+    return this.#call({ op: 'exec', sql, tx }) as Promise<PgliteResults[]>;
+  }
+
   exec(sql: string): Promise<PgliteResults[]> {
-    return this.#call({ op: 'exec', sql }) as Promise<PgliteResults[]>;
+    return this.#exec(sql);
   }
 
   async transaction<T>(fn: (tx: PgliteExecutor & { closed: boolean }) => Promise<T>): Promise<T> {
@@ -147,7 +151,7 @@ export class PgliteThread implements PgliteExecutor {
     const executor = {
       closed: false,
       query: (sql: string, params?: unknown[], options?: QueryOptions) => this.#query(sql, params, options, tx),
-      exec: (sql: string) => this.#call({ op: 'exec', sql, tx }) as Promise<PgliteResults[]>,
+      exec: (sql: string) => this.#exec(sql, tx),
     };
     let result: T;
     try {
