@@ -28,6 +28,7 @@ export default [
     route('register', 'routes/auth/register.tsx'),
     route('login/two-factor', 'routes/auth/two-factor-challenge.tsx'),
     route('account/two-factor', 'routes/auth/two-factor-setup.tsx'),
+    route('account/password', 'routes/auth/choose-password.tsx'),
     route('forgot-password', 'routes/auth/forgot-password.tsx'),
     route('reset-password', 'routes/auth/reset-password.tsx'),
     route('*', 'routes/public/not-found.tsx'),

@@ -4,14 +4,18 @@
  */
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
+import * as choosePassword from '~/routes/auth/choose-password';
 import * as forgotPassword from '~/routes/auth/forgot-password';
+import * as login from '~/routes/auth/login';
+import * as register from '~/routes/auth/register';
 import * as resetPassword from '~/routes/auth/reset-password';
 import * as dashboard from '~/routes/portal/dashboard';
 import * as layout from '~/routes/portal/layout';
 import * as myVehicles from '~/routes/portal/my-vehicles';
 import { getAuth } from '~/server/auth/auth.server';
+import { getOptionalUser } from '~/server/auth/session.server';
 import { PASSWORD_CHANGED, RESET_LINK_INVALID, RESET_LINK_SENT } from '~/server/auth/password-reset.server';
-import { customers, mailQueue, users, vehicles } from '~/server/db/schema';
+import { customers, mailQueue, sessions, users, vehicles } from '~/server/db/schema';
 import { createAccount, createVehicle, makeRequest, redirectLocation, settle, signInCookie, testContext, uid } from '../setup/factories';
 import { withTestDatabase } from '../setup/test-db';
 
@@ -27,10 +31,17 @@ async function lastMail(to: string, kind: string) {
   return { mail, link };
 }
 
-/** Opens a link from an e-mail against the auth handler, as the browser would. */
-async function openLink(link: string) {
-  return getAuth().handler(new Request(link, { headers: { Origin: 'http://localhost:3000' } }));
+/** Opens a link from an e-mail against the auth handler, as the browser would (with its `cookie`, if any). */
+async function openLink(link: string, cookie?: string) {
+  return getAuth().handler(new Request(link, { headers: { Origin: 'http://localhost:3000', ...(cookie ? { Cookie: cookie } : {}) } }));
 }
+
+/** The Cookie header value a browser sends after `response` set its cookies. */
+const cookieOf = (response: Response) =>
+  response.headers
+    .getSetCookie()
+    .map((c) => c.split(';')[0])
+    .join('; ');
 
 async function staffCustomer(email: string) {
   const [row] = await t.db.insert(customers).values({ name: 'Walk-in Wanda', email, phone: '(281) 555-0199' }).returning();
@@ -42,36 +53,34 @@ describe('account linking', () => {
   it('links a staff-created customer only after the e-mail is verified, and removes the empty sign-up record', async () => {
     const email = `wanda-${uid()}@example.com`;
     const staff = await staffCustomer(email.toUpperCase());
-    const account = await createAccount({ email });
+    const account = await createAccount({ email, verified: false });
 
-    // Before verification: the portal shows the notice and none of the staff record's data.
-    const before = await layout.loader(args(makeRequest('/portal', { cookie: account.cookie })));
-    expect(before).toMatchObject({ emailVerified: false, email });
-    const list = await myVehicles.loader(args(makeRequest('/portal/my-vehicles', { cookie: account.cookie })));
-    expect(JSON.stringify(list)).not.toContain('Staffmade');
+    // Before verification: nobody can sign in with the password, and the staff record is not linked.
+    await expect(signInCookie(email, account.password)).rejects.toThrow(/403/);
     expect((await t.db.select().from(customers).where(eq(customers.id, staff.customer.id)))[0]!.userId).toBeNull();
 
-    // The verification mail is on the queue; its link verifies and lands on /portal.
+    // The verification mail is on the queue; its link verifies, signs this browser in and lands on /account/password.
     const { mail, link } = await lastMail(email, 'verify_email');
     expect(mail.state).toBe('queued');
-    expect(link).toContain('callbackURL=%2Fportal');
+    expect(link).toContain('callbackURL=%2Faccount%2Fpassword');
     const response = await openLink(link);
     expect(response.status).toBe(302);
-    expect(response.headers.get('Location')).toBe('/portal');
+    expect(response.headers.get('Location')).toBe('/account/password');
+    const cookie = cookieOf(response);
 
     const [linked] = await t.db.select().from(customers).where(eq(customers.id, staff.customer.id));
     expect(linked!.userId).toBe(account.userId);
     expect(await t.db.select().from(customers).where(eq(customers.id, account.customerId!))).toHaveLength(0);
-    const after = await myVehicles.loader(args(makeRequest('/portal/my-vehicles', { cookie: account.cookie })));
+    const after = await myVehicles.loader(args(makeRequest('/portal/my-vehicles', { cookie })));
     expect(JSON.stringify(after)).toContain('Staffmade');
-    const notice = await layout.loader(args(makeRequest('/portal', { cookie: account.cookie })));
+    const notice = await layout.loader(args(makeRequest('/portal', { cookie })));
     expect(notice.emailVerified).toBe(true);
   });
 
   it('moves vehicles added before verification onto the staff record', async () => {
     const email = `merge-${uid()}@example.com`;
     const staff = await staffCustomer(email);
-    const account = await createAccount({ email });
+    const account = await createAccount({ email, verified: false });
     const own = await createVehicle(account.customerId!, { make: 'Selfadded' });
     await openLink((await lastMail(email, 'verify_email')).link);
     const [moved] = await t.db.select().from(vehicles).where(eq(vehicles.id, own.id));
@@ -79,7 +88,7 @@ describe('account linking', () => {
   });
 
   it('leaves accounts without a matching staff record alone', async () => {
-    const account = await createAccount();
+    const account = await createAccount({ verified: false });
     await openLink((await lastMail(account.email, 'verify_email')).link);
     const [row] = await t.db.select().from(customers).where(eq(customers.userId, account.userId));
     expect(row!.id).toBe(account.customerId);
@@ -87,8 +96,9 @@ describe('account linking', () => {
     expect(user!.emailVerified).toBe(true);
   });
 
-  it('re-sends the verification e-mail from the portal notice', async () => {
+  it('re-sends the verification e-mail from the portal notice (a session from before confirmation was required)', async () => {
     const account = await createAccount();
+    await t.db.update(users).set({ emailVerified: false }).where(eq(users.id, account.userId));
     const before = (await t.db.select().from(mailQueue).where(eq(mailQueue.toAddress, account.email))).length;
     const { thrown, value } = await settle(() =>
       dashboard.action(args(makeRequest('/portal?index', { cookie: account.cookie, form: { intent: 'resend-verification' } }))),
@@ -96,6 +106,89 @@ describe('account linking', () => {
     expect(redirectLocation(thrown ?? value)).toBe('/portal?verification=sent');
     const after = (await t.db.select().from(mailQueue).where(eq(mailQueue.toAddress, account.email))).length;
     expect(after).toBe(before + 1);
+  });
+});
+
+describe('walk-in account takeover (issue 13, hole 1)', () => {
+  const registerIn = async (email: string, password: string) => {
+    const result = (await register.action(args(makeRequest('/register', { form: { email, password } })))) as {
+      init?: { headers?: HeadersInit };
+    };
+    return new Headers(result.init?.headers)
+      .getSetCookie()
+      .map((c) => c.split(';')[0])
+      .join('; ');
+  };
+  const logIn = async (email: string, password: string) => {
+    const { thrown, value } = await settle(() => login.action(args(makeRequest('/login', { form: { email, password } }))));
+    const result = (thrown ?? value) as Response | { init?: { status?: number }; data?: { formError?: string } };
+    return result instanceof Response ? result.status : (result.init?.status ?? 200);
+  };
+
+  it("gives someone who registered a walk-in's address nothing: no sign-in, and once the owner confirms, only the owner", async () => {
+    const email = `walkin-${uid()}@example.com`;
+    const staff = await staffCustomer(email);
+
+    // Someone else registers the walk-in's address with a password of their own, in their own browser.
+    const attackerBrowser = await registerIn(email, 'attackers-password-1');
+    expect(attackerBrowser).toMatch(/^shop_registered=/);
+    const [attacker] = await t.db.select().from(users).where(eq(users.email, email));
+    // They cannot sign in: the address is not confirmed (the login page says so).
+    expect(await logIn(email, 'attackers-password-1')).toBe(403);
+    // A session they might hold anyway (e.g. from before this rule) is ended by the owner's confirmation below.
+    const held = await (await getAuth().$context).internalAdapter.createSession(attacker!.id);
+
+    // The owner opens the link from their mailbox in their own browser (no registration cookie).
+    const { link } = await lastMail(email, 'verify_email');
+    const opened = await openLink(link);
+    expect(opened.headers.get('Location')).toBe('/account/password');
+    const owner = cookieOf(opened);
+
+    // The other person's session is gone and their password no longer works.
+    expect(await t.db.select().from(sessions).where(eq(sessions.id, held.id))).toHaveLength(0);
+    expect(await logIn(email, 'attackers-password-1')).toBe(401);
+    // The attacker's browser (with its registration cookie but no session) sees nothing.
+    expect(await getOptionalUser(makeRequest('/portal', { cookie: attackerBrowser }))).toBeNull();
+
+    // The owner, signed in by the link, is asked to choose a password, and then sees the walk-in's records.
+    const page = await choosePassword.loader(args(makeRequest('/account/password', { cookie: owner })));
+    expect(page).toEqual({ email });
+    const chosen = await settle(() =>
+      choosePassword.action(
+        args(makeRequest('/account/password', { cookie: owner, form: { password: 'owners-password-2', confirmPassword: 'owners-password-2' } })),
+      ),
+    );
+    expect(redirectLocation(chosen.thrown ?? chosen.value)).toBe('/portal');
+    const list = await myVehicles.loader(args(makeRequest('/portal/my-vehicles', { cookie: owner })));
+    expect(JSON.stringify(list)).toContain('Staffmade');
+    expect((await t.db.select().from(customers).where(eq(customers.id, staff.customer.id)))[0]!.userId).toBe(attacker!.id);
+    expect(await logIn(email, 'owners-password-2')).toBe(302);
+    expect(await logIn(email, 'attackers-password-1')).toBe(401);
+  });
+
+  it('keeps the password chosen at registration when the link is opened in the browser that registered', async () => {
+    const email = `same-browser-${uid()}@example.com`;
+    await staffCustomer(email);
+    const browser = await registerIn(email, 'my-own-password-3');
+    const opened = await openLink((await lastMail(email, 'verify_email')).link, browser);
+    expect(opened.headers.get('Location')).toBe('/account/password');
+    const signedIn = `${browser}; ${cookieOf(opened)}`;
+    // Nothing to choose: the page sends the owner on to the portal, and the password works.
+    const { thrown } = await settle(() => choosePassword.loader(args(makeRequest('/account/password', { cookie: signedIn }))));
+    expect(redirectLocation(thrown)).toBe('/portal');
+    expect(await logIn(email, 'my-own-password-3')).toBe(302);
+  });
+
+  it("does not accept another account's registration cookie, nor a forged one", async () => {
+    const other = `other-${uid()}@example.com`;
+    const otherBrowser = await registerIn(other, 'other-password-4');
+    const email = `victim-${uid()}@example.com`;
+    await registerIn(email, 'first-password-5');
+    const [user] = await t.db.select().from(users).where(eq(users.email, email));
+    const forged = `shop_registered=${user!.id}.${otherBrowser.split('.')[1]}`;
+    const link = (await lastMail(email, 'verify_email')).link;
+    await openLink(link, `${otherBrowser}; ${forged}`);
+    expect(await logIn(email, 'first-password-5')).toBe(401);
   });
 });
 

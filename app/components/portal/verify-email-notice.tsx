@@ -1,10 +1,11 @@
 import { Form } from 'react-router';
+import { TOO_MANY_LINKS } from '~/lib/schemas/auth';
 
 /**
  * Shown on every portal page until the account's e-mail address is verified (DECISIONS 8): how to verify, why it
  * matters (records the shop already has are linked only then) and a button to send the link again.
  */
-export function VerifyEmailNotice({ email, sent }: { email: string; sent: boolean }) {
+export function VerifyEmailNotice({ email, sent, limited }: { email: string; sent: boolean; limited: boolean }) {
   return (
     <section aria-labelledby="verify-email-heading" className="mb-6 rounded border border-amber-400 bg-amber-50 p-4 text-amber-950">
       <h2 id="verify-email-heading" className="font-bold">
@@ -18,6 +19,11 @@ export function VerifyEmailNotice({ email, sent }: { email: string; sent: boolea
       {sent ? (
         <p role="status" className="mt-2 font-semibold">
           A new verification e-mail is on its way. Check your inbox and spam folder.
+        </p>
+      ) : null}
+      {limited ? (
+        <p role="status" className="mt-2 font-semibold">
+          {TOO_MANY_LINKS}
         </p>
       ) : null}
       <Form method="post" action="/portal?index" className="mt-3">

@@ -1,8 +1,9 @@
 import { data, Form, Link, redirect, useNavigation } from 'react-router';
+import { z } from 'zod';
 import { EmailField, FormMessage, GoogleButtonForm, PasswordField, SubmitButton } from '~/components/ui/field';
 import { parseForm } from '~/lib/forms';
 import { pageMeta } from '~/lib/meta';
-import { RegisterSchema, registrationSentText } from '~/lib/schemas/auth';
+import { KEEP_PASSWORD_HINT, RegisterSchema, registrationSentText } from '~/lib/schemas/auth';
 import { useRootData } from '~/root';
 import { getOptionalUser } from '~/server/auth/session.server';
 import { cookieHeaders, registerWithPassword, startGoogleSignIn } from '~/server/auth/sign-in.server';
@@ -14,7 +15,11 @@ export const meta: Route.MetaFunction = ({ matches }) =>
 export async function loader({ request }: Route.LoaderArgs) {
   const user = await getOptionalUser(request);
   if (user) throw redirect(user.isAdmin ? '/admin' : '/portal');
-  return { oauthError: new URL(request.url).searchParams.get('error') };
+  const params = new URL(request.url).searchParams;
+  // `?email=` comes from the link in a walk-in customer's status e-mail (issue 13): the page then says how to create
+  // the account with the address the shop has on file.
+  const onFile = z.email().max(254).safeParse(params.get('email')?.trim().toLowerCase());
+  return { oauthError: params.get('error'), onFileEmail: onFile.success ? onFile.data : null };
 }
 
 export async function action({ request }: Route.ActionArgs) {
@@ -32,7 +37,10 @@ export async function action({ request }: Route.ActionArgs) {
   }
   // The same answer for a new address and for one that already has an account (issue 6, docs/decisions/0003): no
   // session, no redirect, "check your e-mail". The verification link then signs the new owner in and opens /portal.
-  return { formError: null, fieldErrors: {}, values: {}, sentTo: parsed.data.email };
+  return data(
+    { formError: null, fieldErrors: {}, values: {}, sentTo: parsed.data.email },
+    { headers: cookieHeaders(result.cookies) },
+  );
 }
 
 export default function Register({ loaderData, actionData }: Route.ComponentProps) {
@@ -50,6 +58,7 @@ export default function Register({ loaderData, actionData }: Route.ComponentProp
           <>
             <h2 className="text-xl font-bold text-navy-900">Check your e-mail</h2>
             <FormMessage text={registrationSentText(sentTo)} tone="success" />
+            <p className="text-slate-700">{KEEP_PASSWORD_HINT}</p>
             <p className="text-slate-700">
               Nothing arrived after a few minutes? Look in your spam folder, or{' '}
               <Link to="/forgot-password" className="font-semibold text-brand-700 underline">
@@ -60,9 +69,10 @@ export default function Register({ loaderData, actionData }: Route.ComponentProp
           </>
         ) : (
           <>
+            {loaderData.onFileEmail ? <OnFileSteps email={loaderData.onFileEmail} googleEnabled={googleEnabled} /> : null}
             <FormMessage text={actionData?.formError ?? oauthError} tone="error" />
             <Form method="post" className="space-y-4">
-              <EmailField value={values.email} error={fieldErrors.email} />
+              <EmailField value={values.email ?? loaderData.onFileEmail ?? undefined} error={fieldErrors.email} />
               <PasswordField autoComplete="new-password" error={fieldErrors.password} />
               <SubmitButton busy={busy}>Register</SubmitButton>
             </Form>
@@ -79,5 +89,24 @@ export default function Register({ loaderData, actionData }: Route.ComponentProp
         </p>
       </div>
     </main>
+  );
+}
+
+/** How a walk-in customer, whose repair the shop already has on file under `email`, gets to follow it online. */
+function OnFileSteps({ email, googleEnabled }: { email: string; googleEnabled: boolean }) {
+  return (
+    <section aria-labelledby="on-file-heading" className="rounded-lg border border-slate-200 bg-slate-50 p-4 text-slate-800">
+      <h2 id="on-file-heading" className="text-lg font-bold text-navy-900">
+        Your repair is on file under {email}
+      </h2>
+      <ol className="mt-2 list-decimal space-y-1 pl-5">
+        <li>
+          Create your account below with <strong>{email}</strong>
+          {googleEnabled ? ', or sign up with Google using that address' : ''}.
+        </li>
+        <li>Open the confirmation link we then e-mail to that address.</li>
+        <li>Your vehicle, its repair progress, photos and documents appear in your portal.</li>
+      </ol>
+    </section>
   );
 }

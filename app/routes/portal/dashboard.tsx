@@ -1,7 +1,7 @@
 import { Link, redirect } from 'react-router';
 import { pageMeta } from '~/lib/meta';
 import { requireCustomer } from '~/server/auth/session.server';
-import { resendVerificationEmail } from '~/server/portal/resend-verification.server';
+import { resendConfirmationLink } from '~/server/portal/resend-verification.server';
 import type { Route } from './+types/dashboard';
 
 export const meta: Route.MetaFunction = ({ matches }) => pageMeta({ matches, title: 'Dashboard', noindex: true });
@@ -22,8 +22,9 @@ export async function action({ request }: Route.ActionArgs) {
   const user = await requireCustomer(request);
   const form = await request.formData();
   if (form.get('intent') !== 'resend-verification') throw new Response('Bad Request', { status: 400 });
-  const sent = await resendVerificationEmail(request, user);
-  return redirect(sent ? '/portal?verification=sent' : '/portal');
+  if (user.emailVerified) return redirect('/portal');
+  const outcome = await resendConfirmationLink(request, user.email);
+  return redirect(outcome === 'sent' ? '/portal?verification=sent' : outcome === 'limited' ? '/portal?verification=limited' : '/portal');
 }
 
 export default function Dashboard() {

@@ -24,6 +24,7 @@ export async function loader({ request }: Route.LoaderArgs) {
     email: user.email,
     emailVerified: user.emailVerified,
     verificationSent: url.searchParams.get('verification') === 'sent',
+    verificationLimited: url.searchParams.get('verification') === 'limited',
   };
 }
 
@@ -31,7 +32,7 @@ export default function PortalLayout({ loaderData }: Route.ComponentProps) {
   return (
     <AppShell title="Customer Portal" links={PORTAL_LINKS} userLabel={loaderData.userLabel}>
       {loaderData.emailVerified ? null : (
-        <VerifyEmailNotice email={loaderData.email} sent={loaderData.verificationSent} />
+        <VerifyEmailNotice email={loaderData.email} sent={loaderData.verificationSent} limited={loaderData.verificationLimited} />
       )}
       <Outlet />
     </AppShell>

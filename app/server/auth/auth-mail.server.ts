@@ -6,12 +6,19 @@
 import type { Executor } from '../db/client.server';
 import { enqueueMail } from '../mail/mail-queue.server';
 
+/** Where a confirmation link lands (app/routes/auth/choose-password.tsx). */
+export const CHOOSE_PASSWORD_PATH = '/account/password';
+
 const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
-/** Puts the verification e-mail on the queue. `url` is Better Auth's link; the callback is pinned to /portal. */
+/**
+ * Puts the verification e-mail on the queue. `url` is Better Auth's link; the callback is pinned to
+ * {@link CHOOSE_PASSWORD_PATH}, which sends an account that can sign in on to its portal and asks one whose
+ * registration password was discarded (link opened in another browser, issue 13) to choose a password.
+ */
 export async function enqueueVerificationMail(db: Executor, shopName: string, user: { email: string }, url: string) {
   const link = new URL(url);
-  link.searchParams.set('callbackURL', '/portal');
+  link.searchParams.set('callbackURL', CHOOSE_PASSWORD_PATH);
   const href = link.toString();
   await enqueueMail(db, {
     kind: 'verify_email',

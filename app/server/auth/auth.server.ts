@@ -19,6 +19,7 @@ import * as schema from '../db/schema';
 import { log } from '../logger.server';
 import { enqueueExistingAccountMail, enqueuePasswordResetMail, enqueueVerificationMail } from './auth-mail.server';
 import { linkVerifiedCustomer } from './link-customer.server';
+import { registeredInThisBrowser, secureAccountOnVerification } from './verified-owner.server';
 
 /**
  * The request header carrying the client's address to Better Auth's rate limiter. Set by the Express layer from
@@ -60,11 +61,12 @@ export function resolveAuthSecret(config: AppConfig): string {
 }
 
 function createAuth(config: AppConfig, db: Database) {
+  const secret = resolveAuthSecret(config);
   return betterAuth({
     appName: config.shop.name,
     baseURL: config.appUrl,
     basePath: '/api/auth',
-    secret: resolveAuthSecret(config),
+    secret,
     trustedOrigins: [config.appUrl],
     database: drizzleAdapter(db, {
       provider: 'pg',
@@ -86,6 +88,9 @@ function createAuth(config: AppConfig, db: Database) {
       // "User already exists". Nobody is signed in by signing up: the new owner opens the verification link
       // (autoSignInAfterVerification below) or logs in; the existing owner gets a "you already have an account" mail.
       autoSignIn: false,
+      // Only the verified owner of an address keeps the account (issue 13, verified-owner.server.ts): a password alone
+      // signs in only once the address is confirmed.
+      requireEmailVerification: true,
       onExistingUserSignUp: async ({ user }) => enqueueExistingAccountMail(db, config.shop.name, config.appUrl, user),
       minPasswordLength: 8,
       maxPasswordLength: 128,
@@ -98,6 +103,11 @@ function createAuth(config: AppConfig, db: Database) {
       sendOnSignUp: true,
       autoSignInAfterVerification: true,
       sendVerificationEmail: async ({ user, url }) => enqueueVerificationMail(db, config.shop.name, user, url),
+      // The link proves who reads the mailbox: every session ends, and the registration password survives only when
+      // the link is opened in the browser that registered (issue 13, verified-owner.server.ts).
+      beforeEmailVerification: async (user, request) => {
+        await secureAccountOnVerification(db, user, { keepPassword: registeredInThisBrowser(request, secret, user.id) });
+      },
       afterEmailVerification: async (user) => {
         await linkVerifiedCustomer(db, user);
       },
@@ -115,6 +125,8 @@ function createAuth(config: AppConfig, db: Database) {
       customRules: {
         '/sign-in/email': { window: 60, max: 10 },
         '/sign-up/email': { window: 60, max: 5 },
+        // Confirmation links re-sent from the login page or the portal notice: like the reset links (issue 13, hole 6).
+        '/send-verification-email': { window: 60, max: 3 },
       },
     },
     advanced: {

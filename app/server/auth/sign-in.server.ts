@@ -10,7 +10,9 @@ import { redirect } from 'react-router';
 import { ensureProfileAndCustomer } from '../db/accounts.server';
 import { getDb } from '../db/client.server';
 import { log } from '../logger.server';
-import { callAuthEndpoint, getAuth } from './auth.server';
+import { getConfig } from '../config.server';
+import { callAuthEndpoint, getAuth, resolveAuthSecret } from './auth.server';
+import { registrationCookie } from './verified-owner.server';
 import { withMinimumDuration } from './even-timing.server';
 import { safeRedirectPath } from './session.server';
 
@@ -42,16 +44,20 @@ export async function redirectAfterSignIn(
 export type AuthResult =
   | { ok: true; userId: string; cookies: string[] }
   | { ok: 'two-factor'; cookies: string[] }
-  | { ok: false; status: number; message: string };
+  | { ok: false; status: number; message: string; code?: string };
+
+/** Better Auth's code when the password was right but the address is not confirmed yet (issue 13). */
+export const EMAIL_NOT_VERIFIED_CODE = 'EMAIL_NOT_VERIFIED';
 
 async function toResult(response: Response, fallback: string): Promise<AuthResult> {
   const body = (await response.json().catch(() => null)) as
-    | { user?: { id?: string }; message?: string; twoFactorRedirect?: boolean }
+    | { user?: { id?: string }; message?: string; code?: string; twoFactorRedirect?: boolean }
     | null;
   // Two-factor on: no session yet, only the challenge cookie (exchanged at /login/two-factor).
   if (response.ok && body?.twoFactorRedirect) return { ok: 'two-factor', cookies: response.headers.getSetCookie() };
   if (!response.ok || !body?.user?.id) {
-    return { ok: false, status: response.status >= 400 ? response.status : 400, message: body?.message || fallback };
+    const status = response.status >= 400 ? response.status : 400;
+    return { ok: false, status, message: body?.message || fallback, ...(body?.code ? { code: body.code } : {}) };
   }
   return { ok: true, userId: body.user.id, cookies: response.headers.getSetCookie() };
 }
@@ -59,7 +65,9 @@ async function toResult(response: Response, fallback: string): Promise<AuthResul
 /**
  * Signs in with e-mail and password. A wrong password, an unknown address and an account without a password (Google
  * only) all fail alike: 401 'Invalid email or password' (Better Auth hashes the typed password even when there is no
- * account, so the timing matches too). Two-factor accounts get `{ ok: 'two-factor' }` and the challenge cookie.
+ * account, so the timing matches too). Two-factor accounts get `{ ok: 'two-factor' }` and the challenge cookie. The
+ * right password for an address not confirmed yet fails with 403 and `code` {@link EMAIL_NOT_VERIFIED_CODE} (issue 13:
+ * an account is used only once its address's owner has opened a link sent to it).
  */
 export async function signInWithPassword(request: Request, input: { email: string; password: string }) {
   const response = await callAuthEndpoint(request, '/sign-in/email', { email: input.email, password: input.password });
@@ -72,18 +80,24 @@ export async function signInWithPassword(request: Request, input: { email: strin
  * address that already has an account (nothing created, the owner is e-mailed instead), so the caller cannot tell them
  * apart and must answer both the same. `{ ok: false, status, message }` only for input Better Auth refuses for every
  * address alike (password too short or too long, malformed e-mail) or a server failure, with its own message.
- * Cookies Better Auth might set are dropped: a sign-up never starts a session. Every answer takes at least
+ * Cookies Better Auth might set are dropped: a sign-up never starts a session; `cookies` holds only the registration
+ * cookie that lets this browser keep the password through confirmation (verified-owner.server.ts). Every answer takes at least
  * `MIN_ANSWER_MS` (500 ms), so the extra database writes of a new account do not show in the timing either.
  */
 export async function registerWithPassword(
   request: Request,
   input: { email: string; password: string },
-): Promise<{ ok: true } | { ok: false; status: number; message: string }> {
+): Promise<{ ok: true; cookies: string[] } | { ok: false; status: number; message: string }> {
   return withMinimumDuration(async () => {
     const response = await callAuthEndpoint(request, '/sign-up/email', { email: input.email, password: input.password, name: '' });
     const result = await toResult(response, 'Registration failed. Please try again.');
     if (result.ok === false) return result;
-    return { ok: true as const };
+    if (result.ok !== true) return { ok: false as const, status: 500, message: 'Registration failed. Please try again.' };
+    // The browser that chose the password keeps it through confirmation (issue 13, verified-owner.server.ts). For an
+    // address that already had an account the id is synthetic: the cookie then names nothing, and looks the same.
+    const config = getConfig();
+    const cookie = registrationCookie(resolveAuthSecret(config), result.userId, config.appUrl.startsWith('https://'));
+    return { ok: true as const, cookies: [cookie] };
   });
 }
 
