@@ -4,13 +4,14 @@
  * processes and restarts). Production configuration with AUTH_RATE_LIMIT on; the client address is the header the
  * Express layer sets (`clientIpHeader`, tested in http-app.test.ts).
  */
-import { count, eq } from 'drizzle-orm';
+import { and, count, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import * as forgotPassword from '~/routes/auth/forgot-password';
 import * as login from '~/routes/auth/login';
 import * as register from '~/routes/auth/register';
+import * as dashboard from '~/routes/portal/dashboard';
 import { CLIENT_IP_HEADER, resetAuth } from '~/server/auth/auth.server';
-import { mailQueue, rateLimits } from '~/server/db/schema';
+import { mailQueue, rateLimits, users } from '~/server/db/schema';
 import { createAccount, makeRequest, settle, testContext, uid } from '../setup/factories';
 import { withTestDatabase } from '../setup/test-db';
 
@@ -64,5 +65,40 @@ describe('rate limits on the account forms', () => {
     }
     expect(new Set(answers.map((a) => JSON.stringify(a))).size).toBe(1);
     expect((await mailTo()) - before).toBe(3);
+  });
+
+  it('sends at most three confirmation links a minute from the portal notice (15 posts used to send 15)', async () => {
+    const account = await createAccount();
+    // A session from before confirmation was required: the portal shows the notice with its "send again" button.
+    await t.db.update(users).set({ emailVerified: false }).where(eq(users.id, account.userId));
+    const mailTo = async () =>
+      (await t.db.select({ n: count() }).from(mailQueue).where(and(eq(mailQueue.toAddress, account.email), eq(mailQueue.kind, 'verify_email'))))[0]!.n;
+    const before = await mailTo();
+    const locations = [];
+    for (let i = 0; i < 15; i += 1) {
+      const request = makeRequest('/portal?index', { cookie: account.cookie, form: { intent: 'resend-verification' } });
+      request.headers.set(CLIENT_IP_HEADER, '203.0.113.120');
+      const { thrown, value } = await settle(() => dashboard.action({ request, params: {}, context: testContext } as never));
+      locations.push(((thrown ?? value) as Response).headers.get('Location'));
+    }
+    expect((await mailTo()) - before).toBe(3);
+    expect(locations.slice(0, 3)).toEqual(Array(3).fill('/portal?verification=sent'));
+    expect(locations.slice(3)).toEqual(Array(12).fill('/portal?verification=limited'));
+  });
+
+  it('sends at most three confirmation links a minute from the login page, with the same answer for any address', async () => {
+    const email = `unconfirmed-${uid()}@example.com`;
+    await createAccount({ email, verified: false });
+    const mailTo = async () =>
+      (await t.db.select({ n: count() }).from(mailQueue).where(and(eq(mailQueue.toAddress, email), eq(mailQueue.kind, 'verify_email'))))[0]!.n;
+    const before = await mailTo();
+    const resend = (address: string) => post(login.action as ActionFn, '/login', { intent: 'resend-verification', email: address }, '203.0.113.121');
+    const first = await resend(email);
+    expect(await resend(`nobody-${uid()}@example.com`)).toEqual(first);
+    await resend(email);
+    const answers = [];
+    for (let i = 0; i < 12; i += 1) answers.push(await resend(email));
+    expect(answers.every((a) => a.status === 429)).toBe(true);
+    expect((await mailTo()) - before).toBe(2);
   });
 });
