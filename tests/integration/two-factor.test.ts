@@ -5,7 +5,7 @@ import * as challenge from '~/routes/auth/two-factor-challenge';
 import * as setup from '~/routes/auth/two-factor-setup';
 import * as portalSettings from '~/routes/portal/settings';
 import { getOptionalUser } from '~/server/auth/session.server';
-import { createAccount, makeRequest, redirectLocation, settle, testContext } from '../setup/factories';
+import { createAccount, makeRequest, redirectLocation, settle, signInCookie, testContext } from '../setup/factories';
 import { withTestDatabase } from '../setup/test-db';
 import { totpFor } from '../setup/totp';
 
@@ -60,6 +60,15 @@ describe('two-factor authentication', () => {
     const response = (ok.thrown ?? ok.value) as Response;
     expect(redirectLocation(response)).toBe('/portal');
     expect(await getOptionalUser(makeRequest('/portal', { cookie: cookieOf(response) }))).toMatchObject({ email: account.email, twoFactorEnabled: true });
+  });
+
+  it('turning it on ends every other session of the account (issue 13), and keeps this one', async () => {
+    const account = await createAccount();
+    const elsewhere = await signInCookie(account.email, account.password);
+    expect(await getOptionalUser(makeRequest('/portal', { cookie: elsewhere }))).not.toBeNull();
+    const { cookie } = await enrol('/portal/settings', portalSettings.action, account.cookie, account.password);
+    expect(await getOptionalUser(makeRequest('/portal', { cookie: elsewhere }))).toBeNull();
+    expect(await getOptionalUser(makeRequest('/portal', { cookie }))).toMatchObject({ email: account.email, twoFactorEnabled: true });
   });
 
   it('a backup code works once in place of the app', async () => {

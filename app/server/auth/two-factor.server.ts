@@ -2,8 +2,8 @@
  * Two-factor authentication (TOTP with backup codes) through Better Auth's plugin (issue 6, ASVS 2.7/2.8).
  *
  * Enrolment, for a signed-in user: `startEnrolment(request, password)` → the otpauth URI as a QR code (SVG data URI),
- * the secret for manual entry and ten backup codes; `confirmEnrolment(request, code)` verifies the first code and turns
- * two-factor on. `disableTwoFactor(request, password)` turns it off.
+ * the secret for manual entry and ten backup codes; `confirmEnrolment(request, code)` verifies the first code, turns
+ * two-factor on and ends the account's other sessions. `disableTwoFactor(request, password)` turns it off.
  * Sign-in: when an account has two-factor on, password sign-in returns no session but a short-lived challenge cookie;
  * `verifyChallenge(request, code, kind)` exchanges it plus a valid TOTP or backup code for the session cookies.
  * Results carry Better Auth's own messages ("Invalid code", "Invalid password", ...).
@@ -30,10 +30,18 @@ export async function startEnrolment(
   return { ok: true, qrDataUri: `data:image/svg+xml;base64,${Buffer.from(svg).toString('base64')}`, secret, backupCodes };
 }
 
+/**
+ * Verifies the first code and turns two-factor on. Better Auth then renews this browser's session (`cookies`); every
+ * other session of the account is ended (issue 13): a session opened with the password alone, perhaps by whoever
+ * made two-factor necessary, must not outlive it.
+ */
 export async function confirmEnrolment(request: Request, code: string): Promise<{ ok: true; cookies: string[] } | Failure> {
   const response = await getAuth().api.verifyTOTP({ body: { code }, headers: request.headers, asResponse: true });
   if (!response.ok) return failure(response, 'Invalid code');
-  return { ok: true, cookies: response.headers.getSetCookie() };
+  const cookies = response.headers.getSetCookie();
+  const renewed = cookies.map((c) => c.split(';')[0]).join('; ');
+  await getAuth().api.revokeOtherSessions({ headers: new Headers({ cookie: renewed || (request.headers.get('cookie') ?? '') }) });
+  return { ok: true, cookies };
 }
 
 export async function disableTwoFactor(request: Request, password: string): Promise<{ ok: true; cookies: string[] } | Failure> {
