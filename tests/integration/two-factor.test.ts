@@ -1,15 +1,20 @@
-import { describe, expect, it } from 'vitest';
+import path from 'node:path';
+import { beforeAll, describe, expect, it } from 'vitest';
 import * as adminDashboard from '~/routes/admin/dashboard';
 import * as login from '~/routes/auth/login';
 import * as challenge from '~/routes/auth/two-factor-challenge';
 import * as setup from '~/routes/auth/two-factor-setup';
 import * as portalSettings from '~/routes/portal/settings';
 import { getOptionalUser } from '~/server/auth/session.server';
-import { createAccount, makeRequest, redirectLocation, settle, signInCookie, testContext } from '../setup/factories';
+import { createLocalStorage, setStorage } from '~/server/storage/storage.server';
+import * as documentFile from '~/routes/resources/document-file';
+import { createAccount, createVehicle, createWorkOrder, makeRequest, redirectLocation, settle, signInCookie, testContext } from '../setup/factories';
+import { addDocument } from '../portal/helpers';
 import { withTestDatabase } from '../setup/test-db';
 import { totpFor } from '../setup/totp';
 
-withTestDatabase({ REQUIRE_ADMIN_2FA: 'true' });
+const t = withTestDatabase({ REQUIRE_ADMIN_2FA: 'true' });
+beforeAll(() => setStorage(createLocalStorage(path.join(t.dataDir, 'files'))));
 
 const args = (request: Request) => ({ request, params: {}, context: testContext }) as never;
 const body = (value: unknown) => (value as { data: Record<string, unknown> }).data;
@@ -97,6 +102,22 @@ describe('two-factor authentication', () => {
     const { cookie } = await enrol('/account/two-factor', setup.action, admin.cookie, admin.password);
     const allowed = await settle(() => adminDashboard.loader(args(makeRequest('/admin', { cookie }))));
     expect(allowed.thrown).toBeUndefined();
+  });
+
+  it('with REQUIRE_ADMIN_2FA staff without two-factor cannot open customer files either (issue 13)', async () => {
+    const admin = await createAccount({ admin: true });
+    const customer = await createAccount();
+    const workOrder = await createWorkOrder(await createVehicle(customer.customerId!));
+    const doc = await addDocument(workOrder, 'quote');
+    const open = (cookie: string) =>
+      settle(() => documentFile.loader({ request: makeRequest(`/files/documents/${doc.id}`, { cookie }), params: { documentId: doc.id }, context: testContext } as never));
+    const refused = await open(admin.cookie);
+    expect(redirectLocation(refused.thrown)).toBe('/account/two-factor?required=1');
+    const { cookie } = await enrol('/account/two-factor', setup.action, admin.cookie, admin.password);
+    const served = await open(cookie);
+    expect((served.value as Response).status).toBe(200);
+    // The customer's own file is unaffected by the staff rule.
+    expect(((await open(customer.cookie)).value as Response).status).toBe(200);
   });
 
   it('turning it off needs the password', async () => {

@@ -7,6 +7,7 @@
  * - `requireAdmin(request)` → admin user, or redirects: anonymous → /login, customer → /portal, and (REQUIRE_ADMIN_2FA)
  *   an admin without two-factor → /account/two-factor.
  * - `requireCustomer(request)` → customer user with `customerId`, or redirects: anonymous → /login, admin → /admin.
+ * - `requireFileViewer(request)` → any signed-in user, with the staff two-factor rule of `requireAdmin`.
  */
 import { redirect } from 'react-router';
 import { getConfig } from '../config.server';
@@ -79,10 +80,25 @@ export async function requireUser(request: Request): Promise<SessionUser> {
 /** Where an admin without two-factor is sent when REQUIRE_ADMIN_2FA is on. */
 export const TWO_FACTOR_SETUP_PATH = '/account/two-factor';
 
+/** With REQUIRE_ADMIN_2FA, a staff account without two-factor is sent to turn it on (throws that redirect). */
+function enforceStaffTwoFactor(user: SessionUser): void {
+  if (user.isAdmin && getConfig().requireAdmin2fa && !user.twoFactorEnabled) throw redirect(`${TWO_FACTOR_SETUP_PATH}?required=1`);
+}
+
 export async function requireAdmin(request: Request): Promise<SessionUser> {
   const user = await requireUser(request);
   if (!user.isAdmin) throw redirect('/portal');
-  if (getConfig().requireAdmin2fa && !user.twoFactorEnabled) throw redirect(`${TWO_FACTOR_SETUP_PATH}?required=1`);
+  enforceStaffTwoFactor(user);
+  return user;
+}
+
+/**
+ * Anyone signed in who may look at a private file (customers their own, staff all; the caller checks ownership), with
+ * the staff two-factor rule applied as on every back-office page (issue 13: `/files/documents/*` used to skip it).
+ */
+export async function requireFileViewer(request: Request): Promise<SessionUser> {
+  const user = await requireUser(request);
+  enforceStaffTwoFactor(user);
   return user;
 }
 
