@@ -15,8 +15,8 @@ import * as myVehicles from '~/routes/portal/my-vehicles';
 import { getAuth } from '~/server/auth/auth.server';
 import { getOptionalUser } from '~/server/auth/session.server';
 import { PASSWORD_CHANGED, RESET_LINK_INVALID, RESET_LINK_SENT } from '~/server/auth/password-reset.server';
-import { customers, mailQueue, sessions, users, vehicles } from '~/server/db/schema';
-import { createAccount, createVehicle, makeRequest, redirectLocation, settle, signInCookie, testContext, uid } from '../setup/factories';
+import { customers, mailQueue, sessions, users, vehicles, workOrders } from '~/server/db/schema';
+import { createAccount, createVehicle, createWorkOrder, makeRequest, redirectLocation, settle, signInCookie, testContext, uid } from '../setup/factories';
 import { withTestDatabase } from '../setup/test-db';
 
 const t = withTestDatabase();
@@ -85,6 +85,18 @@ describe('account linking', () => {
     await openLink((await lastMail(email, 'verify_email')).link);
     const [moved] = await t.db.select().from(vehicles).where(eq(vehicles.id, own.id));
     expect(moved!.customerId).toBe(staff.customer.id);
+  });
+
+  it('merges a vehicle both records have (same VIN) into the staff one, with its work orders', async () => {
+    const email = `same-vin-${uid()}@example.com`;
+    const staff = await staffCustomer(email);
+    const account = await createAccount({ email, verified: false });
+    const own = await createVehicle(account.customerId!, { vin: staff.vehicle.vin, make: 'Selfadded' });
+    const order = await createWorkOrder(own);
+    await openLink((await lastMail(email, 'verify_email')).link);
+    expect(await t.db.select().from(vehicles).where(eq(vehicles.id, own.id))).toHaveLength(0);
+    const [moved] = await t.db.select().from(workOrders).where(eq(workOrders.id, order.id));
+    expect(moved).toMatchObject({ vehicleId: staff.vehicle.id, customerId: staff.customer.id });
   });
 
   it('leaves accounts without a matching staff record alone', async () => {

@@ -5,6 +5,7 @@
  */
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
+import * as customerDetails from '~/routes/admin/customers/details';
 import * as addVehicle from '~/routes/portal/add-vehicle';
 import * as myVehicles from '~/routes/portal/my-vehicles';
 import { maxVehicleYear } from '~/lib/schemas/vehicle';
@@ -55,6 +56,26 @@ describe('add vehicle action', () => {
     const out = result(await addVehicle.action(args(makeRequest('/portal/add-vehicle', { cookie: account.cookie, form }))));
     expect(out.status).toBe(409);
     expect(out.message).toBe('Error: A vehicle with this VIN already exists.');
+  });
+
+  it("adds a VIN that another customer's vehicle has without saying so; staff see both customers (issue 13)", async () => {
+    const first = await createAccount({ name: 'First Owner' });
+    const second = await createAccount({ name: 'Second Owner' });
+    const admin = await createAccount({ admin: true });
+    const form = { ...valid(), js: '1' };
+    await addVehicle.action(args(makeRequest('/portal/add-vehicle', { cookie: first.cookie, form })));
+    const out = result(await addVehicle.action(args(makeRequest('/portal/add-vehicle', { cookie: second.cookie, form }))));
+    expect(out).toMatchObject({ ok: true, message: 'Vehicle added successfully!', status: 200 });
+    // Neither customer sees the other's vehicle.
+    const mine = await myVehicles.loader(args(makeRequest('/portal/my-vehicles', { cookie: first.cookie })));
+    expect(mine.vehicles).toHaveLength(1);
+    // Staff see on each customer's page that the VIN is also on file for the other.
+    const page = await customerDetails.loader({
+      request: makeRequest(`/admin/customers/${second.customerId}`, { cookie: admin.cookie }),
+      params: { customerId: second.customerId! },
+      context: testContext,
+    } as never);
+    expect(page.vehicles[0]!.alsoOnFileFor).toEqual([{ customerId: first.customerId, name: 'First Owner' }]);
   });
 
   it('without JavaScript redirects straight to My Vehicles, which shows the success message', async () => {

@@ -6,11 +6,13 @@
  * already verified, e.g. through Google). In one transaction it:
  * 1. finds the oldest staff-created customer with the same e-mail (case-insensitive) and no account, locked;
  * 2. folds the customer row auto-created at sign-up into it: that row's vehicles, work orders and documents move over
- *    (usually there are none), then the row is deleted;
+ *    (usually there are none; a vehicle whose VIN the staff row already has is merged into that one), then the row
+ *    is deleted;
  * 3. sets the staff row's `user_id` to the account.
  * Idempotent; returns what it did. No personal data in the log line.
  */
 import { and, asc, eq, isNull, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
 import type { Executor } from '../db/client.server';
 import { customerDocuments, customers, vehicles, workOrders } from '../db/schema';
 import { log } from '../logger.server';
@@ -40,6 +42,18 @@ export async function linkVerifiedCustomer(db: Executor, user: LinkableUser): Pr
     const [own] = await tx.select({ id: customers.id }).from(customers).where(eq(customers.userId, user.id)).for('update');
     let movedVehicles = 0;
     if (own) {
+      // A vehicle on both records (the same VIN; unique per customer) is kept once: the staff record's, with the
+      // other's work orders moved onto it.
+      const staffVehicle = alias(vehicles, 'staff_vehicle');
+      const duplicates = await tx
+        .select({ ownId: vehicles.id, staffId: staffVehicle.id })
+        .from(vehicles)
+        .innerJoin(staffVehicle, and(eq(staffVehicle.vin, vehicles.vin), eq(staffVehicle.customerId, staffRow.id)))
+        .where(eq(vehicles.customerId, own.id));
+      for (const { ownId, staffId } of duplicates) {
+        await tx.update(workOrders).set({ vehicleId: staffId }).where(eq(workOrders.vehicleId, ownId));
+        await tx.delete(vehicles).where(eq(vehicles.id, ownId));
+      }
       const moved = await tx
         .update(vehicles)
         .set({ customerId: staffRow.id })

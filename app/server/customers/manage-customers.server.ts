@@ -4,17 +4,19 @@
  * Every write takes the acting staff member and records its audit row(s) in the same transaction (issue 6).
  *
  * - `addCustomerWithVehicle(actor, input)` → `{ customerId, vehicleId }`: one transaction (audit 'customer.create',
- *   plus 'vehicle.create' when a vehicle is given); a duplicate VIN throws
- *   DomainError('conflict', 'Error: A vehicle with this VIN already exists.', 'vin') and nothing is saved.
+ *   plus 'vehicle.create' when a vehicle is given); a VIN this customer already has throws
+ *   DomainError('conflict', 'Error: A vehicle with this VIN already exists.', 'vin') and nothing is saved (the same VIN
+ *   on another customer is allowed: a VIN is unique per customer).
  * - `getCustomer(id)` → customer fields, or DomainError('not_found', 'Customer not found.').
  * - `updateCustomer(actor, id, input)` → saves name, e-mail, phone, address (audit 'customer.update' with the fields
  *   that changed). Two staff saving the same customer: both succeed, the later write wins (the row is locked while
  *   its before-image is read, so each audit row's "from" is what that save replaced).
  * - `addCustomerVehicle(actor, customerId, input)` → the new vehicle (audit 'vehicle.create'); errors as `addVehicle`.
- * - `getCustomerDetails(id)` → customer, vehicles (newest first), each with its work orders (newest first), and the
- *   parts in stock for the Manage WO Details panel; DomainError('not_found') when there is no such customer.
+ * - `getCustomerDetails(id)` → customer, vehicles (newest first), each with its work orders (newest first) and
+ *   `alsoOnFileFor` (the other customers with a vehicle of the same VIN, by name), and the parts in stock for the
+ *   Manage WO Details panel; DomainError('not_found') when there is no such customer.
  */
-import { asc, desc, eq, inArray } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, ne } from 'drizzle-orm';
 import type { CustomerInput, AddCustomer } from '~/lib/schemas/admin';
 import type { AddVehicle } from '~/lib/schemas/vehicle';
 import { recordAudit, type StaffActor } from '../audit/audit.server';
@@ -103,6 +105,17 @@ export async function getCustomerDetails(id: string) {
     .from(vehicles)
     .where(eq(vehicles.customerId, customer.id))
     .orderBy(desc(vehicles.createdAt));
+  // The same VIN on file for other customers (a car that changed hands, a typo, or someone claiming a car): staff
+  // see who, the customers themselves never do (issue 13).
+  const vins = vehicleRows.map((v) => v.vin);
+  const sharedVins = vins.length
+    ? await db
+        .select({ vin: vehicles.vin, customerId: customers.id, name: customers.name })
+        .from(vehicles)
+        .innerJoin(customers, eq(customers.id, vehicles.customerId))
+        .where(and(inArray(vehicles.vin, vins), ne(vehicles.customerId, customer.id)))
+        .orderBy(asc(customers.name))
+    : [];
   const orders = vehicleRows.length
     ? await db
         .select({
@@ -150,6 +163,7 @@ export async function getCustomerDetails(id: string) {
     customer,
     vehicles: vehicleRows.map((v) => ({
       ...v,
+      alsoOnFileFor: sharedVins.filter((row) => row.vin === v.vin).map(({ customerId, name }) => ({ customerId, name })),
       workOrders: orders
         .filter((o) => o.vehicleId === v.id)
         .map<CustomerWorkOrder>((o) => ({

@@ -1,7 +1,7 @@
 /**
  * Drizzle schema: every entity of both spec documents (§3 of each), Better Auth's tables, the work order status
  * history and the mail queue. Rules kept by the database itself, not only by code:
- * - unique VIN (the portal's 'A vehicle with this VIN already exists.' comes from this 23505), unique work order number,
+ * - a VIN unique per customer (the portal's 'A vehicle with this VIN already exists.' comes from this 23505), unique work order number,
  *   unique inventory part number, unique supplier + invoice number;
  * - inventory quantity ≥ 0, quantities used > 0, status limited to the eight spec values, document type limited to
  *   quote / paid_invoice / repair_photo;
@@ -189,7 +189,10 @@ export const vehicles = pgTable(
     updatedAt: updatedAt(),
   },
   (t) => [
-    uniqueIndex('vehicles_vin_unique').on(t.vin),
+    // A VIN is unique per customer, not shop-wide (issue 13): a car changes hands, and a shop-wide rule let one
+    // customer learn that another has a VIN (and block its owner). Staff see VINs on file for several customers.
+    uniqueIndex('vehicles_customer_vin_unique').on(t.customerId, t.vin),
+    index('vehicles_vin_idx').on(t.vin),
     index('vehicles_customer_id_idx').on(t.customerId),
     index('vehicles_created_at_idx').on(t.createdAt),
     index('vehicles_search_terms_idx').using('gin', sql`vehicle_search_terms(${t.vin}, ${t.licensePlate})`).with({ fastupdate: false }),

@@ -2,8 +2,10 @@
  * Adds a vehicle to a customer. The caller decides whose: the portal passes the signed-in customer's id (from the
  * session, never the form), the back office any customer's id.
  *
- * Throws DomainError('conflict', 'Error: A vehicle with this VIN already exists.', 'vin') on the database's
- * unique violation (spec public-site-and-portal §8), DomainError('not_found') when the customer does not exist.
+ * Throws DomainError('conflict', 'Error: A vehicle with this VIN already exists.', 'vin') when THIS customer already has
+ * the VIN (the database's unique index on customer and VIN; spec public-site-and-portal §8). Another customer's vehicle
+ * with the same VIN does not stop it and is never mentioned (issue 13: the message revealed that the VIN exists);
+ * staff see such VINs on the customer page. DomainError('not_found') when the customer does not exist.
  */
 import { eq } from 'drizzle-orm';
 import type { AddVehicle } from '~/lib/schemas/vehicle';

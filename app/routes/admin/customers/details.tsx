@@ -188,6 +188,20 @@ export default function CustomerDetails({ loaderData, actionData }: Route.Compon
                   <p className="text-sm text-slate-700">
                     VIN: {v.vin} · Plate: {na(v.licensePlate)}
                   </p>
+                  {v.alsoOnFileFor.length > 0 ? (
+                    <p className="mt-1 rounded border border-amber-300 bg-amber-50 px-3 py-2 text-sm text-amber-950">
+                      This VIN is also on file for{' '}
+                      {v.alsoOnFileFor.map((other, i) => (
+                        <span key={other.customerId}>
+                          {i > 0 ? ', ' : ''}
+                          <Link to={`/admin/customers/${other.customerId}`} className="font-semibold underline">
+                            {other.name}
+                          </Link>
+                        </span>
+                      ))}
+                      . The car may have changed hands or a VIN may be mistyped: check before starting work.
+                    </p>
+                  ) : null}
                   <details className="mt-3" open={mine ? !mine.ok : undefined}>
                     <summary className="cursor-pointer font-semibold text-brand-700">Create New Work Order</summary>
                     <Form method="post" className="mt-3 space-y-3" key={mine?.ok ? `wo-${mine.at}` : 'wo'}>
