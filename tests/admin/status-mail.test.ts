@@ -1,10 +1,11 @@
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import * as details from '~/routes/admin/work-orders/details';
+import * as register from '~/routes/auth/register';
 import { mailQueue, workOrders, workOrderStatusHistory } from '~/server/db/schema';
 import { processDueMail } from '~/server/mail/mail-queue.server';
 import { changeWorkOrderStatus } from '~/server/work-orders/change-work-order-status.server';
-import { createAccount, makeRequest, testContext } from '../setup/factories';
+import { createAccount, createVehicle, createWorkOrder, makeRequest, testContext } from '../setup/factories';
 import { makeQueuedMailDue, withTestSmtp } from '../setup/smtp';
 import { withTestDatabase } from '../setup/test-db';
 import { createCustomerWithWorkOrder, dataOf } from './helpers';
@@ -58,8 +59,13 @@ describe('status change → customer e-mail (DECISIONS 13)', () => {
       expect(body).toContain(workOrder.workOrderNumber);
       expect(body).toContain('Paint');
       expect(body).toContain('April 5, 2030');
-      expect(body).toContain('http://localhost:3000/portal/repair-updates');
     }
+    // A walk-in (no account yet): the link leads to a page that says how to create the account with this address.
+    const link = `http://localhost:3000/register?${new URLSearchParams({ email: customer.email! })}`;
+    expect(queued[0]!.textBody).toContain(`create your customer portal account with this e-mail address at ${link}`);
+    expect(queued[0]!.htmlBody).toContain(`href="${link.replace(/&/g, '&amp;')}"`);
+    const page = await register.loader({ request: makeRequest(link.replace('http://localhost:3000', '')), params: {}, context: testContext } as never);
+    expect(page.onFileEmail).toBe(customer.email);
     await processDueMail();
     const received = smtp().messages.filter((m) => m.to.includes(customer.email!));
     expect(received).toHaveLength(1);
@@ -97,6 +103,16 @@ describe('status change → customer e-mail (DECISIONS 13)', () => {
       const [mail] = await t.db.select().from(mailQueue).where(eq(mailQueue.workOrderId, workOrder.id));
       expect(mail!.state).toBe('sent');
     }
+  });
+
+  it('links a customer who has an account to the repair updates in the portal', async () => {
+    const admin = await createAccount({ admin: true });
+    const owner = await createAccount();
+    const workOrder = await createWorkOrder(await createVehicle(owner.customerId!));
+    await changeWorkOrderStatus({ id: admin.userId, email: admin.email }, workOrder.id, 'Paint');
+    const [queued] = await t.db.select().from(mailQueue).where(eq(mailQueue.workOrderId, workOrder.id));
+    expect(queued!.textBody).toContain('See the details and photos in your customer portal: http://localhost:3000/portal/repair-updates');
+    expect(queued!.textBody).not.toContain('/register');
   });
 
   it('changes the status of a customer without e-mail and says no e-mail was sent', async () => {

@@ -75,6 +75,7 @@ describe('add vehicle action', () => {
       params: { customerId: second.customerId! },
       context: testContext,
     } as never);
+    if (!('vehicles' in page)) throw new Error('customer page not found');
     expect(page.vehicles[0]!.alsoOnFileFor).toEqual([{ customerId: first.customerId, name: 'First Owner' }]);
   });
 

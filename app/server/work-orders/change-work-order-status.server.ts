@@ -46,9 +46,22 @@ export interface StatusMailFacts {
   vehicle: string;
   status: WorkOrderStatus;
   estimatedCompletionDate: string | null;
+  /** The portal's repair updates, or for a customer without an account the register page for their address. */
   portalUrl: string;
+  /** False for a walk-in customer (no account yet): the mail then says how to create one with this address. */
+  hasAccount: boolean;
   shopName: string;
   shopPhone: string;
+}
+
+/**
+ * Where a status e-mail sends the customer (issue 13): a customer with an account to the portal's repair updates; a
+ * walk-in (no account yet) to `/register?email=…`, which says how to create the account with the address the shop
+ * has on file (not to a bare login page they cannot use).
+ */
+export function statusMailLink(appUrl: string, email: string, hasAccount: boolean): string {
+  if (hasAccount) return `${appUrl}/portal/repair-updates`;
+  return `${appUrl}/register?${new URLSearchParams({ email })}`;
 }
 
 /** The notification's subject, plain text and HTML. */
@@ -61,7 +74,9 @@ export function buildStatusMail(f: StatusMailFacts): { subject: string; text: st
     `The status of your ${f.vehicle} (work order #${f.workOrderNumber}) is now: ${f.status}.`,
     eta ? `Estimated completion date: ${eta}.` : null,
     '',
-    `See the details and photos in your customer portal: ${f.portalUrl}`,
+    f.hasAccount
+      ? `See the details and photos in your customer portal: ${f.portalUrl}`
+      : `Follow your repair online: create your customer portal account with this e-mail address at ${f.portalUrl}`,
     '',
     `Questions? Call us at ${f.shopPhone}.`,
     f.shopName,
@@ -73,7 +88,11 @@ export function buildStatusMail(f: StatusMailFacts): { subject: string; text: st
 <p>The status of your <strong>${escapeHtml(f.vehicle)}</strong> (work order #${escapeHtml(f.workOrderNumber)}) is now:
 <strong>${escapeHtml(f.status)}</strong>.</p>
 ${eta ? `<p>Estimated completion date: <strong>${escapeHtml(eta)}</strong>.</p>` : ''}
-<p><a href="${escapeHtml(f.portalUrl)}">See the details and photos in your customer portal</a></p>
+<p>${
+    f.hasAccount
+      ? `<a href="${escapeHtml(f.portalUrl)}">See the details and photos in your customer portal</a>`
+      : `Follow your repair online: <a href="${escapeHtml(f.portalUrl)}">create your customer portal account</a> with this e-mail address.`
+  }</p>
 <p>Questions? Call us at ${escapeHtml(f.shopPhone)}.<br>${escapeHtml(f.shopName)}</p>
 </body></html>`;
   return { subject, text, html };
@@ -96,6 +115,7 @@ export async function changeWorkOrderStatus(
         eta: workOrders.estimatedCompletionDate,
         customerName: customers.name,
         customerEmail: customers.email,
+        customerUserId: customers.userId,
         year: vehicles.year,
         make: vehicles.make,
         model: vehicles.model,
@@ -129,7 +149,8 @@ export async function changeWorkOrderStatus(
       vehicle: `${current.year} ${current.make} ${current.model}`,
       status,
       estimatedCompletionDate: current.eta,
-      portalUrl: `${config.appUrl}/portal/repair-updates`,
+      portalUrl: statusMailLink(config.appUrl, current.customerEmail, current.customerUserId !== null),
+      hasAccount: current.customerUserId !== null,
       shopName: config.shop.name,
       shopPhone: config.shop.phone,
     });
