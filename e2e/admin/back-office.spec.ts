@@ -1,7 +1,8 @@
 import sharp from 'sharp';
 import { expect, test } from '@playwright/test';
 import { expectNoAxeViolations } from '../support/fixtures';
-import { createCustomerWithWorkOrder, logInAsAdmin, mailFiles } from './helpers';
+import { outboxMessages as mailFiles } from '../support/outbox';
+import { createCustomerWithWorkOrder, logInAsAdmin } from './helpers';
 
 test.describe('back office', () => {
   test.beforeEach(async ({ page }) => {

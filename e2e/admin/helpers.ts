@@ -1,7 +1,5 @@
 /** Back-office browser-test helpers: admin sign-in, a fresh customer with a vehicle and work order, the .eml outbox. */
 import crypto from 'node:crypto';
-import fs from 'node:fs';
-import path from 'node:path';
 import { expect, type Page } from '@playwright/test';
 import { DEMO_ADMIN, logIn, uniqueEmail } from '../support/fixtures';
 
@@ -45,9 +43,3 @@ export async function createCustomerWithWorkOrder(page: Page) {
   return { email, name, number, url: page.url() };
 }
 
-/** The .eml files the server under test wrote (no SMTP_URL: DATA_DIR/mail). */
-export function mailFiles(): string[] {
-  const dir = path.join(process.env.E2E_DATA_DIR ?? '', 'mail');
-  if (!fs.existsSync(dir)) return [];
-  return fs.readdirSync(dir).filter((f) => f.endsWith('.eml')).map((f) => fs.readFileSync(path.join(dir, f), 'utf8'));
-}

@@ -91,32 +91,6 @@ export async function staffOpensAndMovesWorkOrder(
   return number;
 }
 
-/** Waits for the mail worker to write a message to `to` into DATA_DIR/mail and returns its first link. */
-export async function waitForMailLink(
-  server: PrivateServer,
-  to: string,
-  subjectPart: string,
-  timeoutMs = 20_000,
-): Promise<string> {
-  const dir = path.join(server.dataDir, 'mail');
-  const deadline = Date.now() + timeoutMs;
-  while (Date.now() < deadline) {
-    const files = fs.existsSync(dir) ? fs.readdirSync(dir).filter((f) => f.endsWith('.eml')) : [];
-    for (const file of files) {
-      // Undo quoted-printable soft breaks and escapes, enough to read a URL.
-      const raw = fs
-        .readFileSync(path.join(dir, file), 'utf8')
-        .replace(/=\r?\n/g, '')
-        .replace(/=([0-9A-F]{2})/g, (_m, hex: string) => String.fromCharCode(parseInt(hex, 16)));
-      if (!raw.includes(to) || !raw.includes(subjectPart)) continue;
-      const link = raw.match(/https?:\/\/[^\s"<>]+/)?.[0];
-      if (link) return link;
-    }
-    await new Promise((r) => setTimeout(r, 250));
-  }
-  throw new Error(`no mail to ${to} within ${timeoutMs} ms`);
-}
-
 /** Staff create a walk-in customer with a vehicle (no account) on the back office's Add Customer page; returns the VIN. */
 export async function staffCreatesWalkInCustomer(
   browser: Browser,

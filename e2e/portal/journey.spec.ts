@@ -1,12 +1,14 @@
 /**
- * The whole customer journey on a phone (375 px): register ('Check your e-mail'), log in, add a vehicle ('Adding Vehicle...' while busy, then
+ * The whole customer journey on a phone (375 px): register ('Check your e-mail'), open the confirmation link, add a vehicle ('Adding Vehicle...' while busy, then
  * 'Vehicle added successfully!' and My Vehicles after 1.5 s), the seeded admin opens a work order and moves it to
  * Paint in the back office (a second browser context signed in as the seeded admin), then the progress
  * list, photos (one real, one whose file is gone → placeholder) and the quote show it. axe-core on every portal page.
  */
 import { expect, test, type Page } from '@playwright/test';
+import { CONFIRM_ADDRESS_FIRST, CONFIRMATION_RESENT } from '../../app/lib/schemas/auth';
 import { expectNoAxeViolations, logIn, uniqueEmail } from '../support/fixtures';
-import { PrivateServer, staffCreatesWalkInCustomer, staffOpensAndMovesWorkOrder, waitForMailLink } from './helpers';
+import { waitForMailLink } from '../support/outbox';
+import { PrivateServer, staffCreatesWalkInCustomer, staffOpensAndMovesWorkOrder } from './helpers';
 
 test.describe.configure({ mode: 'serial' });
 
@@ -38,13 +40,14 @@ test('register, add a vehicle, staff moves the repair, progress and photos show 
   await page.getByLabel('Email').fill(email);
   await page.getByLabel('Password').fill('a-long-password');
   await page.getByRole('button', { name: 'Register' }).click();
-  // Sign-up never signs in (the same answer for every address, issue 6): check the e-mail, or log in.
+  // Sign-up never signs in (the same answer for every address, issue 6): check the e-mail. The link, opened in this
+  // browser, confirms the address, keeps the password and signs in (issue 13).
   await expect(page.getByRole('heading', { name: 'Check your e-mail' })).toBeVisible();
   await expectNoAxeViolations(page);
-  await logIn(page, { email, password: 'a-long-password' });
+  await page.goto(await waitForMailLink(email, 'Confirm your e-mail address', { dataDir: server.dataDir }));
   await expect(page).toHaveURL(/\/portal$/);
   await expect(page.getByRole('heading', { name: 'Welcome to Your Customer Portal' })).toBeVisible();
-  await expect(page.getByRole('heading', { name: 'Please verify your e-mail address' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Please verify your e-mail address' })).toHaveCount(0);
   await expect(page.getByRole('link', { name: /My Vehicles/ }).first()).toBeVisible();
   await expectNoAxeViolations(page);
 
@@ -140,31 +143,35 @@ test('register, add a vehicle, staff moves the repair, progress and photos show 
   await context.close();
 });
 
-test("a walk-in customer registers, verifies the e-mail and then sees the shop's records", async ({ browser }) => {
-  test.setTimeout(90_000);
+test("a walk-in customer follows the status e-mail's link, registers, confirms the address and sees the shop's records", async ({ browser }) => {
+  test.setTimeout(120_000);
   const email = uniqueEmail('walkin');
   const vin = await staffCreatesWalkInCustomer(browser, server, email.toUpperCase());
+  await staffOpensAndMovesWorkOrder(browser, server, vin, 'Paint');
   const context = await browser.newContext({ baseURL: server.baseURL, viewport: { width: 375, height: 812 } });
   const page = await context.newPage();
-  await page.goto('/register');
-  await page.getByLabel('Email').fill(email);
+
+  // The status e-mail of a customer without an account leads to a page that says how to create one (issue 13).
+  const fromStatusMail = await waitForMailLink(email.toUpperCase(), 'create your customer portal account', { dataDir: server.dataDir });
+  expect(fromStatusMail).toContain('/register?email=');
+  await page.goto(fromStatusMail);
+  await expect(page.getByRole('heading', { name: `Your repair is on file under ${email}` })).toBeVisible();
+  await expect(page.getByLabel('Email')).toHaveValue(email);
+  await expectNoAxeViolations(page);
   await page.getByLabel('Password').fill('a-long-password');
   await page.getByRole('button', { name: 'Register' }).click();
-  await expect(page.getByRole('status')).toContainText(`We sent a message to ${email}.`);
+  await expect(page.getByRole('status').first()).toContainText(`We sent a message to ${email}.`);
+
+  // Not before the address is confirmed: the login page says so and offers the link again.
   await logIn(page, { email, password: 'a-long-password' });
-  await expect(page).toHaveURL(/\/portal$/);
+  await expect(page.getByRole('alert')).toHaveText(CONFIRM_ADDRESS_FIRST);
+  await page.getByRole('button', { name: 'Send the confirmation link again' }).click();
+  await expect(page.getByRole('status')).toHaveText(CONFIRMATION_RESENT);
 
-  // Not linked before the address is verified; the notice says how.
-  await expect(page.getByRole('heading', { name: 'Please verify your e-mail address' })).toBeVisible();
-  await expect(page.getByText(`We sent a verification link to ${email}`)).toBeVisible();
-  await page.goto('/portal/my-vehicles');
-  await expect(page.getByText('No vehicles registered to your account yet. Add one now!')).toBeVisible();
-
-  // The verification mail (written by the mail worker) links the account.
-  const link = await waitForMailLink(server, email, 'Confirm your e-mail address');
+  // The confirmation mail links the account and signs this browser in.
+  const link = await waitForMailLink(email, 'Confirm your e-mail address', { dataDir: server.dataDir });
   await page.goto(link);
   await expect(page).toHaveURL(/\/portal$/);
-  await expect(page.getByRole('heading', { name: 'Please verify your e-mail address' })).toHaveCount(0);
   await page.goto('/portal/my-vehicles');
   await expect(page.getByRole('link', { name: /2015 Chevrolet Malibu/ })).toContainText(vin);
   await expectNoAxeViolations(page);

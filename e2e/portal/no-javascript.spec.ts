@@ -3,19 +3,12 @@
  * straight on My Vehicles with 'Vehicle added successfully!'.
  */
 import { expect, test } from '@playwright/test';
-import { logIn, uniqueEmail } from '../support/fixtures';
+import { register, uniqueEmail } from '../support/fixtures';
 
 test.use({ viewport: { width: 375, height: 812 }, javaScriptEnabled: false });
 
 test('adding a vehicle without JavaScript', async ({ page }) => {
-  const email = uniqueEmail('nojs');
-  await page.goto('/register');
-  await page.getByLabel('Email').fill(email);
-  await page.getByLabel('Password').fill('a-long-password');
-  await page.getByRole('button', { name: 'Register' }).click();
-  await expect(page.getByRole('heading', { name: 'Check your e-mail' })).toBeVisible();
-  await logIn(page, { email, password: 'a-long-password' });
-  await expect(page).toHaveURL(/\/portal$/);
+  await register(page, uniqueEmail('nojs'));
 
   await page.goto('/portal/add-vehicle');
   await page.getByLabel('Make').fill('Mazda');

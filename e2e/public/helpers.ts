@@ -2,10 +2,9 @@
  * Helpers for the public-site browser tests: the page list, the mail outbox of the server under test, and posting the
  * contact form from a chosen loopback address (the per-IP limit counts addresses apart).
  */
-import fs from 'node:fs';
 import http from 'node:http';
-import path from 'node:path';
 import { expect } from '@playwright/test';
+import { outboxMessages } from '../support/outbox';
 
 /** Every marketing page (no hydration) with its h1. */
 export const MARKETING_PAGES = [
@@ -23,16 +22,9 @@ export const MARKETING_PAGES = [
   { path: '/financing', h1: 'Financing' },
 ] as const;
 
-/** The .eml files the server under test wrote (no SMTP_URL: the mail worker writes to DATA_DIR/mail). */
-export function outboxFiles(): string[] {
-  const dir = path.join(process.env.E2E_DATA_DIR ?? '', 'mail');
-  if (!fs.existsSync(dir)) return [];
-  return fs.readdirSync(dir).map((f) => fs.readFileSync(path.join(dir, f), 'utf8'));
-}
-
 /** Waits (the worker runs every few seconds) until an e-mail containing `text` was delivered to the outbox. */
 export async function expectMailContaining(text: string) {
-  await expect.poll(() => outboxFiles().some((raw) => raw.includes(text)), { timeout: 20_000 }).toBe(true);
+  await expect.poll(() => outboxMessages().some((raw) => raw.includes(text)), { timeout: 20_000 }).toBe(true);
 }
 
 /** Posts the contact form as a browser without JavaScript would, from `localAddress` (a 127.x.y.z address). */

@@ -5,6 +5,7 @@
 import crypto from 'node:crypto';
 import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page } from '@playwright/test';
+import { waitForMailLink } from './outbox';
 
 export const DEMO_ADMIN = { email: 'admin@example.com', password: 'demo-admin-pass' };
 export const DEMO_CUSTOMER = { email: 'maria.gonzalez@example.com', password: 'demo-customer-pass' };
@@ -27,10 +28,14 @@ export async function submitRegistration(page: Page, email: string, password = '
   await expect(page.getByRole('heading', { name: 'Check your e-mail' })).toBeVisible();
 }
 
-/** Registers a new account, then logs in with it (sign-up itself never signs in) and lands on /portal. */
-export async function register(page: Page, email = uniqueEmail(), password = 'a-long-password') {
+/**
+ * Registers a new account and confirms its address by opening the e-mailed link in the same browser (sign-up itself
+ * never signs in, and a password signs in only once the address is confirmed, issue 13), which lands on /portal.
+ * `dataDir` is the data folder of the server under test (its mail outbox); default the shared server's.
+ */
+export async function register(page: Page, email = uniqueEmail(), password = 'a-long-password', dataDir?: string) {
   await submitRegistration(page, email, password);
-  await logIn(page, { email, password });
+  await page.goto(await waitForMailLink(email, 'Confirm your e-mail address', dataDir ? { dataDir } : {}));
   await expect(page).toHaveURL(/\/portal$/);
   return { email, password };
 }
