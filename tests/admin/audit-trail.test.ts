@@ -68,7 +68,7 @@ describe('audit vocabulary', () => {
 });
 
 describe('customers and vehicles', () => {
-  it('customer.create and vehicle.create for a new customer with a first vehicle; a duplicate VIN records nothing', async () => {
+  it('customer.create and vehicle.create for a new customer with a first vehicle, also with a VIN another customer has', async () => {
     const vin = randomVin();
     const name = `Audit Customer ${uid()}`;
     const added = dataOf<Result & { customerId: string }>(
@@ -83,11 +83,13 @@ describe('customers and vehicles', () => {
     expect(vehicleRow.action).toBe('vehicle.create');
     expect(vehicleRow.changes).toMatchObject({ vin: { to: vin }, make: { to: 'Kia' }, year: { to: 2020 }, customerId: { to: added.data.customerId } });
 
-    const refused = await expectNoAudit(async () =>
-      dataOf<Result>(await addCustomer.action(args(post('/admin/customers/add', { name: 'Second Owner', year: '2021', make: 'Kia', model: 'Rio', vin })))),
+    // A VIN is unique per customer (issue 13): a second owner of the same car is added, with its own audit rows.
+    const second = dataOf<Result & { customerId: string }>(
+      await addCustomer.action(args(post('/admin/customers/add', { name: 'Second Owner', year: '2021', make: 'Kia', model: 'Rio', vin }))),
     );
-    expect(refused.status).toBe(409);
-    expect(await t.db.select().from(customers).where(eq(customers.name, 'Second Owner'))).toHaveLength(0);
+    expect(second.data.ok).toBe(true);
+    expect((await onlyRow(second.data.customerId)).action).toBe('customer.create');
+    expect(await t.db.select().from(vehicles).where(eq(vehicles.vin, vin))).toHaveLength(2);
   });
 
   it('customer.update keeps only the changed fields with before and after, from both edit forms', async () => {
