@@ -1,6 +1,6 @@
 /**
  * The Express application built into `build/server/index.js`: security headers, compression, request logging,
- * body limits (server/middleware/body-limits.ts), `GET /healthz`, and the React Router request handler. `server.js` serves static assets, calls `startRuntime()`,
+ * form-only bodies (server/middleware/form-content-type.ts), body limits (server/middleware/body-limits.ts), `GET /healthz`, and the React Router request handler. `server.js` serves static assets, calls `startRuntime()`,
  * mounts `createApp()` and owns the listening socket and graceful shutdown.
  */
 import crypto from 'node:crypto';
@@ -20,6 +20,7 @@ import { getDatabaseHandle } from '~/server/db/client.server';
 import { log, logRequest, withRequestLogger } from '~/server/logger.server';
 import { getCachedPage, pageCacheKey } from '~/server/page-cache.server';
 import { bodyLimits } from './middleware/body-limits';
+import { formContentType } from './middleware/form-content-type';
 
 export { startRuntime, stopRuntime } from '~/server/runtime.server';
 export { ConfigError, getConfig } from '~/server/config.server';
@@ -266,6 +267,7 @@ export function createApp(): express.Express {
   // requests, JSON, resource routes) is compressed here at the same Brotli quality.
   app.use(compression({ brotli: { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: BROTLI_QUALITY } } }));
   app.use(sameOriginPosts(new URL(config.appUrl).origin));
+  app.use(formContentType());
   app.use(bodyLimits());
 
   app.get('/healthz', async (_req, res) => {

@@ -70,6 +70,14 @@ describe('Express app', () => {
     expect(await big.text()).toBe('This request is too large. This page accepts at most 64 KB; nothing was saved.');
   });
 
+  it('answers a JSON (or any non-form) body to a form action with 415 before any action runs', async () => {
+    for (const type of ['application/json', 'text/plain', 'application/xml']) {
+      const response = await fetch(`${base}/contact`, { method: 'POST', headers: { 'Content-Type': type, Origin: base }, body: '{"name":"A"}' });
+      expect(response.status, type).toBe(415);
+      expect(await response.text()).toBe('This address accepts form posts only (application/x-www-form-urlencoded or multipart/form-data).');
+    }
+  });
+
   it('gives the rate limiter the socket address, replacing a client address header the client made up', async () => {
     const probe = express();
     probe.use(clientIpHeader());
