@@ -1,7 +1,9 @@
 /**
- * The Express application built into `build/server/index.js`: security headers, compression, request logging,
- * form-only bodies (server/middleware/form-content-type.ts), body limits (server/middleware/body-limits.ts), `GET /healthz`, and the React Router request handler. `server.js` serves static assets, calls `startRuntime()`,
- * mounts `createApp()` and owns the listening socket and graceful shutdown.
+ * The Express application built into `build/server/index.js`: request logging, private caching
+ * (server/middleware/private-responses.ts), security headers, compression, form-only bodies
+ * (server/middleware/form-content-type.ts), body limits (server/middleware/body-limits.ts), `GET /healthz`, and the
+ * React Router request handler. `server.js` serves static assets, calls `startRuntime()`, mounts `createApp()` and
+ * owns the listening socket and graceful shutdown.
  */
 import crypto from 'node:crypto';
 import zlib from 'node:zlib';
@@ -21,6 +23,7 @@ import { log, logRequest, withRequestLogger } from '~/server/logger.server';
 import { getCachedPage, pageCacheKey } from '~/server/page-cache.server';
 import { bodyLimits } from './middleware/body-limits';
 import { formContentType } from './middleware/form-content-type';
+import { privateResponses } from './middleware/private-responses';
 
 export { startRuntime, stopRuntime } from '~/server/runtime.server';
 export { ConfigError, getConfig } from '~/server/config.server';
@@ -253,6 +256,7 @@ export function createApp(): express.Express {
     });
     withRequestLogger(requestId, next);
   });
+  app.use(privateResponses());
 
   app.use(requestScheduler(config.requestConcurrency));
   app.use(servePageCache(headersSetBy(securityHeaders(config, { nonce: false }))));
