@@ -94,6 +94,12 @@ async function main() {
 
   const server = express();
   server.disable('x-powered-by');
+  // Every answer carries nosniff, the static files below too (issue 13): a browser must take a file for its declared
+  // type, never guess (an uploaded-looking .svg or .txt run as a script). The app's own answers get it from helmet again.
+  server.use((_req, res, next) => {
+    res.setHeader('X-Content-Type-Options', 'nosniff');
+    next();
+  });
   if (DEVELOPMENT) {
     const vite = await import('vite').then((v) => v.createServer({ server: { middlewareMode: true } }));
     mod = await vite.ssrLoadModule('./server/app.ts');

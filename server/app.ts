@@ -1,7 +1,9 @@
 /**
- * The Express application built into `build/server/index.js`: security headers, compression, request logging,
- * `GET /healthz`, and the React Router request handler. `server.js` serves static assets, calls `startRuntime()`,
- * mounts `createApp()` and owns the listening socket and graceful shutdown.
+ * The Express application built into `build/server/index.js`: request logging, private caching
+ * (server/middleware/private-responses.ts), security headers, compression, form-only bodies
+ * (server/middleware/form-content-type.ts), body limits (server/middleware/body-limits.ts), `GET /healthz`, and the
+ * React Router request handler. `server.js` serves static assets, calls `startRuntime()`, mounts `createApp()` and
+ * owns the listening socket and graceful shutdown.
  */
 import crypto from 'node:crypto';
 import zlib from 'node:zlib';
@@ -19,6 +21,9 @@ import { embedOrigins, getConfig, type AppConfig } from '~/server/config.server'
 import { getDatabaseHandle } from '~/server/db/client.server';
 import { log, logRequest, withRequestLogger } from '~/server/logger.server';
 import { getCachedPage, pageCacheKey } from '~/server/page-cache.server';
+import { bodyLimits } from './middleware/body-limits';
+import { formContentType } from './middleware/form-content-type';
+import { privateResponses } from './middleware/private-responses';
 
 export { startRuntime, stopRuntime } from '~/server/runtime.server';
 export { ConfigError, getConfig } from '~/server/config.server';
@@ -51,34 +56,6 @@ export function sameOriginPosts(appOrigin: string): express.RequestHandler {
     if (crossOrigin || (origin === undefined && site === 'cross-site')) {
       log().warn({ method: req.method, path: req.path, origin: origin ?? null, site: site ?? null }, 'cross-site post refused');
       res.status(403).type('text/plain').send('Cross-site form posts are not accepted.');
-      return;
-    }
-    next();
-  };
-}
-
-/** Largest form post without files (1 MiB) and largest upload body (several 15 MB photos at once). */
-export const MAX_FORM_BYTES = 1024 * 1024;
-export const MAX_UPLOAD_BYTES = 160 * 1024 * 1024;
-
-/**
- * Body limits before anything reads the body (issue 6): a form post without files over 1 MiB → 413; one without a
- * Content-Length (browsers always send it for forms) → 411, since it would otherwise be buffered whole; a multipart
- * body over the upload ceiling → 413. Per-file limits are enforced while streaming by `parseUploadForm`.
- */
-export function bodyLimits(): express.RequestHandler {
-  return (req, res, next) => {
-    if (SAFE_METHODS.has(req.method) || req.path.startsWith('/api/auth/')) return next();
-    const type = (req.get('content-type') ?? '').toLowerCase();
-    const length = req.get('content-length');
-    const multipart = type.startsWith('multipart/form-data');
-    if (length === undefined) {
-      if (multipart || req.get('transfer-encoding') === undefined) return next();
-      res.status(411).type('text/plain').send('Content-Length is required.');
-      return;
-    }
-    if (Number(length) > (multipart ? MAX_UPLOAD_BYTES : MAX_FORM_BYTES)) {
-      res.status(413).type('text/plain').send('The request is too large.');
       return;
     }
     next();
@@ -279,6 +256,7 @@ export function createApp(): express.Express {
     });
     withRequestLogger(requestId, next);
   });
+  app.use(privateResponses());
 
   app.use(requestScheduler(config.requestConcurrency));
   app.use(servePageCache(headersSetBy(securityHeaders(config, { nonce: false }))));
@@ -293,6 +271,7 @@ export function createApp(): express.Express {
   // requests, JSON, resource routes) is compressed here at the same Brotli quality.
   app.use(compression({ brotli: { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: BROTLI_QUALITY } } }));
   app.use(sameOriginPosts(new URL(config.appUrl).origin));
+  app.use(formContentType());
   app.use(bodyLimits());
 
   app.get('/healthz', async (_req, res) => {

@@ -82,7 +82,7 @@ describe('saving an invoice (one transaction)', () => {
     ]);
     const file = (await fileRoute.loader(args(makeRequest(`/files/invoices/${invoiceId}`, { cookie: admin.cookie }), { invoiceId }))) as Response;
     expect(file.headers.get('Content-Type')).toBe('image/png');
-    expect(file.headers.get('Cache-Control')).toBe('private, max-age=3600');
+    expect(file.headers.get('Cache-Control')).toBe('private, no-store');
     expect(Buffer.from(await file.arrayBuffer()).equals(Buffer.from(png().bytes))).toBe(true);
 
     const customer = await createAccount();

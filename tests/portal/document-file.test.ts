@@ -39,7 +39,7 @@ describe('document file route', () => {
     const response = await get(photo.id);
     expect(response.status).toBe(200);
     expect(response.headers.get('Content-Type')).toBe('image/jpeg');
-    expect(response.headers.get('Cache-Control')).toBe('private, max-age=300');
+    expect(response.headers.get('Cache-Control')).toBe('private, no-store');
     expect(response.headers.get('Content-Disposition')).toMatch(/^inline; filename="photo-/);
     expect(new Uint8Array(await response.arrayBuffer())).toEqual(bytes);
   });

@@ -24,7 +24,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
       'Content-Type': inline ? file.contentType : 'application/octet-stream',
       'Content-Length': String(object.size),
       'Content-Disposition': `${inline ? 'inline' : 'attachment'}; filename="${file.fileName.replace(/"/g, '')}"`,
-      'Cache-Control': 'private, max-age=3600',
+      'Cache-Control': 'private, no-store',
       'X-Content-Type-Options': 'nosniff',
       'Content-Security-Policy': "default-src 'none'; img-src 'self'; style-src 'unsafe-inline'; sandbox",
     },

@@ -8,7 +8,8 @@
  *   requests read it straight from storage (local folder or S3).
  * - A stored object that is gone, or an image sharp cannot decode: the placeholder SVG, and one error line in the log
  *   per object and process (not one per request).
- * Every answer is `Cache-Control: private` (personal data: never in a shared cache).
+ * Every answer is `Cache-Control: private, no-store` (personal data: never in a shared cache nor kept by the browser
+ * after sign-out; server/middleware/private-responses.ts enforces it for everything under /files/).
  */
 import sharp from 'sharp';
 import type { Bucket } from '~/lib/work-order-status';
@@ -19,7 +20,7 @@ import { PLACEHOLDER_SVG } from './placeholder.server';
 
 export const THUMB_WIDTH = 480;
 export const THUMB_HEIGHT = 360;
-export const FILE_CACHE_CONTROL = 'private, max-age=300';
+export const FILE_CACHE_CONTROL = 'private, no-store';
 
 /** The storage key of a document's thumbnail. */
 export function thumbnailKey(fileKey: string): string {
@@ -54,7 +55,7 @@ function placeholderResponse(): Response {
     status: 200,
     headers: {
       'Content-Type': 'image/svg+xml; charset=utf-8',
-      'Cache-Control': 'private, no-cache',
+      'Cache-Control': FILE_CACHE_CONTROL,
       'X-Placeholder': '1',
     },
   });
