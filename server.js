@@ -24,7 +24,11 @@ function fail(error) {
 
 function printDemo(demo) {
   if (!demo) return;
-  console.log('Demo data loaded. Sign in with:');
+  console.log(
+    demo.replacedReadmePasswords
+      ? 'The demo accounts had the README passwords, which this server others can reach must not use. Sign in with:'
+      : 'Demo data loaded. Sign in with:',
+  );
   console.log(`  admin:    ${demo.admin.email} / ${demo.admin.password}`);
   const c = demo.customers[0];
   console.log(`  customer: ${c.email} / ${c.password}  (and ${demo.customers.length - 1} more customers, same password)`);

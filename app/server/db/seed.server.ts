@@ -34,6 +34,8 @@ export interface DemoCredentials {
   customers: { name: string; email: string; password: string }[];
   /** Where generated passwords are kept (DATA_DIR/demo-passwords); undefined when they are the README's. */
   passwordFile: string | undefined;
+  /** True when these replace the README passwords of demo accounts seeded earlier on loopback. */
+  replacedReadmePasswords: boolean;
 }
 
 export const DEMO_ADMIN = { name: 'Shop Admin', email: 'admin@example.com' };
@@ -225,6 +227,7 @@ export async function seedDemo(db: Database, passwords: DemoPasswords = demoPass
     admin: { email: DEMO_ADMIN.email, password: passwords.admin },
     customers: DEMO_CUSTOMERS.map((c) => ({ name: c.name, email: c.email, password: passwords.customer })),
     passwordFile: passwords.file,
+    replacedReadmePasswords: false,
   };
 }
 
@@ -259,5 +262,6 @@ export async function retireReadmeDemoPasswords(db: Database, config = getConfig
     admin: { email: DEMO_ADMIN.email, password: passwords.admin },
     customers: DEMO_CUSTOMERS.map((c) => ({ name: c.name, email: c.email, password: passwords.customer })),
     passwordFile: passwords.file,
+    replacedReadmePasswords: true,
   };
 }
