@@ -85,8 +85,20 @@ describe('backup and restore with two-factor accounts', () => {
     } finally {
       await source.close();
     }
-    const sourceSecret = fs.existsSync(path.join(source.dataDir, 'auth-secret'));
-    expect(sourceSecret).toBe(false); // the source folder is gone: only the archive is left
+    expect(fs.existsSync(source.dataDir)).toBe(false); // the source folder is gone: only the archive is left
+
+    // BETTER_AUTH_SECRET set on the new machine would override the carried secret: refused, nothing written.
+    const overriding = freshConfig('overriding', TEST_SECRET);
+    const refusedTarget = await emptyShop(overriding);
+    try {
+      await expect(restoreBackup(refusedTarget, createLocalStorage(path.join(work, 'files-o')), archive, overriding)).rejects.toThrow(
+        /^Restore refused: this backup carries its own auth secret, but BETTER_AUTH_SECRET is set to another one/,
+      );
+      expect(fs.existsSync(path.join(overriding.dataDir, 'auth-secret'))).toBe(false);
+    } finally {
+      setDatabase(undefined);
+      await refusedTarget.close();
+    }
 
     const config = freshConfig('restored', '');
     const target = await emptyShop(config);
