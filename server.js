@@ -24,10 +24,16 @@ function fail(error) {
 
 function printDemo(demo) {
   if (!demo) return;
-  console.log('Demo data loaded. Sign in with:');
+  console.log(
+    demo.replacedReadmePasswords
+      ? 'The demo accounts had the README passwords, which this server others can reach must not use. Sign in with:'
+      : 'Demo data loaded. Sign in with:',
+  );
   console.log(`  admin:    ${demo.admin.email} / ${demo.admin.password}`);
   const c = demo.customers[0];
   console.log(`  customer: ${c.email} / ${c.password}  (and ${demo.customers.length - 1} more customers, same password)`);
+  // Issue 13: a server others can reach never gets the README's passwords; the generated ones are shown this once.
+  if (demo.passwordFile) console.log(`  These passwords were generated for this server and are kept in ${demo.passwordFile} (mode 0600).`);
 }
 
 /** The cluster primary: runs the once-only start-up and background work, and keeps `count` web processes serving. */

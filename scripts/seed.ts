@@ -6,4 +6,5 @@ await runWithDatabase(async ({ db }) => {
   if (!(await isDatabaseEmpty(db))) throw new CliError('The database already has accounts or customers: nothing seeded.');
   const demo = await seedDemo(db);
   console.log(`Demo data loaded. Admin: ${demo.admin.email} / ${demo.admin.password}`);
+  if (demo.passwordFile) console.log(`Generated passwords (this shop can be reached from other machines) are kept in ${demo.passwordFile}.`);
 });

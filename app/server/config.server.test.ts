@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ConfigError, embedOrigins, loadConfig } from './config.server';
+import { ConfigError, embedOrigins, isLoopbackHost, loadConfig } from './config.server';
 
 describe('loadConfig', () => {
   it('has a working default for everything but secrets', () => {
@@ -14,6 +14,22 @@ describe('loadConfig', () => {
     expect(config.shop.name).toBe('C.A.R.S Collision & Refinish');
     expect(config.shop.address.postalCode).toBe('77388');
     expect(config.seedDemo).toBe(true);
+    // Issue 13: the quick start serves this machine only, so the demo's README passwords stay private to it.
+    expect(config.host).toBe('127.0.0.1');
+    expect(config.loopbackOnly).toBe(true);
+  });
+
+  it('counts a server as reachable from this machine only when HOST and APP_URL are loopback and no proxy is trusted', () => {
+    for (const host of ['127.0.0.1', '127.1.2.3', 'localhost', 'LOCALHOST', 'shop.localhost', '::1', '[::1]', '::ffff:127.0.0.1']) {
+      expect(isLoopbackHost(host), host).toBe(true);
+    }
+    for (const host of ['0.0.0.0', '::', '192.168.1.10', 'shop.example.com', '128.0.0.1', 'localhost.example.com', '::ffff:10.0.0.1']) {
+      expect(isLoopbackHost(host), host).toBe(false);
+    }
+    expect(loadConfig({ HOST: 'localhost', APP_URL: 'http://127.0.0.1:3000' }).loopbackOnly).toBe(true);
+    expect(loadConfig({ HOST: '0.0.0.0' }).loopbackOnly).toBe(false);
+    expect(loadConfig({ HOST: '127.0.0.1', APP_URL: 'https://shop.example.com' }).loopbackOnly).toBe(false);
+    expect(loadConfig({ HOST: '127.0.0.1', TRUST_PROXY: 'true' }).loopbackOnly).toBe(false);
   });
 
   it('names the variable in one line when a value is bad', () => {
@@ -49,9 +65,12 @@ describe('loadConfig', () => {
     );
   });
 
-  it('requires two-factor for staff in production, except for the demo shop, unless told otherwise', () => {
+  it('requires two-factor for staff in production, except for a demo shop only this machine reaches, unless told otherwise', () => {
     expect(loadConfig({ NODE_ENV: 'production', SEED_DEMO: 'false' }).requireAdmin2fa).toBe(true);
     expect(loadConfig({ NODE_ENV: 'production' }).requireAdmin2fa).toBe(false);
+    expect(loadConfig({ NODE_ENV: 'production', HOST: '0.0.0.0' }).requireAdmin2fa).toBe(true);
+    expect(loadConfig({ NODE_ENV: 'production', APP_URL: 'https://shop.example.com' }).requireAdmin2fa).toBe(true);
+    expect(loadConfig({ NODE_ENV: 'production', HOST: '0.0.0.0', REQUIRE_ADMIN_2FA: 'false' }).requireAdmin2fa).toBe(false);
     expect(loadConfig({ NODE_ENV: 'production', REQUIRE_ADMIN_2FA: 'true' }).requireAdmin2fa).toBe(true);
     expect(loadConfig({ NODE_ENV: 'development', SEED_DEMO: 'false' }).requireAdmin2fa).toBe(false);
     expect(() => loadConfig({ REQUIRE_ADMIN_2FA: 'sometimes' })).toThrow(/^Invalid configuration: REQUIRE_ADMIN_2FA must be true or false/);

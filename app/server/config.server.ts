@@ -61,7 +61,9 @@ const EnvSchema = z.object({
     .min(1, 'must be a whole number from 1 to 65535')
     .max(65535, 'must be a whole number from 1 to 65535')
     .default(3000),
-  HOST: z.string().trim().min(1).default('0.0.0.0'),
+  // Loopback by default (issue 13): a laptop's quick start serves this machine only, so the demo's fixed passwords are
+  // safe; a server others reach sets HOST=0.0.0.0 (or puts a proxy and a public APP_URL in front).
+  HOST: z.string().trim().min(1).default('127.0.0.1'),
   DATA_DIR: z.string().trim().min(1).default('./data'),
   DATABASE_URL: optionalText.pipe(
     z
@@ -172,7 +174,16 @@ export interface AppConfig {
   trustProxy: boolean;
   /** Better Auth's sign-in/sign-up limits (on in production; browser tests that sign in often turn it off). */
   authRateLimit: boolean;
-  /** An admin without two-factor is sent to enrol before any admin page (default: on in production unless SEED_DEMO). */
+  /**
+   * True when only this machine can reach the server: HOST is a loopback address, APP_URL names a loopback host and
+   * TRUST_PROXY is off (a proxy or a public APP_URL means others reach it through a loopback listener). Only then does
+   * the demo shop keep the README's fixed passwords and let its admin in without two-factor (issue 13).
+   */
+  loopbackOnly: boolean;
+  /**
+   * An admin without two-factor is sent to enrol before any admin page. Default: on in production, except for a demo
+   * shop (SEED_DEMO) that only this machine can reach ({@link AppConfig.loopbackOnly}).
+   */
   requireAdmin2fa: boolean;
   /** GET/HEAD requests one process has in progress at once; the rest wait in arrival order (0: no scheduler). server/app.ts. */
   requestConcurrency: number;
@@ -196,6 +207,18 @@ export interface AppConfig {
   // --- Vendor invoices: AI extraction (issue 5) ---
   /** Gemini settings; `apiKey` undefined means invoices are read by offline OCR. Server-only: never sent to the browser. */
   gemini: { apiKey: string | undefined; model: string; baseUrl: string };
+}
+
+/**
+ * True for a host name or address that only this machine can reach: `localhost` (and `*.localhost`, RFC 6761),
+ * 127.0.0.0/8, `::1` (bracketed or not) and IPv4-mapped 127.x. `0.0.0.0`, `::` and anything else are not.
+ */
+export function isLoopbackHost(host: string): boolean {
+  const h = host.trim().toLowerCase().replace(/^\[(.*)\]$/, '$1');
+  if (h === 'localhost' || h.endsWith('.localhost')) return true;
+  if (h === '::1' || h === '0:0:0:0:0:0:0:1') return true;
+  const v4 = h.startsWith('::ffff:') ? h.slice(7) : h;
+  return /^127(\.\d{1,3}){3}$/.test(v4);
 }
 
 function parseFlag(name: string, value: string | undefined, fallback: boolean): boolean {
@@ -231,6 +254,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     );
   }
   const appUrl = (e.APP_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, '');
+  const loopbackOnly = isLoopbackHost(e.HOST) && isLoopbackHost(new URL(appUrl).hostname) && !e.TRUST_PROXY;
   const address = { street: e.SHOP_STREET, city: e.SHOP_CITY, region: e.SHOP_REGION, postalCode: e.SHOP_POSTAL_CODE };
   const query = encodeURIComponent(`${e.SHOP_NAME}, ${formatAddress(address)}`);
   const shop: ShopInfo = {
@@ -264,9 +288,11 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     seedDemo: e.SEED_DEMO,
     trustProxy: e.TRUST_PROXY,
     authRateLimit: e.AUTH_RATE_LIMIT && e.NODE_ENV === 'production',
-    // Default: enforced in production, except for the demo shop (SEED_DEMO), whose admin must reach the back office
-    // on first run; a real deployment sets SEED_DEMO=false and gets enforcement. An explicit value always wins.
-    requireAdmin2fa: parseFlag('REQUIRE_ADMIN_2FA', e.REQUIRE_ADMIN_2FA, e.NODE_ENV === 'production' && !e.SEED_DEMO),
+    loopbackOnly,
+    // Default: enforced in production, except for a demo shop (SEED_DEMO) only this machine reaches, whose admin must
+    // reach the back office on first run with the README's password. A demo others can reach gets enforcement too
+    // (issue 13): its staff enrol two-factor at first sign-in. An explicit value always wins.
+    requireAdmin2fa: parseFlag('REQUIRE_ADMIN_2FA', e.REQUIRE_ADMIN_2FA, e.NODE_ENV === 'production' && !(e.SEED_DEMO && loopbackOnly)),
     requestConcurrency: e.REQUEST_CONCURRENCY,
     webConcurrency: e.WEB_CONCURRENCY,
     logLevel: e.LOG_LEVEL,

@@ -1,5 +1,6 @@
 /**
- * Process start-up and shutdown: configuration, database (open, migrate), demo data on an empty database, storage,
+ * Process start-up and shutdown: configuration, database (open, migrate), demo data on an empty database (passwords:
+ * the README's on loopback only, else generated — and README ones left from a loopback run replaced), storage,
  * the orphan-file sweep (at start, then hourly) and the mail worker.
  * `startRuntime()` is idempotent within a process (dev-server reloads reuse it); `stopRuntime()` closes everything.
  * With several web processes (WEB_CONCURRENCY, server.js) the primary process starts the full runtime once and each
@@ -11,7 +12,7 @@ import fs from 'node:fs';
 import { getConfig } from './config.server';
 import { openDatabase, setDatabase, StartupError, type DatabaseHandle } from './db/client.server';
 import { migrateDatabase } from './db/migrate.server';
-import { isDatabaseEmpty, seedDemo, type DemoCredentials } from './db/seed.server';
+import { isDatabaseEmpty, retireReadmeDemoPasswords, seedDemo, type DemoCredentials } from './db/seed.server';
 import { resolveAuthSecret } from './auth/auth.server';
 import { log, setLogLevel } from './logger.server';
 import { startMailWorker } from './mail/mail-queue.server';
@@ -69,7 +70,11 @@ export async function startRuntime({ role = 'main' }: RuntimeOptions = {}): Prom
       let demo: DemoCredentials | undefined;
       if (config.seedDemo && (await isDatabaseEmpty(handle.db))) {
         demo = await seedDemo(handle.db);
-        log().info({ customers: demo.customers.length }, 'demo data seeded');
+        log().info({ customers: demo.customers.length, generatedPasswords: Boolean(demo.passwordFile) }, 'demo data seeded');
+      } else if (config.seedDemo && !config.loopbackOnly) {
+        // Issue 13: demo accounts seeded on loopback keep no README password once the server can be reached by others.
+        demo = await retireReadmeDemoPasswords(handle.db);
+        if (demo) log().warn({ file: demo.passwordFile }, 'the demo accounts had the README passwords: replaced with generated ones');
       }
       const storage = createConfiguredStorage(config);
       // A missing or unreachable bucket stops start-up with one line, not the first upload later.

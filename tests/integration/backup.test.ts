@@ -32,14 +32,14 @@ describe('backup and restore', () => {
     await source.put('repair-photos', 'work_orders/abc/1-front.jpg', new Uint8Array([1, 2, 3]), { contentType: 'image/jpeg' });
     await source.put('customer-files', 'work_orders/abc/quote.pdf', new Uint8Array([37, 80, 68, 70]), { contentType: 'application/pdf' });
     const archive = path.join(work, 'shop.tar.gz');
-    const manifest = await createBackup(t.db, source, archive);
+    const manifest = await createBackup(t.db, source, archive, t.config);
     expect(manifest.tables.work_orders).toBe(8);
     expect(manifest.files).toHaveLength(2);
 
     const target = wrapPglite(await createPglite());
     const restoredFiles = createLocalStorage(path.join(work, 'target-files'));
     try {
-      await restoreBackup(target, restoredFiles, archive);
+      await restoreBackup(target, restoredFiles, archive, t.config);
       expect(await snapshot(target.db)).toEqual(await snapshot(t.db));
       // The derived work-order counter is not in the archive; the restore rebuilt it from the rows.
       expect(Object.keys(manifest.tables)).not.toContain('work_order_totals');
@@ -52,7 +52,7 @@ describe('backup and restore', () => {
       expect(new Uint8Array(await new Response(photo!.body).arrayBuffer())).toEqual(new Uint8Array([1, 2, 3]));
 
       // A second restore into the now full database is refused and changes nothing.
-      await expect(restoreBackup(target, createLocalStorage(path.join(work, 'other')), archive)).rejects.toThrow(BackupError);
+      await expect(restoreBackup(target, createLocalStorage(path.join(work, 'other')), archive, t.config)).rejects.toThrow(BackupError);
       expect(fs.existsSync(path.join(work, 'other'))).toBe(false);
     } finally {
       await target.close();
@@ -64,7 +64,7 @@ describe('backup and restore', () => {
     fs.writeFileSync(bad, 'not an archive');
     const target = wrapPglite(await createPglite());
     try {
-      await expect(restoreBackup(target, createLocalStorage(path.join(work, 'x')), bad)).rejects.toThrow(/Cannot read the backup/);
+      await expect(restoreBackup(target, createLocalStorage(path.join(work, 'x')), bad, t.config)).rejects.toThrow(/Cannot read the backup/);
     } finally {
       await target.close();
     }

@@ -8,9 +8,9 @@ import { acquireDataLock, createPglite } from '~/server/db/client.server';
 const work = fs.mkdtempSync(path.join(os.tmpdir(), 'shop-cli-'));
 afterAll(() => fs.rmSync(work, { recursive: true, force: true }));
 
-function run(script: string, args: string[], dataDir: string) {
+function run(script: string, args: string[], dataDir: string, env: Record<string, string> = {}) {
   const result = spawnSync(process.execPath, ['--import', 'tsx', `scripts/${script}.ts`, ...args], {
-    env: { PATH: process.env.PATH ?? '', DATA_DIR: dataDir, LOG_LEVEL: 'silent', BETTER_AUTH_SECRET: 'cli-test-secret-cli-test-secret-0123456' },
+    env: { PATH: process.env.PATH ?? '', DATA_DIR: dataDir, LOG_LEVEL: 'silent', BETTER_AUTH_SECRET: 'cli-test-secret-cli-test-secret-0123456', ...env },
     encoding: 'utf8',
     timeout: 90_000,
   });
@@ -74,7 +74,15 @@ describe('command-line tools', { timeout: 240_000 }, () => {
   it('backs up one data folder and restores it into an empty one', async () => {
     const backup = run('backup', [archive], a);
     expect(backup.code).toBe(0);
-    expect(backup.out).toMatch(/^Backup written to .*backup\.tar\.gz: \d+ rows in \d+ tables, 0 files\.$/);
+    expect(backup.out.split('\n')[0]).toMatch(/^Backup written to .*backup\.tar\.gz: \d+ rows in \d+ tables, 0 files\.$/);
+    expect(fs.statSync(archive).mode & 0o777).toBe(0o600);
+    // Another BETTER_AUTH_SECRET than the backup's: refused with one line and exit code 1, nothing restored.
+    const c = path.join(work, 'c');
+    const wrongSecret = run('restore', [archive], c, { BETTER_AUTH_SECRET: 'another-secret-another-secret-0123456789' });
+    expect(wrongSecret.code).toBe(1);
+    expect(wrongSecret.err).toMatch(/^Restore refused: this backup was made with a BETTER_AUTH_SECRET \(fingerprint [0-9a-f]{12}\) that is not the one set now; set the same BETTER_AUTH_SECRET for the restore and the server\.$/);
+    const [none] = await query<{ n: number }>(c, 'select count(*)::int as n from users');
+    expect(none?.n).toBe(0);
     const restore = run('restore', [archive], b);
     expect(restore.code).toBe(0);
     const [count] = await query<{ n: number }>(b, 'select count(*)::int as n from work_orders');

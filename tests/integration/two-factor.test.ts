@@ -1,13 +1,16 @@
 import path from 'node:path';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
 import * as adminDashboard from '~/routes/admin/dashboard';
 import * as login from '~/routes/auth/login';
 import * as challenge from '~/routes/auth/two-factor-challenge';
 import * as setup from '~/routes/auth/two-factor-setup';
 import * as portalSettings from '~/routes/portal/settings';
+import { resetAuth } from '~/server/auth/auth.server';
 import { getOptionalUser } from '~/server/auth/session.server';
 import { createLocalStorage, setStorage } from '~/server/storage/storage.server';
 import * as documentFile from '~/routes/resources/document-file';
+import { CODE_NOT_CHECKED } from '~/server/auth/two-factor.server';
+import { getConfig, setConfig } from '~/server/config.server';
 import { createAccount, createVehicle, createWorkOrder, makeRequest, redirectLocation, settle, signInCookie, testContext } from '../setup/factories';
 import { addDocument } from '../portal/helpers';
 import { withTestDatabase } from '../setup/test-db';
@@ -127,5 +130,29 @@ describe('two-factor authentication', () => {
     expect(wrong).toMatchObject({ step: 'error' });
     const off = body(await portalSettings.action(args(makeRequest('/portal/settings', { cookie, form: { intent: 'disable', password: account.password } }))));
     expect(off).toEqual({ step: 'done', message: 'Two-factor authentication is now off.' });
+  });
+
+  it('a code that cannot be checked (the auth secret changed since enrolment) gets a clear message, not a server error', async () => {
+    const account = await createAccount();
+    const { secret, backupCodes } = await enrol('/portal/settings', portalSettings.action, account.cookie, account.password);
+    const original = getConfig();
+    // As after a restore under another BETTER_AUTH_SECRET: the stored two-factor data no longer decrypts.
+    setConfig({ ...original, authSecret: 'another-secret-another-secret-0123456789' });
+    resetAuth();
+    const serverLog = vi.spyOn(console, 'error').mockImplementation(() => {});
+    try {
+      for (const [method, code] of [['totp', await totpFor(secret)], ['backup', backupCodes[0]!]] as const) {
+        const first = await settle(() => login.action(args(makeRequest('/login', { form: { email: account.email, password: account.password } }))));
+        const cookie = cookieOf((first.thrown ?? first.value) as Response);
+        const answer = await settle(() => challenge.action(args(makeRequest('/login/two-factor', { cookie, form: { method, code } }))));
+        expect(answer.thrown).toBeUndefined();
+        expect((answer.value as { init?: { status?: number } }).init?.status).toBe(401);
+        expect(body(answer.value).formError).toBe(CODE_NOT_CHECKED);
+      }
+    } finally {
+      serverLog.mockRestore();
+      setConfig(original);
+      resetAuth();
+    }
   });
 });

@@ -6,14 +6,28 @@
  * two-factor on and ends the account's other sessions. `disableTwoFactor(request, password)` turns it off.
  * Sign-in: when an account has two-factor on, password sign-in returns no session but a short-lived challenge cookie;
  * `verifyChallenge(request, code, kind)` exchanges it plus a valid TOTP or backup code for the session cookies.
- * Results carry Better Auth's own messages ("Invalid code", "Invalid password", ...).
+ * Results carry Better Auth's own messages ("Invalid code", "Invalid password", ...). When Better Auth fails inside a
+ * code check (status 500: above all a TOTP secret or backup codes that do not decrypt because the auth secret changed,
+ * issue 13), the user gets {@link CODE_NOT_CHECKED} instead of a server error, and the cause is logged for the owner.
  */
 import QRCode from 'qrcode';
+import { log } from '../logger.server';
 import { callAuthEndpoint, getAuth } from './auth.server';
 
 type Failure = { ok: false; message: string };
 
+/** Shown when a two-factor code could not be checked at all (server-side failure, e.g. undecryptable two-factor data). */
+export const CODE_NOT_CHECKED =
+  'Invalid code: it could not be checked for this account. Try again, or use a backup code; if that fails too, ask the shop to turn two-factor off for your account.';
+
 async function failure(response: Response, fallback: string): Promise<Failure> {
+  if (response.status >= 500) {
+    log().error(
+      { status: response.status },
+      'a two-factor code could not be checked: the two-factor data may not decrypt with the auth secret in force (BETTER_AUTH_SECRET or DATA_DIR/auth-secret)',
+    );
+    return { ok: false, message: CODE_NOT_CHECKED };
+  }
   const body = (await response.json().catch(() => null)) as { message?: string } | null;
   return { ok: false, message: body?.message || fallback };
 }

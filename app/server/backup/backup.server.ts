@@ -7,6 +7,14 @@
  * even while the server runs on PostgreSQL. Restore migrates an EMPTY database, inserts every table in foreign-key order
  * with `json_populate_recordset` in one transaction (types round-trip exactly), then writes the files; it refuses a
  * database that already has data. Works the same on PGlite and PostgreSQL.
+ *
+ * The auth secret (issue 13): Better Auth encrypts two-factor secrets and backup codes with it, so a restore under another
+ * secret locks every two-factor user out. The archive therefore carries the generated secret (`auth-secret`, manifest
+ * `authSecret: { source: 'file' }`) or, when BETTER_AUTH_SECRET is set, only its fingerprint (`{ source: 'env',
+ * fingerprint }`, see auth-secret.server.ts). Backup refuses when the secret in force cannot decrypt the two-factor
+ * rows it dumps; restore refuses, before writing anything, when the secret it would leave in force differs from the
+ * archive's or cannot decrypt them, and writes a carried secret (mode 0600) before the files and rows.
+ * The archive is itself a secret: it holds password hashes, and the key to the two-factor data.
  */
 import crypto from 'node:crypto';
 import fs from 'node:fs/promises';
@@ -15,6 +23,15 @@ import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import * as tar from 'tar';
 import { BUCKETS, type Bucket } from '~/lib/work-order-status';
+import {
+  AUTH_SECRET_FILE,
+  authSecretFingerprint,
+  countUndecryptable,
+  readAuthSecret,
+  writeAuthSecretFile,
+  type EncryptedTwoFactor,
+} from '../auth/auth-secret.server';
+import type { AppConfig } from '../config.server';
 import type { Database, DatabaseHandle, Executor } from '../db/client.server';
 import { migrateDatabase } from '../db/migrate.server';
 import type { Storage } from '../storage/storage.server';
@@ -25,7 +42,15 @@ export interface BackupManifest {
   migrations: number;
   tables: Record<string, number>;
   files: { bucket: Bucket; key: string; size: number; sha256: string }[];
+  /**
+   * The auth secret the data was made under: carried in the archive's `auth-secret` file ('file'), or set by
+   * BETTER_AUTH_SECRET, of which only the fingerprint is kept ('env'). Absent in archives made before issue 13.
+   */
+  authSecret?: { source: 'file' } | { source: 'env'; fingerprint: string };
 }
+
+/** What backup and restore need to know about the auth secret: the data folder and BETTER_AUTH_SECRET (if set). */
+export type SecretConfig = Pick<AppConfig, 'dataDir' | 'authSecret'>;
 
 export class BackupError extends Error {
   override name = 'BackupError';
@@ -75,12 +100,23 @@ async function appliedMigrations(db: Executor): Promise<number> {
 const sha256 = (bytes: Uint8Array) => crypto.createHash('sha256').update(bytes).digest('hex');
 const ident = (name: string) => sql.raw(`"${name.replace(/"/g, '""')}"`);
 
-/** Writes a backup archive of `db` and `storage` to `outFile`; returns its manifest. */
-export async function createBackup(db: Database, storage: Storage, outFile: string): Promise<BackupManifest> {
+/** The encrypted two-factor rows of a `two_factors.json` dump (row_to_json column names). */
+async function twoFactorRowsIn(work: string): Promise<EncryptedTwoFactor[]> {
+  const text = await fs.readFile(path.join(work, 'db', 'two_factors.json'), 'utf8').catch(() => '[]');
+  return (JSON.parse(text) as { secret: string; backup_codes: string }[]).map((r) => ({ secret: r.secret, backupCodes: r.backup_codes }));
+}
+
+/**
+ * Writes a backup archive of `db` and `storage` to `outFile`; returns its manifest. `config` names the auth secret in
+ * force (see module docs). Throws BackupError when that secret cannot decrypt the two-factor data (the backup would not
+ * restore a working shop: typically BETTER_AUTH_SECRET differs from the server's, or DATA_DIR is not the server's).
+ */
+export async function createBackup(db: Database, storage: Storage, outFile: string, config: SecretConfig): Promise<BackupManifest> {
   const work = await fs.mkdtemp(path.join(os.tmpdir(), 'shop-backup-'));
   try {
     await fs.mkdir(path.join(work, 'db'));
     const manifest: BackupManifest = { format: 1, createdAt: new Date().toISOString(), migrations: 0, tables: {}, files: [] };
+    const secret = readAuthSecret(config);
     await db.transaction(
       async (tx) => {
         manifest.migrations = await appliedMigrations(tx);
@@ -94,6 +130,17 @@ export async function createBackup(db: Database, storage: Storage, outFile: stri
       },
       { isolationLevel: 'repeatable read', accessMode: 'read only' },
     );
+    const failed = await countUndecryptable(await twoFactorRowsIn(work), secret.source === 'none' ? undefined : secret.secret);
+    if (failed > 0) {
+      throw new BackupError(
+        `No backup written: ${failed} two-factor account(s) cannot be decrypted with ${secret.source === 'env' ? 'this BETTER_AUTH_SECRET' : `the secret in ${path.join(config.dataDir, AUTH_SECRET_FILE)}`}; run the backup with the server's BETTER_AUTH_SECRET and DATA_DIR.`,
+      );
+    }
+    if (secret.source === 'env') manifest.authSecret = { source: 'env', fingerprint: authSecretFingerprint(secret.secret) };
+    if (secret.source === 'file') {
+      await fs.writeFile(path.join(work, AUTH_SECRET_FILE), secret.secret, { mode: 0o600 });
+      manifest.authSecret = { source: 'file' };
+    }
     for (const bucket of BUCKETS) {
       for (const key of await storage.list(bucket, '')) {
         const object = await storage.get(bucket, key);
@@ -107,7 +154,15 @@ export async function createBackup(db: Database, storage: Storage, outFile: stri
     }
     await fs.writeFile(path.join(work, 'manifest.json'), JSON.stringify(manifest, null, 2));
     await fs.mkdir(path.dirname(path.resolve(outFile)), { recursive: true });
-    const entries = ['manifest.json', 'db', ...(manifest.files.length ? ['files'] : [])];
+    // Readable by its owner only from the first byte (tar keeps the mode of a file it writes into).
+    await fs.writeFile(outFile, '', { mode: 0o600 });
+    await fs.chmod(outFile, 0o600);
+    const entries = [
+      'manifest.json',
+      'db',
+      ...(manifest.files.length ? ['files'] : []),
+      ...(manifest.authSecret?.source === 'file' ? [AUTH_SECRET_FILE] : []),
+    ];
     await tar.c({ gzip: true, file: outFile, cwd: work, portable: true }, entries);
     return manifest;
   } finally {
@@ -116,10 +171,51 @@ export async function createBackup(db: Database, storage: Storage, outFile: stri
 }
 
 /**
- * Restores an archive into an empty database and storage. Throws BackupError when the archive is unreadable, was made by
- * a newer version (more migrations than this one has), a file's checksum does not match, or the database has data.
+ * Decides the auth secret the restored shop will run under and checks it against the archive (see module docs).
+ * Returns the secret to write to `DATA_DIR/auth-secret`, if any. Throws BackupError with one line when the secret in
+ * force would differ from the archive's or cannot decrypt its two-factor data.
  */
-export async function restoreBackup(handle: DatabaseHandle, storage: Storage, archive: string): Promise<BackupManifest> {
+async function secretForRestore(work: string, manifest: BackupManifest, config: SecretConfig): Promise<string | undefined> {
+  const configured = config.authSecret;
+  let inForce: string | undefined;
+  let toWrite: string | undefined;
+  if (manifest.authSecret?.source === 'file') {
+    const carried = (await fs.readFile(path.join(work, AUTH_SECRET_FILE), 'utf8').catch(() => '')).trim();
+    if (!carried) throw new BackupError('The backup is damaged: its auth-secret file is missing.');
+    if (configured && configured !== carried) {
+      throw new BackupError(
+        'Restore refused: this backup carries its own auth secret, but BETTER_AUTH_SECRET is set to another one (two-factor sign-in would fail); unset BETTER_AUTH_SECRET for the restore and the server.',
+      );
+    }
+    inForce = carried;
+    toWrite = carried;
+  } else if (manifest.authSecret?.source === 'env') {
+    if (!configured || authSecretFingerprint(configured) !== manifest.authSecret.fingerprint) {
+      throw new BackupError(
+        `Restore refused: this backup was made with a BETTER_AUTH_SECRET (fingerprint ${manifest.authSecret.fingerprint.slice(0, 12)}) that is ${configured ? 'not the one set now' : 'not set now'}; set the same BETTER_AUTH_SECRET for the restore and the server.`,
+      );
+    }
+    inForce = configured;
+  } else {
+    const current = readAuthSecret(config);
+    inForce = current.source === 'none' ? undefined : current.secret;
+  }
+  const failed = await countUndecryptable(await twoFactorRowsIn(work), inForce);
+  if (failed > 0) {
+    throw new BackupError(
+      `Restore refused: ${failed} two-factor account(s) in this backup cannot be decrypted with the auth secret in force; set the BETTER_AUTH_SECRET (or DATA_DIR/auth-secret) the backup was made with.`,
+    );
+  }
+  return toWrite;
+}
+
+/**
+ * Restores an archive into an empty database and storage, and the auth secret it carries into `config.dataDir`
+ * (mode 0600, before any row is written). Throws BackupError when the archive is unreadable, was made by a newer
+ * version (more migrations than this one has), a file's checksum does not match, the database has data, or the auth
+ * secret in force is not the one the backup was made with (see module docs).
+ */
+export async function restoreBackup(handle: DatabaseHandle, storage: Storage, archive: string, config: SecretConfig): Promise<BackupManifest> {
   const work = await fs.mkdtemp(path.join(os.tmpdir(), 'shop-restore-'));
   try {
     try {
@@ -143,6 +239,9 @@ export async function restoreBackup(handle: DatabaseHandle, storage: Storage, ar
       const bytes = await fs.readFile(path.join(work, 'files', file.bucket, ...file.key.split('/')));
       if (sha256(bytes) !== file.sha256) throw new BackupError(`The backup is damaged: ${file.bucket}/${file.key} does not match its checksum.`);
     }
+    const secret = await secretForRestore(work, manifest, config);
+    // The database is empty, so nothing depends on a secret already in the folder (a server started on it made one).
+    if (secret !== undefined) writeAuthSecretFile(config.dataDir, secret);
     // Files first; if anything fails after, the files written are removed and the database transaction rolls back.
     const written: { bucket: Bucket; key: string }[] = [];
     try {

@@ -109,30 +109,110 @@ function isProcessAlive(pid: number): boolean {
   }
 }
 
+/** Blocks this thread for `ms` milliseconds (lock waits are a few milliseconds, before the server serves anything). */
+function sleepSync(ms: number): void {
+  Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, ms);
+}
+
+/** A lock file's holder: its pid (null while empty or unreadable, e.g. being written) and its age; null when gone. */
+function readLock(file: string): { pid: number | null; raw: string; ageMs: number } | null {
+  try {
+    const raw = fs.readFileSync(file, 'utf8');
+    const ageMs = Date.now() - fs.statSync(file).mtimeMs;
+    const pid = /^\d+$/.test(raw.trim()) ? Number(raw.trim()) : null;
+    return { pid, raw, ageMs };
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return null;
+    throw error;
+  }
+}
+
+/** Creates `file` holding this pid only if it does not exist (O_CREAT|O_EXCL); false when it exists. */
+function createExclusive(file: string): boolean {
+  try {
+    fs.writeFileSync(file, String(process.pid), { flag: 'wx' });
+    return true;
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'EEXIST') return false;
+    throw error;
+  }
+}
+
+/** A lock left empty (its writer died between create and write) counts as stale after this long. */
+const EMPTY_LOCK_STALE_MS = 5_000;
+/** How long a process waits for a lock being written (empty) to name its holder. */
+const WRITER_WAIT_MS = 1_000;
+/** How long a process waits for another one that is taking over the same stale lock. */
+const TAKEOVER_WAIT_MS = 2_000;
+
 /**
  * Takes `dataDir/db.lock` for this process. PGlite is single-process: a second opener would corrupt it.
- * Throws StartupError naming the holder's pid when another live process holds the lock.
+ *
+ * The lock is created exclusively (`wx`, O_CREAT|O_EXCL), so of any number of processes starting at once exactly one
+ * wins. A lock whose pid is dead (left by a crash) is taken over once: under a second exclusive file,
+ * `db.lock.takeover`, the taker re-reads the lock, removes it only if it still names the dead pid, and creates it
+ * again exclusively — so two processes that both find the stale lock still leave one winner, and a process that just
+ * took the lock never loses it. Re-taking a lock this process already holds succeeds (returns a release that removes it).
+ * Throws StartupError naming the holder's pid when another live process holds the lock (or one line naming the
+ * takeover file when a process died inside the takeover, which needs removing by hand).
  */
 export function acquireDataLock(dataDir: string): () => void {
   const lockFile = path.join(dataDir, 'db.lock');
-  try {
-    const holder = Number(fs.readFileSync(lockFile, 'utf8').trim());
-    if (holder && holder !== process.pid && isProcessAlive(holder)) {
-      throw new StartupError(
-        `The database in ${dataDir} is in use by process ${holder} (is the server running?). Stop the server first.`,
-      );
-    }
-  } catch (error) {
-    if (error instanceof StartupError) throw error;
-  }
-  fs.writeFileSync(lockFile, String(process.pid));
-  return () => {
+  const release = () => {
     try {
       if (fs.readFileSync(lockFile, 'utf8').trim() === String(process.pid)) fs.rmSync(lockFile);
     } catch {
       /* already gone */
     }
   };
+  const inUse = (holder: number | null) =>
+    new StartupError(
+      `The database in ${dataDir} is in use by process ${holder ?? '(starting)'} (is the server running?). Stop the server first.`,
+    );
+  let tookOver = false;
+  let deadline = Date.now() + WRITER_WAIT_MS;
+  for (;;) {
+    if (createExclusive(lockFile)) return release;
+    const lock = readLock(lockFile);
+    if (lock?.pid === process.pid) return release;
+    const stale = lock && (lock.pid === null ? lock.ageMs > EMPTY_LOCK_STALE_MS : !isProcessAlive(lock.pid));
+    if (lock && lock.pid !== null && !stale) throw inUse(lock.pid);
+    if (!lock || !stale) {
+      // Released between our create and read, or another process has just created it and is writing its pid.
+      if (Date.now() > deadline) throw inUse(lock?.pid ?? null);
+      sleepSync(5);
+      continue;
+    }
+    if (tookOver) throw inUse(lock.pid);
+    tookOver = true;
+    takeOverStaleLock(lockFile, lock.raw);
+    deadline = Date.now() + WRITER_WAIT_MS;
+  }
+}
+
+/**
+ * Removes `lockFile` if it still holds `staleContent`, inside the exclusive `<lockFile>.takeover` section (see
+ * acquireDataLock). When another process holds the section, waits for it to finish instead (it will have taken the lock).
+ */
+function takeOverStaleLock(lockFile: string, staleContent: string): void {
+  const guard = `${lockFile}.takeover`;
+  const deadline = Date.now() + TAKEOVER_WAIT_MS;
+  while (!createExclusive(guard)) {
+    const other = readLock(guard);
+    if (other && other.pid !== null && !isProcessAlive(other.pid)) {
+      throw new StartupError(
+        `A process died while taking over the stale lock of ${path.dirname(lockFile)}: remove ${lockFile} and ${guard} after checking no server runs.`,
+      );
+    }
+    if (Date.now() > deadline) throw new StartupError(`Timed out waiting for another process to take over ${lockFile}.`);
+    sleepSync(5);
+  }
+  try {
+    const lock = readLock(lockFile);
+    if (lock && lock.raw === staleContent) fs.rmSync(lockFile);
+  } finally {
+    fs.rmSync(guard, { force: true });
+  }
 }
 
 export interface OpenOptions {

@@ -3,17 +3,23 @@
  * in each of the eight statuses (with status history), parts used, inventory and a vendor invoice.
  * Accounts are created through Better Auth so passwords are hashed exactly as at sign-up.
  * `seedDemo(db)` needs the process database set (`setDatabase`) to the same handle; it runs on an empty database only.
+ * Passwords (issue 13): the README's fixed ones only when the server is reachable from this machine alone, otherwise
+ * random ones kept in `DATA_DIR/demo-passwords` (demo-passwords.server.ts).
  */
-import { count, eq } from 'drizzle-orm';
+import { and, count, eq, inArray } from 'drizzle-orm';
 import { getAuth } from '../auth/auth.server';
+import { getConfig } from '../config.server';
 import type { Database } from './client.server';
+import { demoPasswordsFor, README_DEMO_PASSWORDS, type DemoPasswords } from './demo-passwords.server';
 import {
+  accounts,
   customers,
   inventory,
   invoiceLineItems,
   invoices,
   mailQueue,
   profiles,
+  sessions,
   users,
   vehicles,
   workOrderParts,
@@ -26,10 +32,13 @@ import { withCheckDigit } from '~/lib/vin';
 export interface DemoCredentials {
   admin: { email: string; password: string };
   customers: { name: string; email: string; password: string }[];
+  /** Where generated passwords are kept (DATA_DIR/demo-passwords); undefined when they are the README's. */
+  passwordFile: string | undefined;
+  /** True when these replace the README passwords of demo accounts seeded earlier on loopback. */
+  replacedReadmePasswords: boolean;
 }
 
-export const DEMO_ADMIN = { name: 'Shop Admin', email: 'admin@example.com', password: 'demo-admin-pass' };
-export const DEMO_CUSTOMER_PASSWORD = 'demo-customer-pass';
+export const DEMO_ADMIN = { name: 'Shop Admin', email: 'admin@example.com' };
 
 const DEMO_CUSTOMERS = [
   { name: 'Maria Gonzalez', email: 'maria.gonzalez@example.com', phone: '(281) 555-0101', address: '214 Cypresswood Dr, Spring, TX 77388' },
@@ -86,17 +95,20 @@ function isoDate(daysFromToday: number): string {
   return d.toISOString().slice(0, 10);
 }
 
-/** Seeds the demo shop and returns the sign-in details to print. */
-export async function seedDemo(db: Database): Promise<DemoCredentials> {
+/**
+ * Seeds the demo shop and returns the sign-in details to print. `passwords` default to what the process configuration
+ * calls for (README passwords on loopback only, else generated and kept in the data folder: demoPasswordsFor).
+ */
+export async function seedDemo(db: Database, passwords: DemoPasswords = demoPasswordsFor(getConfig())): Promise<DemoCredentials> {
   const auth = getAuth();
-  const admin = await auth.api.signUpEmail({ body: DEMO_ADMIN });
+  const admin = await auth.api.signUpEmail({ body: { ...DEMO_ADMIN, password: passwords.admin } });
   await db.update(users).set({ emailVerified: true }).where(eq(users.id, admin.user.id));
   await db.update(profiles).set({ isAdmin: true, fullName: DEMO_ADMIN.name }).where(eq(profiles.id, admin.user.id));
   await db.delete(customers).where(eq(customers.userId, admin.user.id));
 
   const customerIds: string[] = [];
   for (const c of DEMO_CUSTOMERS) {
-    const { user } = await auth.api.signUpEmail({ body: { name: c.name, email: c.email, password: DEMO_CUSTOMER_PASSWORD } });
+    const { user } = await auth.api.signUpEmail({ body: { name: c.name, email: c.email, password: passwords.customer } });
     await db.update(users).set({ emailVerified: true }).where(eq(users.id, user.id));
     const [row] = await db
       .update(customers)
@@ -212,7 +224,44 @@ export async function seedDemo(db: Database): Promise<DemoCredentials> {
   });
 
   return {
-    admin: { email: DEMO_ADMIN.email, password: DEMO_ADMIN.password },
-    customers: DEMO_CUSTOMERS.map((c) => ({ name: c.name, email: c.email, password: DEMO_CUSTOMER_PASSWORD })),
+    admin: { email: DEMO_ADMIN.email, password: passwords.admin },
+    customers: DEMO_CUSTOMERS.map((c) => ({ name: c.name, email: c.email, password: passwords.customer })),
+    passwordFile: passwords.file,
+    replacedReadmePasswords: false,
+  };
+}
+
+/**
+ * For a demo shop others can reach (`config.loopbackOnly` false): demo accounts that still have the README's passwords
+ * (a data folder first seeded on a laptop, then served publicly) get the generated ones from `DATA_DIR/demo-passwords`,
+ * and their sessions are ended. Returns the sign-in details to print when any account changed, else undefined. Costs
+ * one password check per demo account (scrypt), so call it once at start-up.
+ */
+export async function retireReadmeDemoPasswords(db: Database, config = getConfig()): Promise<DemoCredentials | undefined> {
+  if (config.loopbackOnly) return undefined;
+  const emails = [DEMO_ADMIN.email, ...DEMO_CUSTOMERS.map((c) => c.email)];
+  const rows = await db
+    .select({ accountId: accounts.id, userId: users.id, email: users.email, hash: accounts.password })
+    .from(accounts)
+    .innerJoin(users, eq(users.id, accounts.userId))
+    .where(and(eq(accounts.providerId, 'credential'), inArray(users.email, emails)));
+  const ctx = await getAuth().$context;
+  const exposed: typeof rows = [];
+  for (const row of rows) {
+    const readme = row.email === DEMO_ADMIN.email ? README_DEMO_PASSWORDS.admin : README_DEMO_PASSWORDS.customer;
+    if (row.hash && (await ctx.password.verify({ password: readme, hash: row.hash }))) exposed.push(row);
+  }
+  if (exposed.length === 0) return undefined;
+  const passwords = demoPasswordsFor(config);
+  for (const row of exposed) {
+    const password = row.email === DEMO_ADMIN.email ? passwords.admin : passwords.customer;
+    await db.update(accounts).set({ password: await ctx.password.hash(password) }).where(eq(accounts.id, row.accountId));
+    await db.delete(sessions).where(eq(sessions.userId, row.userId));
+  }
+  return {
+    admin: { email: DEMO_ADMIN.email, password: passwords.admin },
+    customers: DEMO_CUSTOMERS.map((c) => ({ name: c.name, email: c.email, password: passwords.customer })),
+    passwordFile: passwords.file,
+    replacedReadmePasswords: true,
   };
 }
