@@ -31,14 +31,22 @@ export const MAX_ATTEMPTS = RETRY_DELAYS_MINUTES.length + 1;
 /** A row left in 'sending' longer than this (its process died) is claimed again. */
 export const STALE_SENDING_MINUTES = 10;
 
-/** Adds a message to the queue inside the caller's transaction (or on its own); returns its id. */
+/** Line breaks and other control characters, which must never reach a header. */
+const HEADER_UNSAFE = /[\u0000-\u001F\u007F\u0085\u2028\u2029]+/g;
+
+/**
+ * Adds a message to the queue inside the caller's transaction (or on its own); returns its id.
+ * Headers cannot be forged through it (issue 13): the subject is put on one line (each run of line breaks or control
+ * characters becomes a space), and a recipient containing any is refused with an Error (nothing is queued).
+ */
 export async function enqueueMail(db: Executor, mail: NewMail): Promise<string> {
+  if (/[\u0000-\u001F\u007F\u0085\u2028\u2029]/.test(mail.to)) throw new Error('A mail recipient cannot contain line breaks.');
   const [row] = await db
     .insert(mailQueue)
     .values({
       kind: mail.kind,
       toAddress: mail.to,
-      subject: mail.subject,
+      subject: mail.subject.replace(HEADER_UNSAFE, ' '),
       textBody: mail.text,
       htmlBody: mail.html ?? null,
       workOrderId: mail.workOrderId ?? null,
