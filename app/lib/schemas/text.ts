@@ -12,6 +12,7 @@ import type { z } from 'zod';
 export const SINGLE_LINE_MESSAGE = 'Please keep this on one line (no line breaks).';
 
 /** CR, LF, and the other characters that start a new line somewhere (NEL, LINE and PARAGRAPH SEPARATOR, VT, FF). */
+// eslint-disable-next-line no-control-regex -- matching control characters is the point
 const LINE_BREAK = /[\r\n\u000B\u000C\u0085\u2028\u2029]/;
 
 /** True when `value` has no line break (see {@link LINE_BREAK}). */

@@ -6,6 +6,7 @@ import { requireAdmin } from '~/server/auth/session.server';
 import { intentFailure, intentResult } from '~/server/documents/admin-form.server';
 import { DomainError, isUuid } from '~/server/errors.server';
 import { listMail, retryMail } from '~/server/mail/mail-queue.server';
+import { readForm } from '~/server/forms/read-form.server';
 import type { Route } from './+types/outbox';
 
 export const meta: Route.MetaFunction = ({ matches }) => pageMeta({ matches, title: 'Outbox', noindex: true });
@@ -33,7 +34,7 @@ export async function loader({ request }: Route.LoaderArgs) {
 
 export async function action({ request }: Route.ActionArgs) {
   const user = await requireAdmin(request);
-  const formData = await request.formData();
+  const formData = await readForm(request);
   const id = String(formData.get('mailId') ?? '');
   if (!isUuid(id)) return intentFailure('retry', 'Retry failed: no such message.', 404);
   return intentResult('retry', async () => {

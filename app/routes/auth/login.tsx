@@ -12,6 +12,7 @@ import {
   startGoogleSignIn,
 } from '~/server/auth/sign-in.server';
 import { log } from '~/server/logger.server';
+import { readForm } from '~/server/forms/read-form.server';
 import type { Route } from './+types/login';
 
 export const meta: Route.MetaFunction = ({ matches }) =>
@@ -25,7 +26,7 @@ export async function loader({ request }: Route.LoaderArgs) {
 }
 
 export async function action({ request }: Route.ActionArgs) {
-  const formData = await request.formData();
+  const formData = await readForm(request);
   if (formData.get('intent') === 'google') {
     const started = await startGoogleSignIn(request, '/login');
     if (!started.ok) {

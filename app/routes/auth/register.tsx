@@ -6,6 +6,7 @@ import { RegisterSchema, registrationSentText } from '~/lib/schemas/auth';
 import { useRootData } from '~/root';
 import { getOptionalUser } from '~/server/auth/session.server';
 import { cookieHeaders, registerWithPassword, startGoogleSignIn } from '~/server/auth/sign-in.server';
+import { readForm } from '~/server/forms/read-form.server';
 import type { Route } from './+types/register';
 
 export const meta: Route.MetaFunction = ({ matches }) =>
@@ -18,7 +19,7 @@ export async function loader({ request }: Route.LoaderArgs) {
 }
 
 export async function action({ request }: Route.ActionArgs) {
-  const formData = await request.formData();
+  const formData = await readForm(request);
   if (formData.get('intent') === 'google') {
     const started = await startGoogleSignIn(request, '/register');
     if (!started.ok) return data({ formError: started.message, fieldErrors: {}, values: {} }, 400);

@@ -33,6 +33,7 @@ export class ContactRateLimitError extends DomainError {
 }
 
 /** `text` on one line: every run of line-breaking characters becomes one space. */
+// eslint-disable-next-line no-control-regex -- matching control characters is the point
 const oneLine = (text: string) => text.replace(/[\r\n\u000B\u000C\u0085\u2028\u2029]+/g, ' ');
 
 /** SHA-256 hex of the client address and the server secret ('' when the address is unknown). */
