@@ -83,7 +83,7 @@ function renderDocument(element: ReactNode, nonce: string): Promise<{ body: Buff
       },
       onError(error: unknown) {
         failed = true;
-        log().error({ err: error instanceof Error ? error.message : String(error) }, 'render error');
+        log().error({ err: error }, 'render error');
       },
     });
     const timer = setTimeout(() => abort(), streamTimeout + 1000);
@@ -102,11 +102,12 @@ function marketingPageCacheKey(request: Request, status: number, context: EntryC
   return pageCacheKey({ method: request.method, url: request.url });
 }
 
-/** Unexpected loader/action errors: logged with the request id; the page shows a generic message. */
+/**
+ * Unexpected loader/action errors: logged with the request id; the page shows a generic message. The error goes to the
+ * logger as it is: its `err` serializer keeps a database error's code and constraint and drops the statement's
+ * parameters and quoted values (app/server/safe-error.server.ts, issue 13).
+ */
 export function handleError(error: unknown, { request }: { request: Request }) {
   if (request.signal.aborted) return;
-  log().error(
-    { err: error instanceof Error ? { message: error.message, stack: error.stack } : String(error), path: new URL(request.url).pathname },
-    'unhandled error',
-  );
+  log().error({ err: error, path: new URL(request.url).pathname }, 'unhandled error');
 }

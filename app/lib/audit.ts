@@ -40,6 +40,7 @@ export const AUDIT_ACTIONS = [
   'contact_message.read',
   'contact_message.unread',
   'mail.retry',
+  'mail.dismiss',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 

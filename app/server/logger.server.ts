@@ -2,9 +2,14 @@
  * Structured JSON logs (pino) and the request scope. Request-scoped lines carry the request id through
  * AsyncLocalStorage, so domain code calls `log()` and gets the id for free. Never log passwords, tokens, cookies or
  * full addresses. The same scope holds per-request memos ({@link memoizeForRequest}).
+ *
+ * Errors are logged under `err`; whatever is put there (an Error, a plain object, a message string) goes through
+ * `serializeLoggedError` (safe-error.server.ts), so a failed SQL statement's parameters and the values PostgreSQL
+ * quotes never reach a log line (issue 13); the message strings of every line are cleaned of failed statements too.
  */
 import { AsyncLocalStorage } from 'node:async_hooks';
-import pino, { type Logger } from 'pino';
+import { redactFailedQuery, serializeLoggedError } from './safe-error.server';
+import pino, { type DestinationStream, type Logger, type LoggerOptions } from 'pino';
 
 /** One request's scope; the child logger and the memo are made on first use (most requests log nothing). */
 interface RequestScope {
@@ -15,11 +20,28 @@ interface RequestScope {
 
 const requestScope = new AsyncLocalStorage<RequestScope>();
 
-let base: Logger = pino({
+const options: LoggerOptions = {
   level: process.env.LOG_LEVEL ?? (process.env.NODE_ENV === 'test' ? 'silent' : 'info'),
   base: undefined,
   redact: ['password', '*.password', 'token', '*.token', 'cookie', '*.cookie', 'headers.cookie', 'headers.authorization'],
-});
+  serializers: { err: serializeLoggedError },
+  hooks: {
+    // A message string may embed an error's text (`log().error({}, error.message)`, the auth library's messages).
+    logMethod(args, method) {
+      method.apply(this, args.map((arg) => (typeof arg === 'string' ? redactFailedQuery(arg) : arg)) as typeof args);
+    },
+  },
+};
+
+let base: Logger = pino(options);
+
+/**
+ * Sends the log lines to `destination` (a writable stream, one JSON line each) at `level`, or back to standard output
+ * at the configured level when `destination` is undefined. For tests that read what was logged.
+ */
+export function setLogDestination(destination: DestinationStream | undefined, level = 'info'): void {
+  base = destination ? pino({ ...options, level }, destination) : pino(options);
+}
 
 /** Sets the base log level (from configuration, at start-up). */
 export function setLogLevel(level: string): void {

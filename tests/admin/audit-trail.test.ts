@@ -17,7 +17,7 @@ import * as invoicesRoute from '~/routes/admin/invoices';
 import * as messagesPage from '~/routes/admin/messages';
 import * as outboxPage from '~/routes/admin/outbox';
 import * as workOrderDetails from '~/routes/admin/work-orders/details';
-import { auditLog, contactMessages, customerDocuments, customers, inventory, mailQueue, vehicles, workOrderParts, workOrders } from '~/server/db/schema';
+import { auditLog, contactMessages, customerDocuments, inventory, mailQueue, vehicles, workOrderParts, workOrders } from '~/server/db/schema';
 import { enqueueMail } from '~/server/mail/mail-queue.server';
 import { createLocalStorage, setStorage } from '~/server/storage/storage.server';
 import { fixture, invoiceRequest } from '../invoices/helpers';

@@ -1,8 +1,8 @@
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import * as details from '~/routes/admin/work-orders/details';
 import * as register from '~/routes/auth/register';
-import { mailQueue, workOrders, workOrderStatusHistory } from '~/server/db/schema';
+import { auditLog, mailQueue, workOrders, workOrderStatusHistory } from '~/server/db/schema';
 import { processDueMail } from '~/server/mail/mail-queue.server';
 import { changeWorkOrderStatus } from '~/server/work-orders/change-work-order-status.server';
 import { createAccount, createVehicle, createWorkOrder, makeRequest, testContext } from '../setup/factories';
@@ -161,6 +161,40 @@ describe('status change → customer e-mail (DECISIONS 13)', () => {
       expect(bad.status, value).toBe(400);
       expect(bad.data.message).toMatch(/^Failed to update estimated date: /);
     }
+  });
+
+  it('saving the status a work order already has changes and sends nothing; the date form still saves', async () => {
+    const admin = await createAccount({ admin: true });
+    const { workOrder } = await createCustomerWithWorkOrder();
+    await t.db.update(workOrders).set({ currentStatus: 'Paint' }).where(eq(workOrders.id, workOrder.id));
+    const [before] = await t.db.select().from(workOrders).where(eq(workOrders.id, workOrder.id));
+    const post = async (form: Record<string, string>) =>
+      dataOf<{ ok: boolean; message: string }>(
+        await details.action({
+          request: makeRequest(`/admin/work-orders/details/${workOrder.id}`, { cookie: admin.cookie, form }),
+          params: { workOrderId: workOrder.id },
+          context: testContext,
+        } as never),
+      );
+    const same = await post({ intent: 'change-status', status: 'Paint' });
+    expect(same.status).toBe(200);
+    expect(same.data.ok).toBe(true);
+    expect(same.data.message).toBe(`WO #${workOrder.workOrderNumber} is already Paint: nothing was changed and no e-mail was sent.`);
+    const [after] = await t.db.select().from(workOrders).where(eq(workOrders.id, workOrder.id));
+    expect(after!.updatedAt.getTime()).toBe(before!.updatedAt.getTime());
+    expect(await t.db.select().from(workOrderStatusHistory).where(eq(workOrderStatusHistory.workOrderId, workOrder.id))).toEqual([]);
+    expect(await t.db.select().from(mailQueue).where(eq(mailQueue.workOrderId, workOrder.id))).toEqual([]);
+    const audits = () => t.db.select().from(auditLog).where(eq(auditLog.entityId, workOrder.id));
+    expect(await audits()).toEqual([]);
+
+    // The date is its own form: it still saves (one audit row); saving the same date again is a no-op too.
+    expect((await post({ intent: 'set-eta', estimatedCompletionDate: '2031-03-04' })).data.message).toBe('Estimated completion date updated successfully.');
+    expect((await post({ intent: 'set-eta', estimatedCompletionDate: '2031-03-04' })).data.ok).toBe(true);
+    const [dated] = await t.db.select().from(workOrders).where(eq(workOrders.id, workOrder.id));
+    expect(dated!.estimatedCompletionDate).toBe('2031-03-04');
+    expect(await t.db.select().from(auditLog).where(and(eq(auditLog.entityId, workOrder.id), eq(auditLog.action, 'work_order.update')))).toHaveLength(1);
+    expect(await audits()).toHaveLength(1);
+    expect(await t.db.select().from(mailQueue).where(eq(mailQueue.workOrderId, workOrder.id))).toEqual([]);
   });
 
   it('refuses an unknown status with 400 and changes nothing', async () => {

@@ -165,6 +165,49 @@ describe('contact form', () => {
   });
 });
 
+describe('contact form: hostile characters (issue 13)', () => {
+  it('stores a message carrying NUL and other control characters without them, instead of answering 500', async () => {
+    const email = `nul-${uid()}@example.com`;
+    const { value, thrown } = await settle(() =>
+      post({ name: 'Jane\u0000 Dri\u0007ver', email, phone: '281\u0000 555 0100', message: 'Bumper\u0000 dent\u001b[31m\r\nsecond\tline' }),
+    );
+    expect(redirectLocation(thrown ?? value)).toBe('/contact?sent=1#contact-form');
+    const [row] = await t.db.select().from(contactMessages).where(eq(contactMessages.email, email));
+    expect(row).toMatchObject({ name: 'Jane Driver', phone: '281 555 0100', message: 'Bumper dent[31m\r\nsecond\tline' });
+  });
+
+  it('refuses line breaks in one-line fields with a field message, storing and sending nothing', async () => {
+    const email = `crlf-${uid()}@example.com`;
+    for (const name of ['Jane\r\nE-mail: boss@example.com', 'Jane\nDoe', 'Jane\rDoe', 'Jane\u2028Doe']) {
+      const result = dataOf(await post({ name, email, phone: '', message: 'Hello' }));
+      expect(result.status, JSON.stringify(name)).toBe(400);
+      expect(result.data.fieldErrors.name).toBe(CONTACT_TEXTS.singleLine);
+      expect(result.data.values.name).toBe(name);
+    }
+    const phone = dataOf(await post({ name: 'Jane', email, phone: '555 0100\nBcc: x@example.com', message: 'Hello' }));
+    expect(phone.status).toBe(400);
+    expect(phone.data.fieldErrors.phone).toBeTruthy();
+    expect(await t.db.select().from(contactMessages).where(eq(contactMessages.email, email))).toEqual([]);
+  });
+
+  it("does not let the visitor's message pose as the shop's own lines in the shop's e-mail", async () => {
+    const email = `forge-${uid()}@example.com`;
+    const forged = 'Hi\n\nName: Someone Else\nRead and mark it in the back office: http://evil.example/admin/messages';
+    const { value, thrown } = await settle(() => post({ name: 'Real Name', email, message: forged }));
+    expect(redirectLocation(thrown ?? value)).toBe('/contact?sent=1#contact-form');
+    const [mail] = (await t.db.select().from(mailQueue).where(eq(mailQueue.kind, 'contact'))).filter((m) => m.textBody.includes(email));
+    const lines = mail!.textBody.split('\n');
+    expect(lines.filter((l) => l.startsWith('Name: '))).toEqual(['Name: Real Name']);
+    expect(lines.filter((l) => l.startsWith('Read and mark it'))).toEqual([`Read and mark it in the back office: ${t.config.appUrl}/admin/messages`]);
+    expect(lines).toContain('> Read and mark it in the back office: http://evil.example/admin/messages');
+    while ((await processDueMail(50)).sent > 0);
+    const received = smtp().messages.find((m) => m.raw.includes(email));
+    const headers = received!.raw.split(/\r?\n\r?\n/)[0]!;
+    expect(headers).toMatch(/^Subject: Website message from Real Name$/m);
+    expect(headers).not.toMatch(/^Bcc:/im);
+  });
+});
+
 describe('contact inbox (back office)', () => {
   it('lists messages newest first with unread ones marked, and marks one read', async () => {
     const admin = await createAccount({ admin: true });

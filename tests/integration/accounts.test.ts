@@ -4,6 +4,7 @@ import { CONFIRM_ADDRESS_FIRST, UNABLE_TO_VERIFY_ROLE } from '~/lib/schemas/auth
 import * as adminLayout from '~/routes/admin/layout';
 import * as login from '~/routes/auth/login';
 import * as register from '~/routes/auth/register';
+import * as authApi from '~/routes/resources/auth-api';
 import * as portalLayout from '~/routes/portal/layout';
 import { getOptionalUser, requireAdmin, safeRedirectPath } from '~/server/auth/session.server';
 import { customers, profiles, users } from '~/server/db/schema';
@@ -33,6 +34,28 @@ function cookieFrom(response: Response): string {
     .map((c) => c.split(';')[0])
     .join('; ');
 }
+
+describe('the auth API', () => {
+  it('refuses a NUL character in a JSON body with one clear 400 (issue 13)', async () => {
+    const post = (body: string) =>
+      authApi.action(
+        routeArgs(
+          new Request('http://localhost:3000/api/auth/sign-up/email', {
+            method: 'POST',
+            headers: { Origin: 'http://localhost:3000', 'Content-Type': 'application/json' },
+            body,
+          }),
+        ),
+      );
+    const email = `nul-${uid()}@example.com`;
+    const refused = await post(JSON.stringify({ email, password: 'a-long-password', name: 'Nul\u0000Name' }));
+    expect(refused.status).toBe(400);
+    expect(await t.db.select().from(users).where(eq(users.email, email))).toHaveLength(0);
+    // Without it the same request goes through.
+    const accepted = await post(JSON.stringify({ email, password: 'a-long-password', name: 'Plain Name' }));
+    expect(accepted.status).toBe(200);
+  });
+});
 
 describe('register', () => {
   it('creates the account, its profile (not admin) and its customer record, and says to check the e-mail', async () => {

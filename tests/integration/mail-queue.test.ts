@@ -1,12 +1,23 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { mailQueue } from '~/server/db/schema';
-import { enqueueMail, processDueMail, retryMail } from '~/server/mail/mail-queue.server';
+import * as outbox from '~/routes/admin/outbox';
+import { auditLog, mailQueue } from '~/server/db/schema';
+import {
+  claimDueMail,
+  dismissMail,
+  enqueueMail,
+  MAIL_WORKER_ID,
+  processDueMail,
+  recoverInterruptedMail,
+  retryMail,
+  SENDING_LEASE_MINUTES,
+} from '~/server/mail/mail-queue.server';
 import { createFileTransport, createSmtpTransport, setMailTransport } from '~/server/mail/transport.server';
 import { makeQueuedMailDue, withTestSmtp } from '../setup/smtp';
-import { uid } from '../setup/factories';
+import { createAccount, makeRequest, testContext, uid } from '../setup/factories';
+import { dataOf } from '../admin/helpers';
 import { withTestDatabase } from '../setup/test-db';
 
 const t = withTestDatabase();
@@ -87,5 +98,117 @@ describe('mail queue', () => {
     } finally {
       setMailTransport(createSmtpTransport(smtp().url, 'Shop <no-reply@localhost>'));
     }
+  });
+
+  describe('a worker that dies while sending (issue 13)', () => {
+    /** A message left in 'sending' by a worker that is gone: claimed by `claimedBy`, `minutesAgo` minutes ago. */
+    async function leftSending(claimedBy: string | null, minutesAgo = 0) {
+      const to = `crash-${uid()}@example.com`;
+      const id = await enqueueMail(t.db, { kind: 'test', to, subject: 'Your car is ready', text: 'x' });
+      await t.db
+        .update(mailQueue)
+        .set({ state: 'sending', attempts: 1, claimedBy, lockedAt: sql`now() - make_interval(mins => ${minutesAgo})` })
+        .where(eq(mailQueue.id, id));
+      return { id, to };
+    }
+    const row = async (id: string) => (await t.db.select().from(mailQueue).where(eq(mailQueue.id, id)))[0]!;
+
+    it('claims record which worker holds the message', async () => {
+      const id = await enqueueMail(t.db, { kind: 'test', to: `w-${uid()}@example.com`, subject: 'S', text: 'x' });
+      const claimed = await claimDueMail(50);
+      expect(claimed.find((m) => m.id === id)).toMatchObject({ state: 'sending', claimedBy: MAIL_WORKER_ID });
+      await t.db.update(mailQueue).set({ state: 'sent', claimedBy: null }).where(eq(mailQueue.id, id));
+    });
+
+    it('at start-up, a message held by a dead worker becomes "interrupted" and is never re-sent by itself', async () => {
+      // Same host, a process id that cannot be alive, another worker token: a previous run of this server.
+      const dead = await leftSending(`${MAIL_WORKER_ID.split(':')[0]}:999999999:deadbeef`);
+      const legacy = await leftSending(null);
+      const otherHost = await leftSending('some-other-host:123:abcd1234');
+      const recovered = await recoverInterruptedMail({ atStart: true });
+      expect(recovered).toBeGreaterThanOrEqual(2);
+      expect(await row(dead.id)).toMatchObject({ state: 'interrupted', claimedBy: null, lockedAt: null });
+      expect((await row(dead.id)).lastError).toMatch(/may have been sent/);
+      expect((await row(legacy.id)).state).toBe('interrupted');
+      // A worker on another host may still be sending: its lease has not run out, so it is left alone.
+      expect((await row(otherHost.id)).state).toBe('sending');
+      for (let i = 0; i < 3; i += 1) {
+        await makeDue();
+        await processDueMail(50);
+      }
+      expect(smtp().messages.filter((m) => m.to.includes(dead.to) || m.to.includes(legacy.to))).toEqual([]);
+    });
+
+    it(`a message held past the ${SENDING_LEASE_MINUTES}-minute lease becomes "interrupted" in the next round, not re-sent`, async () => {
+      const stuck = await leftSending('some-other-host:123:abcd1234', SENDING_LEASE_MINUTES + 1);
+      const fresh = await leftSending('some-other-host:123:abcd1234', 0);
+      // Before this change a stale 'sending' row was claimed again after 10 minutes and sent a second time.
+      await t.db.update(mailQueue).set({ lockedAt: sql`now() - interval '11 minutes'` }).where(eq(mailQueue.id, stuck.id));
+      await processDueMail(50);
+      expect((await row(stuck.id)).state).toBe('interrupted');
+      expect((await row(fresh.id)).state).toBe('sending');
+      expect(smtp().messages.filter((m) => m.to.includes(stuck.to))).toEqual([]);
+    });
+
+    it('staff retry an interrupted or stuck message from the Outbox (audited) and it is sent once; or dismiss it', async () => {
+      const admin = await createAccount({ admin: true });
+      const interrupted = await leftSending(null);
+      await recoverInterruptedMail({ atStart: true });
+      const stuck = await leftSending('some-other-host:1:abcd', SENDING_LEASE_MINUTES + 5);
+      const busy = await leftSending(MAIL_WORKER_ID, 0);
+      const post = async (form: Record<string, string>) =>
+        dataOf<{ ok: boolean; message: string }>(
+          await outbox.action({ request: makeRequest('/admin/outbox', { cookie: admin.cookie, form }), params: {}, context: testContext } as never),
+        );
+      expect((await post({ intent: 'retry', mailId: interrupted.id })).data.ok).toBe(true);
+      expect((await post({ mailId: stuck.id })).data.ok).toBe(true);
+      // One being sent right now by a live worker cannot be retried (that would send it twice).
+      const refused = await post({ intent: 'retry', mailId: busy.id });
+      expect(refused.status).toBe(409);
+      expect((await row(busy.id)).state).toBe('sending');
+      for (const id of [interrupted.id, stuck.id]) {
+        expect(await row(id)).toMatchObject({ state: 'queued', attempts: 0, claimedBy: null });
+        const [audit] = await t.db.select().from(auditLog).where(and(eq(auditLog.entityId, id), eq(auditLog.action, 'mail.retry')));
+        expect(audit).toMatchObject({ actorUserId: admin.userId });
+      }
+      await processDueMail(50);
+      expect(smtp().messages.filter((m) => m.to.includes(interrupted.to))).toHaveLength(1);
+      expect(smtp().messages.filter((m) => m.to.includes(stuck.to))).toHaveLength(1);
+
+      const other = await leftSending(null);
+      await recoverInterruptedMail({ atStart: true });
+      expect((await post({ intent: 'dismiss', mailId: other.id })).data.ok).toBe(true);
+      expect((await row(other.id)).state).toBe('dismissed');
+      const [dismissAudit] = await t.db.select().from(auditLog).where(and(eq(auditLog.entityId, other.id), eq(auditLog.action, 'mail.dismiss')));
+      expect(dismissAudit).toBeTruthy();
+      expect(await dismissMail({ id: admin.userId, email: admin.email }, busy.id)).toBe(false);
+      await t.db.update(mailQueue).set({ state: 'sent' }).where(eq(mailQueue.id, busy.id));
+    });
+
+    it('a worker whose send finishes after its lease ran out still records the message as sent', async () => {
+      const to = `late-${uid()}@example.com`;
+      const id = await enqueueMail(t.db, { kind: 'test', to, subject: 'S', text: 'x' });
+      let release!: () => void;
+      const gate = new Promise<void>((resolve) => (release = resolve));
+      const transport = createSmtpTransport(smtp().url, 'Shop <no-reply@localhost>');
+      setMailTransport({
+        async send(mail) {
+          await gate;
+          await transport.send(mail);
+        },
+      });
+      try {
+        const round = processDueMail(50);
+        await expect.poll(async () => (await row(id)).state).toBe('sending');
+        await t.db.update(mailQueue).set({ lockedAt: sql`now() - interval '1 hour'` }).where(eq(mailQueue.id, id));
+        await recoverInterruptedMail();
+        expect((await row(id)).state).toBe('interrupted');
+        release();
+        await round;
+        expect((await row(id)).state).toBe('sent');
+      } finally {
+        setMailTransport(transport);
+      }
+    });
   });
 });

@@ -1,10 +1,12 @@
 import { z } from 'zod';
 import { WORK_ORDER_STATUSES } from '~/lib/work-order-status';
+import { isSingleLine, SINGLE_LINE_MESSAGE } from './text';
 import { AddVehicleSchema } from './vehicle';
 
 /**
  * Back-office forms (admin-back-office §5): one Zod schema per form, shared by the page and its action.
- * Messages are the spec's where it has them.
+ * Messages are the spec's where it has them. Every text field here is one line (issue 13): a line break is refused
+ * with SINGLE_LINE_MESSAGE.
  */
 
 const optionalText = (max: number) =>
@@ -12,6 +14,7 @@ const optionalText = (max: number) =>
     .string()
     .trim()
     .max(max, `At most ${max} characters.`)
+    .refine(isSingleLine, SINGLE_LINE_MESSAGE)
     .optional()
     .transform((v) => (v ? v : null));
 
@@ -27,7 +30,7 @@ const uuid = (message: string) => z.string({ error: message }).trim().uuid(messa
 
 /** Customer fields (add, edit, profile update): only the full name is required. */
 export const CustomerSchema = z.object({
-  name: z.string({ error: 'Full name is required.' }).trim().min(1, 'Full name is required.').max(120, 'At most 120 characters.'),
+  name: z.string({ error: 'Full name is required.' }).trim().min(1, 'Full name is required.').max(120, 'At most 120 characters.').refine(isSingleLine, SINGLE_LINE_MESSAGE),
   email: optionalEmail,
   phone: optionalText(40),
   address: optionalText(300),
@@ -71,7 +74,8 @@ export const CreateWorkOrderSchema = z.object({
     .string({ error: 'Work order number is required.' })
     .trim()
     .min(1, 'Work order number is required.')
-    .max(40, 'At most 40 characters.'),
+    .max(40, 'At most 40 characters.')
+    .refine(isSingleLine, SINGLE_LINE_MESSAGE),
   description: optionalText(2000),
 });
 export type CreateWorkOrder = z.infer<typeof CreateWorkOrderSchema>;
@@ -121,12 +125,13 @@ const money = z
 
 /** Inventory item (add / edit): part number, description, quantity ≥ 0 and price required; supplier optional. */
 export const InventoryItemSchema = z.object({
-  partNumber: z.string({ error: 'Part number is required.' }).trim().min(1, 'Part number is required.').max(60, 'At most 60 characters.'),
+  partNumber: z.string({ error: 'Part number is required.' }).trim().min(1, 'Part number is required.').max(60, 'At most 60 characters.').refine(isSingleLine, SINGLE_LINE_MESSAGE),
   description: z
     .string({ error: 'Description is required.' })
     .trim()
     .min(1, 'Description is required.')
-    .max(300, 'At most 300 characters.'),
+    .max(300, 'At most 300 characters.')
+    .refine(isSingleLine, SINGLE_LINE_MESSAGE),
   quantity: z
     .string({ error: 'Quantity is required.' })
     .trim()
@@ -149,7 +154,7 @@ export const AdjustStockSchema = z.object({
     .regex(/^[+-]?\d{1,7}$/, 'Enter a whole number such as 5 or -2.')
     .transform(Number)
     .refine((n) => n !== 0, 'The change cannot be 0.'),
-  reason: z.string({ error: 'A reason is required.' }).trim().min(1, 'A reason is required.').max(300, 'At most 300 characters.'),
+  reason: z.string({ error: 'A reason is required.' }).trim().min(1, 'A reason is required.').max(300, 'At most 300 characters.').refine(isSingleLine, SINGLE_LINE_MESSAGE),
 });
 
 export const DOCUMENT_UPLOAD_INVALID = 'Please select a work order, a file, and a document type.';

@@ -8,6 +8,7 @@
  * (31/02/2026), or `{ ok: false, reason: 'unrecognised' }`.
  */
 import { z } from 'zod';
+import { isSingleLine, SINGLE_LINE_MESSAGE } from './text';
 
 export const INVOICE_MESSAGES = {
   readFailed: 'Failed to read file.',
@@ -101,8 +102,8 @@ const money = (label: string) =>
     .refine((v) => Number(v) < 1e10, `${label} is too large.`);
 
 const LineItemRowSchema = z.object({
-  part_number: z.string().trim().max(100),
-  description: z.string().trim().max(500),
+  part_number: z.string().trim().max(100).refine(isSingleLine, SINGLE_LINE_MESSAGE),
+  description: z.string().trim().max(500).refine(isSingleLine, SINGLE_LINE_MESSAGE),
   quantity: z.string().trim(),
   unit_price: z.string().trim(),
 });
@@ -118,12 +119,12 @@ export interface SaveLineItem {
 /**
  * The review/save form: invoiceNumber, supplier, invoiceDate (any format `parseInvoiceDate` reads), totalAmount
  * (optional, step 0.01), and parallel arrays `part_number`, `description`, `quantity`, `unit_price` (blank rows are
- * skipped). Field errors use the names `invoiceNumber`, `supplier`, `invoiceDate`, `totalAmount`, `items.{row}`.
+ * skipped). Text fields are one line each (issue 13). Field errors use the names `invoiceNumber`, `supplier`, `invoiceDate`, `totalAmount`, `items.{row}`.
  */
 export const SaveInvoiceSchema = z
   .object({
-    invoiceNumber: z.string().trim().max(100).default(''),
-    supplier: z.string().trim().max(200).default(''),
+    invoiceNumber: z.string().trim().max(100).refine(isSingleLine, SINGLE_LINE_MESSAGE).default(''),
+    supplier: z.string().trim().max(200).refine(isSingleLine, SINGLE_LINE_MESSAGE).default(''),
     invoiceDate: z.string().trim().default(''),
     totalAmount: z.string().trim().default(''),
     part_number: z.union([z.string(), z.array(z.string())]).optional(),

@@ -9,6 +9,7 @@ import { requireAdmin } from '~/server/auth/session.server';
 import { intentFailure, intentResult } from '~/server/documents/admin-form.server';
 import { addInventoryItem, adjustStock, listInventory, updateInventoryItem } from '~/server/inventory/inventory.server';
 import type { FormResult } from '~/components/admin/work-order-forms';
+import { readForm } from '~/server/forms/read-form.server';
 import type { Route } from './+types/inventory';
 
 export const INVENTORY_EMPTY = 'No inventory items found. Add some from the backend!';
@@ -25,7 +26,7 @@ const first = (e: Record<string, string>) => Object.values(e)[0] ?? 'please chec
 
 export async function action({ request }: Route.ActionArgs) {
   const user = await requireAdmin(request);
-  const formData = await request.formData();
+  const formData = await readForm(request);
   const intent = String(formData.get('intent') ?? '');
   if (intent === 'add-item') {
     const parsed = parseForm(InventoryItemSchema, formData);

@@ -7,6 +7,7 @@ import { requireAdmin } from '~/server/auth/session.server';
 import { listContactMessages, markContactMessageRead } from '~/server/contact/contact-inbox.server';
 import { getConfig } from '~/server/config.server';
 import { DomainError } from '~/server/errors.server';
+import { readForm } from '~/server/forms/read-form.server';
 import type { Route } from './+types/messages';
 import { dateTimeFormat } from '~/lib/intl';
 
@@ -21,7 +22,7 @@ export async function loader({ request }: Route.LoaderArgs) {
 
 export async function action({ request }: Route.ActionArgs) {
   const admin = await requireAdmin(request);
-  const parsed = parseForm(ContactInboxActionSchema, await request.formData());
+  const parsed = parseForm(ContactInboxActionSchema, await readForm(request));
   if (!parsed.success) return data({ error: 'Error: unknown action.' }, { status: 400 });
   try {
     await markContactMessageRead(admin, parsed.data.messageId, parsed.data.intent === 'mark-read');

@@ -5,7 +5,8 @@ import { pageMeta } from '~/lib/meta';
 import { requireAdmin } from '~/server/auth/session.server';
 import { intentFailure, intentResult } from '~/server/documents/admin-form.server';
 import { DomainError, isUuid } from '~/server/errors.server';
-import { listMail, retryMail } from '~/server/mail/mail-queue.server';
+import { dismissMail, listMail, retryMail, SENDING_LEASE_MINUTES } from '~/server/mail/mail-queue.server';
+import { readForm } from '~/server/forms/read-form.server';
 import type { Route } from './+types/outbox';
 
 export const meta: Route.MetaFunction = ({ matches }) => pageMeta({ matches, title: 'Outbox', noindex: true });
@@ -13,8 +14,11 @@ export const meta: Route.MetaFunction = ({ matches }) => pageMeta({ matches, tit
 export async function loader({ request }: Route.LoaderArgs) {
   await requireAdmin(request);
   const mail = await listMail(200);
+  const leaseEnd = Date.now() - SENDING_LEASE_MINUTES * 60_000;
   return {
     mail: mail.map((m) => ({
+      /** Held in 'sending' past the lease: its worker is gone; staff may retry it (the worker marks it interrupted). */
+      stuck: m.state === 'sending' && m.lockedAt !== null && m.lockedAt.getTime() < leaseEnd,
       id: m.id,
       kind: m.kind,
       toAddress: m.toAddress,
@@ -31,18 +35,37 @@ export async function loader({ request }: Route.LoaderArgs) {
   };
 }
 
+/**
+ * intent=retry (the default): a failed, waiting, interrupted or stuck message is queued for a new try now;
+ * intent=dismiss: an interrupted or failed message is closed without one. Both audited (mail.retry / mail.dismiss).
+ * 404 for an unknown id; 409 for a message in another state (being sent right now, already sent).
+ */
 export async function action({ request }: Route.ActionArgs) {
   const user = await requireAdmin(request);
-  const formData = await request.formData();
+  const formData = await readForm(request);
   const id = String(formData.get('mailId') ?? '');
-  if (!isUuid(id)) return intentFailure('retry', 'Retry failed: no such message.', 404);
+  const intent = formData.get('intent') === 'dismiss' ? 'dismiss' : 'retry';
+  if (!isUuid(id)) return intentFailure(intent, `${intent === 'dismiss' ? 'Dismiss' : 'Retry'} failed: no such message.`, 404);
+  if (intent === 'dismiss') {
+    return intentResult(intent, async () => {
+      if (!(await dismissMail(user, id))) throw new DomainError('conflict', 'Dismiss failed: only an interrupted or failed message can be dismissed.');
+      return 'The message is dismissed: it will not be sent again.';
+    });
+  }
   return intentResult('retry', async () => {
     if (!(await retryMail(user, id))) throw new DomainError('conflict', 'Retry failed: the message was already sent or is being sent.');
     return 'The message is queued and will be sent again shortly.';
   });
 }
 
-const STATE_LABEL: Record<string, string> = { queued: 'Queued', sending: 'Sending', sent: 'Sent', failed: 'Failed' };
+const STATE_LABEL: Record<string, string> = {
+  queued: 'Queued',
+  sending: 'Sending',
+  sent: 'Sent',
+  failed: 'Failed',
+  interrupted: 'Interrupted — may have been sent',
+  dismissed: 'Dismissed',
+};
 
 export default function Outbox({ loaderData, actionData }: Route.ComponentProps) {
   const formatDate = useFormatDate();
@@ -51,7 +74,11 @@ export default function Outbox({ loaderData, actionData }: Route.ComponentProps)
   return (
     <div>
       <h1 className="text-2xl font-bold text-navy-900">Outbox</h1>
-      <p className="mt-1 text-slate-700">E-mails to customers, newest first. Failed deliveries are retried automatically; you can retry one now.</p>
+      <p className="mt-1 text-slate-700">
+        E-mails to customers, newest first. Failed deliveries are retried automatically; you can retry one now. An interrupted e-mail was
+        being sent when the server stopped: it may have arrived, so it is not sent again unless you retry it (or dismiss it if the customer
+        has it).
+      </p>
       <div className="mt-4">
         <TimedMessage text={result?.message} token={result} />
       </div>
@@ -86,7 +113,7 @@ export default function Outbox({ loaderData, actionData }: Route.ComponentProps)
                     )}
                   </td>
                   <td className={`${tdClass} font-semibold`}>
-                    {STATE_LABEL[m.state] ?? m.state}
+                    {m.stuck ? 'Stuck sending' : (STATE_LABEL[m.state] ?? m.state)}
                     {m.state === 'sent' && m.sentAt ? ` ${formatDate(m.sentAt, true)}` : ''}
                     {m.state === 'queued' && m.attempts > 0 ? ` (next try ${formatDate(m.nextAttemptAt, true)})` : ''}
                   </td>
@@ -95,14 +122,26 @@ export default function Outbox({ loaderData, actionData }: Route.ComponentProps)
                   </td>
                   <td className={tdClass}>{m.lastError ?? ''}</td>
                   <td className={tdClass}>
-                    {m.state === 'failed' || (m.state === 'queued' && m.attempts > 0) ? (
-                      <Form method="post">
-                        <input type="hidden" name="mailId" value={m.id} />
-                        <button type="submit" className={buttonClass} disabled={busy}>
-                          Retry<span className="sr-only"> e-mail to {m.toAddress}</span>
-                        </button>
-                      </Form>
-                    ) : null}
+                    <div className="flex flex-wrap gap-2">
+                      {m.state === 'failed' || m.state === 'interrupted' || m.stuck || (m.state === 'queued' && m.attempts > 0) ? (
+                        <Form method="post">
+                          <input type="hidden" name="intent" value="retry" />
+                          <input type="hidden" name="mailId" value={m.id} />
+                          <button type="submit" className={buttonClass} disabled={busy}>
+                            Retry<span className="sr-only"> e-mail to {m.toAddress}</span>
+                          </button>
+                        </Form>
+                      ) : null}
+                      {m.state === 'failed' || m.state === 'interrupted' ? (
+                        <Form method="post">
+                          <input type="hidden" name="intent" value="dismiss" />
+                          <input type="hidden" name="mailId" value={m.id} />
+                          <button type="submit" className="font-semibold text-brand-700 underline" disabled={busy}>
+                            Dismiss<span className="sr-only"> e-mail to {m.toAddress}</span>
+                          </button>
+                        </Form>
+                      ) : null}
+                    </div>
                   </td>
                 </tr>
               ))}

@@ -13,6 +13,7 @@ import { getAuth } from '~/server/auth/auth.server';
 import { requireUser } from '~/server/auth/session.server';
 import { hasSignInMethod } from '~/server/auth/verified-owner.server';
 import { getDb } from '~/server/db/client.server';
+import { readForm } from '~/server/forms/read-form.server';
 import { log } from '~/server/logger.server';
 import type { Route } from './+types/choose-password';
 
@@ -29,7 +30,7 @@ export async function loader({ request }: Route.LoaderArgs) {
 export async function action({ request }: Route.ActionArgs) {
   const user = await requireUser(request);
   if (await hasSignInMethod(getDb(), user.id)) throw redirect(home(user));
-  const parsed = parseForm(ChoosePasswordSchema, await request.formData());
+  const parsed = parseForm(ChoosePasswordSchema, await readForm(request));
   if (!parsed.success) return data({ formError: null, fieldErrors: parsed.fieldErrors }, 400);
   try {
     await getAuth().api.setPassword({ body: { newPassword: parsed.data.password }, headers: request.headers });

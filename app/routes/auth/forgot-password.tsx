@@ -4,6 +4,7 @@ import { parseForm } from '~/lib/forms';
 import { pageMeta } from '~/lib/meta';
 import { ForgotPasswordSchema, RESET_LINK_SENT } from '~/lib/schemas/password-reset';
 import { requestPasswordResetEmail } from '~/server/auth/password-reset.server';
+import { readForm } from '~/server/forms/read-form.server';
 import type { Route } from './+types/forgot-password';
 
 export const meta: Route.MetaFunction = ({ matches }) =>
@@ -11,7 +12,7 @@ export const meta: Route.MetaFunction = ({ matches }) =>
 
 /** Sends the reset link (through the mail queue); the same answer whether or not the address has an account. */
 export async function action({ request }: Route.ActionArgs) {
-  const parsed = parseForm(ForgotPasswordSchema, await request.formData());
+  const parsed = parseForm(ForgotPasswordSchema, await readForm(request));
   if (!parsed.success) return data({ sent: false, fieldErrors: parsed.fieldErrors, values: parsed.values }, 400);
   await requestPasswordResetEmail(request, parsed.data.email);
   return { sent: true, fieldErrors: {} as Record<string, string>, values: {} as Record<string, string> };

@@ -20,6 +20,7 @@ import {
 } from '~/server/auth/sign-in.server';
 import { log } from '~/server/logger.server';
 import { resendConfirmationLink } from '~/server/portal/resend-verification.server';
+import { readForm } from '~/server/forms/read-form.server';
 import type { Route } from './+types/login';
 
 export const meta: Route.MetaFunction = ({ matches }) =>
@@ -33,7 +34,7 @@ export async function loader({ request }: Route.LoaderArgs) {
 }
 
 export async function action({ request }: Route.ActionArgs) {
-  const formData = await request.formData();
+  const formData = await readForm(request);
   if (formData.get('intent') === 'resend-verification') {
     const parsed = ResendConfirmationSchema.safeParse({ email: formData.get('email') });
     if (!parsed.success) return data({ formError: null, fieldErrors: {}, values: {}, unconfirmed: null, notice: null }, 400);

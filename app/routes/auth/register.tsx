@@ -7,6 +7,7 @@ import { KEEP_PASSWORD_HINT, RegisterSchema, registrationSentText } from '~/lib/
 import { useRootData } from '~/root';
 import { getOptionalUser } from '~/server/auth/session.server';
 import { cookieHeaders, registerWithPassword, startGoogleSignIn } from '~/server/auth/sign-in.server';
+import { readForm } from '~/server/forms/read-form.server';
 import type { Route } from './+types/register';
 
 export const meta: Route.MetaFunction = ({ matches }) =>
@@ -23,7 +24,7 @@ export async function loader({ request }: Route.LoaderArgs) {
 }
 
 export async function action({ request }: Route.ActionArgs) {
-  const formData = await request.formData();
+  const formData = await readForm(request);
   if (formData.get('intent') === 'google') {
     const started = await startGoogleSignIn(request, '/register');
     if (!started.ok) return data({ formError: started.message, fieldErrors: {}, values: {} }, 400);

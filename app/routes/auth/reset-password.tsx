@@ -4,6 +4,7 @@ import { parseForm } from '~/lib/forms';
 import { pageMeta } from '~/lib/meta';
 import { PASSWORD_CHANGED, RESET_LINK_INVALID, ResetPasswordSchema } from '~/lib/schemas/password-reset';
 import { resetPasswordWithToken } from '~/server/auth/password-reset.server';
+import { readForm } from '~/server/forms/read-form.server';
 import type { Route } from './+types/reset-password';
 
 export const meta: Route.MetaFunction = ({ matches }) =>
@@ -17,7 +18,7 @@ export function loader({ request }: Route.LoaderArgs) {
 }
 
 export async function action({ request }: Route.ActionArgs) {
-  const form = await request.formData();
+  const form = await readForm(request);
   const parsed = parseForm(ResetPasswordSchema, form);
   if (!parsed.success) {
     const formError = parsed.fieldErrors.token ? RESET_LINK_INVALID : null;

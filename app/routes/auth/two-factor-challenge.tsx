@@ -6,6 +6,7 @@ import { TwoFactorChallengeSchema } from '~/lib/schemas/two-factor';
 import { getOptionalUser } from '~/server/auth/session.server';
 import { redirectAfterSignIn } from '~/server/auth/sign-in.server';
 import { verifyChallenge } from '~/server/auth/two-factor.server';
+import { readForm } from '~/server/forms/read-form.server';
 import type { Route } from './+types/two-factor-challenge';
 
 export const meta: Route.MetaFunction = ({ matches }) => pageMeta({ matches, title: 'Two-Factor Check', noindex: true });
@@ -18,7 +19,7 @@ export async function loader({ request }: Route.LoaderArgs) {
 }
 
 export async function action({ request }: Route.ActionArgs) {
-  const parsed = parseForm(TwoFactorChallengeSchema, await request.formData());
+  const parsed = parseForm(TwoFactorChallengeSchema, await readForm(request));
   if (!parsed.success) return data({ formError: null, fieldErrors: parsed.fieldErrors }, 400);
   const { code, method, redirectTo } = parsed.data;
   const result = await verifyChallenge(request, code, method);

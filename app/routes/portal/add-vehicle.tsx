@@ -10,6 +10,7 @@ import { getDb } from '~/server/db/client.server';
 import { DomainError } from '~/server/errors.server';
 import { log } from '~/server/logger.server';
 import { addVehicle } from '~/server/vehicles/add-vehicle.server';
+import { readForm } from '~/server/forms/read-form.server';
 import type { Route } from './+types/add-vehicle';
 
 export const meta: Route.MetaFunction = ({ matches }) => pageMeta({ matches, title: 'Add Vehicle', noindex: true });
@@ -33,7 +34,7 @@ type ActionResult = {
  */
 export async function action({ request }: Route.ActionArgs) {
   const user = await requireCustomer(request);
-  const form = await request.formData();
+  const form = await readForm(request);
   const parsed = parseForm(AddVehicleSchema, form);
   if (!parsed.success) {
     return data<ActionResult>({ ok: false, message: null, fieldErrors: parsed.fieldErrors, values: parsed.values }, 400);

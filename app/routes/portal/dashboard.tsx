@@ -2,6 +2,7 @@ import { Link, redirect } from 'react-router';
 import { pageMeta } from '~/lib/meta';
 import { requireCustomer } from '~/server/auth/session.server';
 import { resendConfirmationLink } from '~/server/portal/resend-verification.server';
+import { readForm } from '~/server/forms/read-form.server';
 import type { Route } from './+types/dashboard';
 
 export const meta: Route.MetaFunction = ({ matches }) => pageMeta({ matches, title: 'Dashboard', noindex: true });
@@ -20,7 +21,7 @@ export async function loader({ request }: Route.LoaderArgs) {
 /** The verification notice's "send again" button posts here (intent=resend-verification). */
 export async function action({ request }: Route.ActionArgs) {
   const user = await requireCustomer(request);
-  const form = await request.formData();
+  const form = await readForm(request);
   if (form.get('intent') !== 'resend-verification') throw new Response('Bad Request', { status: 400 });
   if (user.emailVerified) return redirect('/portal');
   const outcome = await resendConfirmationLink(request, user.email);

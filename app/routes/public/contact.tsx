@@ -9,6 +9,7 @@ import { MARKETING_HANDLE, marketingMeta } from '~/content/seo';
 import { formValues, parseForm } from '~/lib/forms';
 import { CONTACT_MESSAGE_MAX, CONTACT_TEXTS, ContactSchema } from '~/lib/schemas/contact';
 import { useRootData } from '~/root';
+import { readForm } from '~/server/forms/read-form.server';
 import { ContactRateLimitError, sendContactMessage } from '~/server/contact/send-contact-message.server';
 import type { Route } from './+types/contact';
 
@@ -32,7 +33,7 @@ export function loader({ request }: Route.LoaderArgs) {
  * Bad input → 400 with field messages and what was typed; honeypot → 400; limit → 429; success → redirect with thanks.
  */
 export async function action({ request, context }: Route.ActionArgs) {
-  const formData = await request.formData();
+  const formData = await readForm(request);
   const values = formValues(formData, ['website']);
   if (String(formData.get('website') ?? '').trim() !== '') {
     return data({ fieldErrors: {}, values, formError: CONTACT_TEXTS.honeypot }, { status: 400 });

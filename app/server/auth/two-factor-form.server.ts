@@ -7,11 +7,12 @@ import { parseForm } from '~/lib/forms';
 import { TotpCodeSchema, TwoFactorPasswordSchema } from '~/lib/schemas/two-factor';
 import type { TwoFactorActionData } from '~/components/two-factor-settings';
 import { confirmEnrolment, disableTwoFactor, startEnrolment } from './two-factor.server';
+import { readForm } from '~/server/forms/read-form.server';
 
 export async function handleTwoFactorForm(
   request: Request,
 ): Promise<{ body: TwoFactorActionData; status: number; cookies: string[] }> {
-  const formData = await request.formData();
+  const formData = await readForm(request);
   const intent = formData.get('intent');
   if (intent === 'verify') {
     const again = {

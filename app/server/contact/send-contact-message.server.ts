@@ -6,6 +6,10 @@
  * address. The address is never stored: `ip_hash` = SHA-256(ip + auth secret), hex. The count and the insert run under
  * a transaction-scoped advisory lock on the hash, so concurrent posts from one address cannot slip past the limit.
  * (The honeypot is checked by the route before this is called.)
+ *
+ * The shop's e-mail cannot be forged by the visitor (issue 13): name, e-mail and phone are one line each (the schema
+ * refuses line breaks; here any that slip through become spaces), and every line of the message is quoted with "> ",
+ * so nothing the visitor writes can pass for one of the e-mail's own lines. Headers are guarded by `enqueueMail`.
  */
 import crypto from 'node:crypto';
 import { and, count, eq, gt, sql } from 'drizzle-orm';
@@ -27,6 +31,10 @@ export class ContactRateLimitError extends DomainError {
     super('conflict', CONTACT_TEXTS.rateLimited);
   }
 }
+
+/** `text` on one line: every run of line-breaking characters becomes one space. */
+// eslint-disable-next-line no-control-regex -- matching control characters is the point
+const oneLine = (text: string) => text.replace(/[\r\n\u000B\u000C\u0085\u2028\u2029]+/g, ' ');
 
 /** SHA-256 hex of the client address and the server secret ('' when the address is unknown). */
 export function hashClientIp(ip: string, secret = resolveAuthSecret(getConfig())): string {
@@ -60,18 +68,19 @@ export async function sendContactMessage(input: SendContactMessageInput, now = n
     const lines = [
       `New message from the website contact form.`,
       '',
-      `Name: ${input.name}`,
-      `E-mail: ${input.email}`,
-      ...(input.phone ? [`Phone: ${input.phone}`] : []),
+      `Name: ${oneLine(input.name)}`,
+      `E-mail: ${oneLine(input.email)}`,
+      ...(input.phone ? [`Phone: ${oneLine(input.phone)}`] : []),
       '',
-      input.message,
+      'Message:',
+      ...input.message.split(/\r\n|[\r\n\u0085\u2028\u2029]/).map((line) => `> ${line}`),
       '',
       `Read and mark it in the back office: ${getConfig().appUrl}/admin/messages`,
     ];
     await enqueueMail(tx, {
       kind: 'contact',
       to: shop.email,
-      subject: `Website message from ${input.name.replace(/[\r\n]+/g, ' ').slice(0, 80)}`,
+      subject: `Website message from ${oneLine(input.name).slice(0, 80)}`,
       text: lines.join('\n'),
     });
     return row!.id;

@@ -443,12 +443,19 @@ export const auditLog = pgTable(
   ],
 );
 
-export const MAIL_STATES = ['queued', 'sending', 'sent', 'failed'] as const;
+/**
+ * 'interrupted': the worker sending it stopped (crash, kill, power cut) before recording the outcome, so it may or may
+ * not have been delivered; it is never re-sent by itself — staff retry or dismiss it in the Outbox (issue 13).
+ * 'dismissed': staff decided an interrupted or failed message needs no new try.
+ */
+export const MAIL_STATES = ['queued', 'sending', 'sent', 'failed', 'interrupted', 'dismissed'] as const;
 export type MailState = (typeof MAIL_STATES)[number];
 
 /**
  * Outgoing e-mail, delivered by a worker that claims rows with FOR UPDATE SKIP LOCKED (DESIGN.md, DECISIONS 13):
- * queued → sending → sent, or back to queued with `nextAttemptAt` pushed out, or failed after `maxAttempts`.
+ * queued → sending → sent, or back to queued with `nextAttemptAt` pushed out, or failed after `maxAttempts`; a message
+ * whose worker died while sending becomes interrupted (MAIL_STATES). `claimedBy` names the worker holding a 'sending'
+ * row (host:pid:token) and `lockedAt` when it claimed it.
  */
 export const mailQueue = pgTable(
   'mail_queue',
@@ -465,6 +472,7 @@ export const mailQueue = pgTable(
     maxAttempts: integer('max_attempts').notNull().default(6),
     nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }).notNull().defaultNow(),
     lockedAt: timestamp('locked_at', { withTimezone: true }),
+    claimedBy: text('claimed_by'),
     lastError: text('last_error'),
     sentAt: timestamp('sent_at', { withTimezone: true }),
     createdAt: createdAt(),

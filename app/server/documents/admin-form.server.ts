@@ -2,7 +2,8 @@
  * Reading back-office form posts that may carry files, and answering them uniformly.
  *
  * - `readAdminForm(request, limits)` → `{ fields, files, uploadError }`: a multipart body goes through the streaming
- *   upload parser (sniffed types, per-file limit); an url-encoded body is read as usual. A limit breach does not throw:
+ *   upload parser (sniffed types, per-file limit); an url-encoded body by `readForm`. Text values are cleaned of
+ *   control characters either way (app/server/forms/read-form.server.ts). A limit breach does not throw:
  *   it comes back as `uploadError` (message and status) so the page can say what went wrong; the form's intent is
  *   then taken from the URL's `?intent=` (upload forms post to `?intent=...` for that reason).
  * - `intentResult(intent, fn)` runs a domain command and returns `{ intent, ok, message, fieldErrors }`: the command's
@@ -10,6 +11,7 @@
  */
 import { data } from 'react-router';
 import { DomainError } from '../errors.server';
+import { readForm } from '../forms/read-form.server';
 import { parseUploadForm, UploadError, type UploadedFile, type UploadLimits } from '../uploads/upload.server';
 
 export interface AdminForm {
@@ -20,7 +22,7 @@ export interface AdminForm {
 
 export async function readAdminForm(request: Request, limits: UploadLimits): Promise<AdminForm> {
   const type = request.headers.get('Content-Type') ?? '';
-  if (!type.startsWith('multipart/form-data')) return { fields: await request.formData(), files: [], uploadError: null };
+  if (!type.startsWith('multipart/form-data')) return { fields: await readForm(request), files: [], uploadError: null };
   try {
     const parsed = await parseUploadForm(request, limits);
     const fields = new FormData();

@@ -18,6 +18,7 @@ import {
   parseFormData,
 } from '@remix-run/form-data-parser';
 import { INVOICE_FILE_MESSAGES, MAX_INVOICE_FILE_BYTES } from '~/lib/schemas/invoice';
+import { cleanFormData } from '~/server/forms/read-form.server';
 import { PDF_NO_PAGES } from '~/server/extraction/offline.server';
 import { PdfReadError, readPdfText } from '~/server/extraction/pdf.server';
 import { safeFileName, sniffFileType, UploadError } from '~/server/uploads/upload.server';
@@ -68,6 +69,8 @@ export async function readInvoiceUpload(request: Request): Promise<InvoiceUpload
     }
     throw error;
   }
+  // Text fields are cleaned of control characters like every form's (app/server/forms/read-form.server.ts).
+  fields = cleanFormData(fields);
   if (empty) return { fields, file: null, fileError: new UploadError(INVOICE_UPLOAD_MESSAGES.empty) };
   const chosen = file as InvoiceUpload['file'];
   if (chosen) {

@@ -4,7 +4,8 @@
  * bytes (file-type), never by the name or the browser's claim, so an EXE renamed .jpg is refused.
  *
  * `parseUploadForm(request, limits)` → `{ fields, files }` where `fields` holds the text fields (first value per name,
- * plus `getAll`) and `files` every non-empty file with its sniffed type. Throws {@link UploadError} (status 400 or 413,
+ * plus `getAll`, cleaned of control characters like every form: app/server/forms/read-form.server.ts) and `files`
+ * every non-empty file with its sniffed type. Throws {@link UploadError} (status 400 or 413,
  * a message fit to show) for limit breaches and malformed bodies.
  */
 import {
@@ -17,6 +18,7 @@ import {
   parseFormData,
 } from '@remix-run/form-data-parser';
 import { fileTypeFromBuffer } from 'file-type';
+import { cleanFormText, isSecretField } from '../forms/read-form.server';
 
 export class UploadError extends Error {
   override name = 'UploadError';
@@ -96,7 +98,9 @@ export async function parseUploadForm(request: Request, limits: UploadLimits): P
     throw error;
   }
   const text: [string, string][] = [];
-  for (const [name, value] of formData.entries()) if (typeof value === 'string') text.push([name, value]);
+  for (const [name, value] of formData.entries()) {
+    if (typeof value === 'string') text.push([cleanFormText(name), isSecretField(name) ? value : cleanFormText(value)]);
+  }
   return {
     files,
     fields: {

@@ -6,13 +6,15 @@
  * (currentStatus from/to), and, when the customer has an e-mail
  * address, enqueues the notification (HTML and plain text: vehicle, work order number, new status, estimated
  * completion date when set, link to the portal). The mail worker delivers it later with retries, so an SMTP outage
- * never fails the change. Returns `{ workOrderNumber, notified }` (`notified` false: no e-mail address, nothing sent).
- * Errors: DomainError('not_found') for an unknown work order.
+ * never fails the change. Returns `{ workOrderNumber, changed, notified }` (`notified` false: no e-mail address,
+ * nothing sent). Saving the status the work order already has is a no-op (issue 13): `changed` false, and no update,
+ * no history row, no audit row, no e-mail. Errors: DomainError('not_found') for an unknown work order.
  *
- * `statusMessage(number, notified)` → the spec's success text, or the no-e-mail variant.
+ * `statusMessage(number, notified)` → the spec's success text, or the no-e-mail variant; `unchangedStatusMessage`
+ * the no-op's text.
  *
  * `setEstimatedCompletionDate(actor, workOrderId, date)` sets or clears the date (audit 'work_order.update' with
- * estimatedCompletionDate from/to).
+ * estimatedCompletionDate from/to); the date it already has writes nothing.
  */
 import { eq, sql } from 'drizzle-orm';
 import type { WorkOrderStatus } from '~/lib/work-order-status';
@@ -28,6 +30,10 @@ export const statusMessage = (workOrderNumber: string, notified: boolean) =>
   notified
     ? `Status for WO #${workOrderNumber} updated successfully. Customer notified via email.`
     : `Status for WO #${workOrderNumber} updated successfully. No e-mail was sent: the customer has no e-mail address.`;
+
+/** The answer to saving the status a work order already has (nothing written, nothing sent). */
+export const unchangedStatusMessage = (workOrderNumber: string, status: WorkOrderStatus) =>
+  `WO #${workOrderNumber} is already ${status}: nothing was changed and no e-mail was sent.`;
 
 const escapeHtml = (s: string) =>
   s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
@@ -102,7 +108,7 @@ export async function changeWorkOrderStatus(
   actor: StaffActor,
   workOrderId: string,
   status: WorkOrderStatus,
-): Promise<{ workOrderNumber: string; notified: boolean }> {
+): Promise<{ workOrderNumber: string; changed: boolean; notified: boolean }> {
   if (!isUuid(workOrderId)) throw new DomainError('not_found', 'Work order not found.');
   const config = getConfig();
   return getDb().transaction(async (tx) => {
@@ -126,6 +132,8 @@ export async function changeWorkOrderStatus(
       .where(eq(workOrders.id, workOrderId))
       .for('update', { of: workOrders });
     if (!current) throw new DomainError('not_found', 'Work order not found.');
+    // The same status again (a second click, a re-submitted form): no "Paint → Paint" history, no second e-mail.
+    if (current.status === status) return { workOrderNumber: current.number, changed: false, notified: false };
     await tx
       .update(workOrders)
       .set({ currentStatus: status, updatedAt: sql`now()` })
@@ -142,7 +150,7 @@ export async function changeWorkOrderStatus(
       before: { currentStatus: current.status },
       after: { currentStatus: status },
     });
-    if (!current.customerEmail) return { workOrderNumber: current.number, notified: false };
+    if (!current.customerEmail) return { workOrderNumber: current.number, changed: true, notified: false };
     const mail = buildStatusMail({
       customerName: current.customerName,
       workOrderNumber: current.number,
@@ -155,7 +163,7 @@ export async function changeWorkOrderStatus(
       shopPhone: config.shop.phone,
     });
     await enqueueMail(tx, { kind: 'status_update', to: current.customerEmail, workOrderId, ...mail });
-    return { workOrderNumber: current.number, notified: true };
+    return { workOrderNumber: current.number, changed: true, notified: true };
   });
 }
 
@@ -174,6 +182,7 @@ export async function setEstimatedCompletionDate(actor: StaffActor, workOrderId:
       .where(eq(workOrders.id, workOrderId))
       .for('update');
     if (!current) throw new DomainError('not_found', 'Work order not found.');
+    if (current.eta === date) return;
     await tx.update(workOrders).set({ estimatedCompletionDate: date }).where(eq(workOrders.id, workOrderId));
     await recordAudit(tx, actor, {
       action: 'work_order.update',

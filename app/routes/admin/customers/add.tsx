@@ -8,6 +8,7 @@ import { AddCustomerSchema } from '~/lib/schemas/admin';
 import { requireAdmin } from '~/server/auth/session.server';
 import { addCustomerWithVehicle } from '~/server/customers/manage-customers.server';
 import { DomainError } from '~/server/errors.server';
+import { readForm } from '~/server/forms/read-form.server';
 import type { Route } from './+types/add';
 
 export const CUSTOMER_ADDED = 'Customer and vehicle added successfully.';
@@ -21,7 +22,7 @@ export async function loader({ request }: Route.LoaderArgs) {
 
 export async function action({ request }: Route.ActionArgs) {
   const user = await requireAdmin(request);
-  const formData = await request.formData();
+  const formData = await readForm(request);
   const parsed = parseForm(AddCustomerSchema, formData);
   if (!parsed.success) {
     return data({ ok: false as const, fieldErrors: parsed.fieldErrors, values: parsed.values, message: null, customerId: null }, 400);

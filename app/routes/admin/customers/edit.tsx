@@ -10,6 +10,7 @@ import { CustomerSchema } from '~/lib/schemas/admin';
 import { requireAdmin } from '~/server/auth/session.server';
 import { getCustomer, updateCustomer } from '~/server/customers/manage-customers.server';
 import { DomainError, toErrorResponse } from '~/server/errors.server';
+import { readForm } from '~/server/forms/read-form.server';
 import type { Route } from './+types/edit';
 
 export const CUSTOMER_UPDATED = 'Customer updated.';
@@ -27,7 +28,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
 
 export async function action({ request, params }: Route.ActionArgs) {
   const user = await requireAdmin(request);
-  const parsed = parseForm(CustomerSchema, await request.formData());
+  const parsed = parseForm(CustomerSchema, await readForm(request));
   if (!parsed.success) return data({ ok: false, fieldErrors: parsed.fieldErrors, values: parsed.values, message: null }, 400);
   try {
     await updateCustomer(user, params.customerId, parsed.data);

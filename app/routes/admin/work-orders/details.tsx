@@ -42,6 +42,8 @@ const MAIL_STATE_LABEL: Record<string, string> = {
   sending: 'Sending',
   sent: 'Sent',
   failed: 'Delivery failed',
+  interrupted: 'Interrupted — may have been sent (see the Outbox)',
+  dismissed: 'Dismissed',
 };
 
 export default function WorkOrderDetails({ loaderData, actionData }: Route.ComponentProps) {
