@@ -73,7 +73,7 @@ describe('database errors in the logs (issue 13)', () => {
     const out = lines.join('');
     expect(out).not.toContain(vin);
     expect(out).toContain('23505');
-    expect(out).toMatch(/vehicles_vin/);
+    expect(out).toMatch(/vehicles_customer_vin_unique/);
   });
 
   it('a value PostgreSQL quotes in its own message (22P02): the value never', async () => {
