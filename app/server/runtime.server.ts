@@ -70,6 +70,8 @@ export async function startRuntime({ role = 'main' }: RuntimeOptions = {}): Prom
       if (config.seedDemo && (await isDatabaseEmpty(handle.db))) {
         demo = await seedDemo(handle.db);
         log().info({ customers: demo.customers.length }, 'demo data seeded');
+        // The embedded database keeps the memory the seed made it grow (issue 13): serve from a fresh thread.
+        await handle.releaseMemory();
       }
       const storage = createConfiguredStorage(config);
       // A missing or unreachable bucket stops start-up with one line, not the first upload later.
