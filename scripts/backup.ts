@@ -11,7 +11,7 @@ import { runWithDatabase } from './cli';
 const out = process.argv[2] ?? path.join('backups', `shop-backup-${new Date().toISOString().replace(/[:.]/g, '-')}.tar.gz`);
 
 await runWithDatabase(async ({ db }) => {
-  const storage = createConfiguredStorage(getConfig());
+  const storage = await createConfiguredStorage(getConfig());
   const manifest = await createBackup(db, storage, out);
   const rows = Object.values(manifest.tables).reduce((a, b) => a + b, 0);
   console.log(`Backup written to ${out}: ${rows} rows in ${Object.keys(manifest.tables).length} tables, ${manifest.files.length} files.`);

@@ -12,7 +12,7 @@ const file = process.argv[2];
 
 await runWithDatabase(async (handle) => {
   if (!file || !fs.existsSync(file)) throw new CliError('Usage: npm run restore -- path/to/shop-backup.tar.gz (the file must exist)');
-  const storage = createConfiguredStorage(getConfig());
+  const storage = await createConfiguredStorage(getConfig());
   try {
     const manifest = await restoreBackup(handle, storage, file);
     const rows = Object.values(manifest.tables).reduce((a, b) => a + b, 0);

@@ -59,7 +59,7 @@ export async function startRuntime({ role = 'main' }: RuntimeOptions = {}): Prom
     const handle = await openDatabase(config);
     if (role === 'web') {
       setDatabase(handle);
-      setStorage(createConfiguredStorage(config));
+      setStorage(await createConfiguredStorage(config));
       const none = async () => {};
       return { handle, demo: undefined, stopMailWorker: none, stopOrphanSweeper: none };
     }
@@ -73,7 +73,7 @@ export async function startRuntime({ role = 'main' }: RuntimeOptions = {}): Prom
         // The embedded database keeps the memory the seed made it grow (issue 13): serve from a fresh thread.
         await handle.releaseMemory();
       }
-      const storage = createConfiguredStorage(config);
+      const storage = await createConfiguredStorage(config);
       // A missing or unreachable bucket stops start-up with one line, not the first upload later.
       await storage.check?.().catch((error: unknown) => {
         throw new StartupError((error as Error).message);

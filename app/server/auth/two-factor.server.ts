@@ -8,7 +8,6 @@
  * `verifyChallenge(request, code, kind)` exchanges it plus a valid TOTP or backup code for the session cookies.
  * Results carry Better Auth's own messages ("Invalid code", "Invalid password", ...).
  */
-import QRCode from 'qrcode';
 import { callAuthEndpoint, getAuth } from './auth.server';
 
 type Failure = { ok: false; message: string };
@@ -25,6 +24,7 @@ export async function startEnrolment(
   const response = await getAuth().api.enableTwoFactor({ body: { password }, headers: request.headers, asResponse: true });
   if (!response.ok) return failure(response, 'Two-factor could not be started.');
   const { totpURI, backupCodes } = (await response.json()) as { totpURI: string; backupCodes: string[] };
+  const { default: QRCode } = await import('qrcode');
   const svg = await QRCode.toString(totpURI, { type: 'svg', margin: 1, errorCorrectionLevel: 'M' });
   const secret = new URL(totpURI).searchParams.get('secret') ?? '';
   return { ok: true, qrDataUri: `data:image/svg+xml;base64,${Buffer.from(svg).toString('base64')}`, secret, backupCodes };
