@@ -19,12 +19,13 @@ import { parentPort, workerData } from 'node:worker_threads';
 import { PGlite } from '@electric-sql/pglite';
 
 /**
- * PostgreSQL's buffer cache. PGlite's WASM build allocates (and zero-fills) all of it when it starts, so it is resident
- * memory from the first statement on; the data folder's own default (initdb's 128MB) made it the largest single part of
- * the server's footprint (issue 13). The demo shop's data is a few MB and the operating system caches the files
- * below it, so 16MB keeps every hot page. Given on the command line, it applies to data folders created before too.
+ * PostgreSQL's shared memory is allocated (and zero-filled) by PGlite's WASM build when it starts, so all of it is
+ * resident from the first statement on (issue 13). initdb's defaults made it 140MB: a 128MB buffer cache and room
+ * for 100 connections. PGlite is one backend; the demo shop's data is a few MB and the operating system caches the
+ * files below the buffer cache, so 8MB of buffers and 10 connection slots make it 12MB. Given on the command line,
+ * these apply to data folders created before too.
  */
-const SERVER_SETTINGS = ['-c', 'shared_buffers=16MB'];
+const SERVER_SETTINGS = ['-c', 'shared_buffers=8MB', '-c', 'max_connections=10'];
 
 /**
  * WASM pages (64 KiB) the database's memory starts with when it is created. PGlite's initdb snapshots the whole WASM
