@@ -92,6 +92,8 @@ export class PgliteThread implements PgliteExecutor {
   #pending = new Map<number, Pending>();
   #nextId = 1;
   #stopped: Error | undefined;
+  /** Set while restart() replaces the thread: calls made meanwhile go to the new one. */
+  #restarting: Promise<void> | undefined;
 
   private constructor(dataDir: string, worker: Worker) {
     this.#dataDir = dataDir;
@@ -138,15 +140,21 @@ export class PgliteThread implements PgliteExecutor {
   async restart(): Promise<void> {
     if (this.#stopped) throw this.#stopped;
     const old = this.#worker;
-    await this.#call({ op: 'close' });
-    old.removeAllListeners();
-    await old.terminate();
-    try {
-      this.#attach(await startWorker(this.#dataDir));
-    } catch (error) {
-      this.#stopped = new Error(`The embedded database stopped: ${(error as Error).message}`);
-      throw error;
-    }
+    const closed = this.#call({ op: 'close' });
+    this.#restarting = (async () => {
+      await closed;
+      old.removeAllListeners();
+      await old.terminate();
+      try {
+        this.#attach(await startWorker(this.#dataDir));
+      } catch (error) {
+        this.#stopped = new Error(`The embedded database stopped: ${(error as Error).message}`);
+        throw error;
+      } finally {
+        this.#restarting = undefined;
+      }
+    })();
+    await this.#restarting;
   }
 
   get closed(): boolean {
@@ -154,6 +162,7 @@ export class PgliteThread implements PgliteExecutor {
   }
 
   #call(message: Record<string, unknown>): Promise<unknown> {
+    if (this.#restarting) return this.#restarting.then(() => this.#call(message));
     if (this.#stopped) return Promise.reject(this.#stopped);
     const id = this.#nextId++;
     return new Promise((resolve, reject) => {
