@@ -15,7 +15,7 @@ const out = process.argv[2] ?? path.join('backups', `shop-backup-${new Date().to
 
 await runWithDatabase(async ({ db }) => {
   const config = getConfig();
-  const storage = createConfiguredStorage(config);
+  const storage = await createConfiguredStorage(config);
   const manifest = await createBackup(db, storage, out, config).catch((error: unknown) => {
     throw error instanceof BackupError ? new CliError(error.message) : error;
   });

@@ -15,7 +15,7 @@ const file = process.argv[2];
 await runWithDatabase(async (handle) => {
   if (!file || !fs.existsSync(file)) throw new CliError('Usage: npm run restore -- path/to/shop-backup.tar.gz (the file must exist)');
   const config = getConfig();
-  const storage = createConfiguredStorage(config);
+  const storage = await createConfiguredStorage(config);
   try {
     const manifest = await restoreBackup(handle, storage, file, config);
     const rows = Object.values(manifest.tables).reduce((a, b) => a + b, 0);

@@ -60,7 +60,7 @@ export async function startRuntime({ role = 'main' }: RuntimeOptions = {}): Prom
     const handle = await openDatabase(config);
     if (role === 'web') {
       setDatabase(handle);
-      setStorage(createConfiguredStorage(config));
+      setStorage(await createConfiguredStorage(config));
       const none = async () => {};
       return { handle, demo: undefined, stopMailWorker: none, stopOrphanSweeper: none };
     }
@@ -71,12 +71,14 @@ export async function startRuntime({ role = 'main' }: RuntimeOptions = {}): Prom
       if (config.seedDemo && (await isDatabaseEmpty(handle.db))) {
         demo = await seedDemo(handle.db);
         log().info({ customers: demo.customers.length, generatedPasswords: Boolean(demo.passwordFile) }, 'demo data seeded');
+        // The embedded database keeps the memory the seed made it grow (issue 13): serve from a fresh thread.
+        await handle.releaseMemory();
       } else if (config.seedDemo && !config.loopbackOnly) {
         // Issue 13: demo accounts seeded on loopback keep no README password once the server can be reached by others.
         demo = await retireReadmeDemoPasswords(handle.db);
         if (demo) log().warn({ file: demo.passwordFile }, 'the demo accounts had the README passwords: replaced with generated ones');
       }
-      const storage = createConfiguredStorage(config);
+      const storage = await createConfiguredStorage(config);
       // A missing or unreachable bucket stops start-up with one line, not the first upload later.
       await storage.check?.().catch((error: unknown) => {
         throw new StartupError((error as Error).message);

@@ -109,6 +109,28 @@ describe('the embedded database on its own thread', () => {
     );
   });
 
+  it('runs with a small shared memory (issue 13): 8MB of buffers, 10 connection slots', async () => {
+    const settings = (await handle.db.execute(
+      sql`select name, current_setting(name) as setting from (values ('shared_buffers'), ('max_connections')) as s(name)`,
+    )) as unknown as { rows: { name: string; setting: string }[] };
+    expect(Object.fromEntries(settings.rows.map((r) => [r.name, r.setting]))).toEqual({ shared_buffers: '8MB', max_connections: '10' });
+  });
+
+  it('hands its memory back by moving to a new thread, behind the same object, and answers calls made meanwhile', async () => {
+    await handle.db.insert(customers).values({ name: 'Restart survivor' });
+    const client = (handle.db as unknown as { $client: PgliteThread }).$client;
+    const restarted = handle.releaseMemory();
+    const during = handle.db.select().from(customers).where(eq(customers.name, 'Restart survivor'));
+    await restarted;
+    expect(await during).toHaveLength(1);
+    expect((handle.db as unknown as { $client: PgliteThread }).$client).toBe(client);
+    expect(client.closed).toBe(false);
+    await handle.db.transaction(async (tx) => {
+      await tx.insert(customers).values({ name: 'After restart' });
+    });
+    expect(await handle.db.select().from(customers).where(eq(customers.name, 'After restart'))).toHaveLength(1);
+  });
+
   it('keeps the data after close, rejects calls once closed, and opens again', async () => {
     await handle.db.insert(customers).values({ name: 'Thread survivor' });
     const client = (handle.db as unknown as { $client: PgliteThread }).$client;

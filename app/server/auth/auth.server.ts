@@ -9,7 +9,9 @@
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
-import { betterAuth } from 'better-auth';
+// The minimal build: the same Better Auth without Kysely (~1,000 modules this product never uses, since the
+// database is reached through the Drizzle adapter), issue 13.
+import { betterAuth } from 'better-auth/minimal';
 import { drizzleAdapter } from 'better-auth/adapters/drizzle';
 import { twoFactor } from 'better-auth/plugins';
 import { getConfig, type AppConfig } from '../config.server';

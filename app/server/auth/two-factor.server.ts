@@ -10,7 +10,6 @@
  * code check (status 500: above all a TOTP secret or backup codes that do not decrypt because the auth secret changed,
  * issue 13), the user gets {@link CODE_NOT_CHECKED} instead of a server error, and the cause is logged for the owner.
  */
-import QRCode from 'qrcode';
 import { log } from '../logger.server';
 import { callAuthEndpoint, getAuth } from './auth.server';
 
@@ -39,6 +38,7 @@ export async function startEnrolment(
   const response = await getAuth().api.enableTwoFactor({ body: { password }, headers: request.headers, asResponse: true });
   if (!response.ok) return failure(response, 'Two-factor could not be started.');
   const { totpURI, backupCodes } = (await response.json()) as { totpURI: string; backupCodes: string[] };
+  const { default: QRCode } = await import('qrcode');
   const svg = await QRCode.toString(totpURI, { type: 'svg', margin: 1, errorCorrectionLevel: 'M' });
   const secret = new URL(totpURI).searchParams.get('secret') ?? '';
   return { ok: true, qrDataUri: `data:image/svg+xml;base64,${Buffer.from(svg).toString('base64')}`, secret, backupCodes };

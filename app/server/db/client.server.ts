@@ -36,6 +36,12 @@ export interface DatabaseHandle {
   kind: 'pglite' | 'postgres';
   /** Runs a raw statement (health checks, test set-up). */
   ping(): Promise<void>;
+  /**
+   * Hands back the memory that one-off work (migrations, the demo seed) made the embedded database grow: its thread is
+   * replaced by a fresh one on the same data (PgliteThread.restart). A no-op for PostgreSQL and in-memory PGlite.
+   * Call it when no statement is running.
+   */
+  releaseMemory(): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -73,6 +79,9 @@ export function wrapPglite(client: PGlite | PgliteThread, onClose?: () => void):
     db,
     kind: 'pglite',
     ping: async () => void (await client.query('select 1')),
+    releaseMemory: async () => {
+      if (client instanceof PgliteThread) await client.restart();
+    },
     close: async () => {
       if (!client.closed) await client.close();
       onClose?.();
@@ -94,6 +103,7 @@ export function wrapPool(pool: pg.Pool): DatabaseHandle {
     db,
     kind: 'postgres',
     ping: async () => void (await pool.query('select 1')),
+    releaseMemory: async () => {},
     close: async () => {
       await pool.end();
     },

@@ -69,13 +69,38 @@ function rawTypes(parsers: QueryOptions['parsers']): number[] {
   });
 }
 
+/** Starts a database thread on `dataDir`; resolves once it reports `ready` (or `created`, with `create`). */
+function startWorker(dataDir: string, create = false): Promise<Worker> {
+  const worker = new Worker(pgliteWorkerPath(), { workerData: { dataDir, create } });
+  return new Promise((resolve, reject) => {
+    const onExit = (code: number) => reject(new Error(`the database thread exited with code ${code}`));
+    const onError = (error: Error) => reject(error);
+    const onMessage = (reply: WorkerReply) => {
+      if ('type' in reply) {
+        worker.off('message', onMessage).off('error', onError).off('exit', onExit);
+        if (reply.type === 'failed') reject(toError(reply.error));
+        else resolve(worker);
+      }
+    };
+    worker.on('message', onMessage).once('error', onError).once('exit', onExit);
+  });
+}
+
 export class PgliteThread implements PgliteExecutor {
-  #worker: Worker;
+  #dataDir: string;
+  #worker!: Worker;
   #pending = new Map<number, Pending>();
   #nextId = 1;
   #stopped: Error | undefined;
+  /** Set while restart() replaces the thread: calls made meanwhile go to the new one. */
+  #restarting: Promise<void> | undefined;
 
-  private constructor(worker: Worker) {
+  private constructor(dataDir: string, worker: Worker) {
+    this.#dataDir = dataDir;
+    this.#attach(worker);
+  }
+
+  #attach(worker: Worker): void {
     this.#worker = worker;
     worker.on('message', (reply: WorkerReply) => {
       if (!('id' in reply)) return;
@@ -94,21 +119,42 @@ export class PgliteThread implements PgliteExecutor {
     worker.on('exit', (code) => stop(`its thread exited with code ${code}`));
   }
 
-  /** Starts the thread and opens (or creates) the database in `dataDir`; rejects with PGlite's error when it cannot. */
-  static open(dataDir: string): Promise<PgliteThread> {
-    const worker = new Worker(pgliteWorkerPath(), { workerData: { dataDir } });
-    return new Promise((resolve, reject) => {
-      const onExit = (code: number) => reject(new Error(`the database thread exited with code ${code}`));
-      const onError = (error: Error) => reject(error);
-      const onMessage = (reply: WorkerReply) => {
-        if ('type' in reply) {
-          worker.off('message', onMessage).off('error', onError).off('exit', onExit);
-          if (reply.type === 'ready') resolve(new PgliteThread(worker));
-          else reject(toError(reply.error));
-        }
-      };
-      worker.on('message', onMessage).once('error', onError).once('exit', onExit);
-    });
+  /**
+   * Starts the thread and opens (or creates) the database in `dataDir`; rejects with PGlite's error when it cannot.
+   * A database that does not exist yet is created first by a thread of its own, which then ends: initdb's memory
+   * (several hundred MB of WASM heap that never shrinks) leaves with it instead of staying with the serving thread.
+   */
+  static async open(dataDir: string): Promise<PgliteThread> {
+    if (!fs.existsSync(path.join(dataDir, 'PG_VERSION'))) {
+      const creator = await startWorker(dataDir, true);
+      await creator.terminate();
+    }
+    return new PgliteThread(dataDir, await startWorker(dataDir));
+  }
+
+  /**
+   * Closes the database and opens it again on a new thread, behind the same object (Drizzle and everything holding it
+   * keep working): PGlite's WASM memory only grows, so after heavy one-off work (migrations, the demo seed) this hands
+   * that memory back. Call it when no statement or transaction is running.
+   */
+  async restart(): Promise<void> {
+    if (this.#stopped) throw this.#stopped;
+    const old = this.#worker;
+    const closed = this.#call({ op: 'close' });
+    this.#restarting = (async () => {
+      await closed;
+      old.removeAllListeners();
+      await old.terminate();
+      try {
+        this.#attach(await startWorker(this.#dataDir));
+      } catch (error) {
+        this.#stopped = new Error(`The embedded database stopped: ${(error as Error).message}`);
+        throw error;
+      } finally {
+        this.#restarting = undefined;
+      }
+    })();
+    await this.#restarting;
   }
 
   get closed(): boolean {
@@ -116,6 +162,7 @@ export class PgliteThread implements PgliteExecutor {
   }
 
   #call(message: Record<string, unknown>): Promise<unknown> {
+    if (this.#restarting) return this.#restarting.then(() => this.#call(message));
     if (this.#stopped) return Promise.reject(this.#stopped);
     const id = this.#nextId++;
     return new Promise((resolve, reject) => {

@@ -4,8 +4,8 @@
  * text. 60 s timeout per attempt; one retry on HTTP 429 or 5xx. The key goes in the `x-goog-api-key` header from
  * the server only. Errors carry the spec's messages (admin-back-office §8), see `extractor.server.ts`.
  */
-import sharp from 'sharp';
 import { INVOICE_MESSAGES } from '~/lib/schemas/invoice';
+import { loadSharp } from '~/server/load-on-use.server';
 import { log } from '~/server/logger.server';
 import { CANCELLED_MESSAGE, ExtractionError, validateExtraction, type InvoiceExtractor } from './contract.server';
 
@@ -100,7 +100,7 @@ export function createGeminiExtractor(options: GeminiOptions): InvoiceExtractor 
         mimeType = 'application/pdf';
       } else {
         try {
-          data = await sharp(file.bytes, { failOn: 'error' }).rotate().png().toBuffer();
+          data = await (await loadSharp())(file.bytes, { failOn: 'error' }).rotate().png().toBuffer();
           mimeType = 'image/png';
         } catch {
           throw new ExtractionError(INVOICE_MESSAGES.readFailed, 'read');

@@ -7,8 +7,8 @@
  * worker is kept warm and shared (jobs queue); it is closed after a minute idle. Throws when the image cannot be read.
  */
 import { createRequire } from 'node:module';
-import sharp from 'sharp';
-import { createWorker, OEM, PSM, type Worker } from 'tesseract.js';
+import type { Worker } from 'tesseract.js';
+import { loadSharp } from '../load-on-use.server';
 
 const require = createRequire(import.meta.url);
 const IDLE_MS = 60_000;
@@ -23,6 +23,7 @@ function englishDataPath(): string {
 
 async function getWorker(): Promise<Worker> {
   workerPromise ??= (async () => {
+    const { createWorker, OEM, PSM } = await import('tesseract.js');
     const worker = await createWorker('eng', OEM.LSTM_ONLY, {
       langPath: englishDataPath(),
       cacheMethod: 'none',
@@ -50,6 +51,7 @@ export async function closeOcrWorker(): Promise<void> {
 
 /** Grey, contrast-stretched PNG at a width tesseract reads well (about 1600–2400 px). */
 export async function prepareForOcr(bytes: Uint8Array): Promise<Buffer> {
+  const sharp = await loadSharp();
   const image = sharp(bytes, { failOn: 'error' }).rotate();
   const meta = await image.metadata();
   const width = meta.autoOrient?.width ?? meta.width ?? 0;

@@ -4,8 +4,13 @@
  */
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import nodemailer from 'nodemailer';
+import type { Transporter } from 'nodemailer';
 import { getConfig } from '../config.server';
+
+/** Nodemailer is loaded with the first message, not at start (issue 13; see load-on-use.server.ts). */
+async function loadNodemailer() {
+  return (await import('nodemailer')).default;
+}
 
 export interface OutgoingMail {
   to: string;
@@ -21,12 +26,15 @@ export interface MailTransport {
 
 /** SMTP through Nodemailer (short timeouts so a dead server does not hold the worker). */
 export function createSmtpTransport(url: string, from: string): MailTransport {
-  const transporter = nodemailer.createTransport(url, { from });
-  (transporter.options as Record<string, unknown>).connectionTimeout = 10_000;
-  (transporter.options as Record<string, unknown>).greetingTimeout = 10_000;
-  (transporter.options as Record<string, unknown>).socketTimeout = 20_000;
+  let transporter: Transporter | undefined;
   return {
     async send(mail) {
+      if (!transporter) {
+        transporter = (await loadNodemailer()).createTransport(url, { from });
+        (transporter.options as Record<string, unknown>).connectionTimeout = 10_000;
+        (transporter.options as Record<string, unknown>).greetingTimeout = 10_000;
+        (transporter.options as Record<string, unknown>).socketTimeout = 20_000;
+      }
       await transporter.sendMail({ from, ...mail });
     },
   };
@@ -34,9 +42,10 @@ export function createSmtpTransport(url: string, from: string): MailTransport {
 
 /** Writes each message as an RFC 822 `.eml` file into `dir`. */
 export function createFileTransport(dir: string, from: string): MailTransport {
-  const transporter = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
+  let transporter: Transporter | undefined;
   return {
     async send(mail) {
+      transporter ??= (await loadNodemailer()).createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
       const info = await transporter.sendMail({ from, ...mail });
       await fs.mkdir(dir, { recursive: true });
       const name = `${new Date().toISOString().replace(/[:.]/g, '-')}-${info.messageId.replace(/[^A-Za-z0-9]/g, '').slice(0, 24)}.eml`;

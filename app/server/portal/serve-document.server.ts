@@ -11,8 +11,8 @@
  * Every answer is `Cache-Control: private, no-store` (personal data: never in a shared cache nor kept by the browser
  * after sign-out; server/middleware/private-responses.ts enforces it for everything under /files/).
  */
-import sharp from 'sharp';
 import type { Bucket } from '~/lib/work-order-status';
+import { loadSharp } from '../load-on-use.server';
 import { log } from '../logger.server';
 import { getStorage, StorageConflictError } from '../storage/storage.server';
 import type { DocumentFile } from './documents.server';
@@ -89,7 +89,7 @@ export async function makeThumbnail(
   if (!original) return { ok: false, problem: 'missing' };
   let thumb: Buffer;
   try {
-    thumb = await sharp(await readAll(original.body), { failOn: 'error' })
+    thumb = await (await loadSharp())(await readAll(original.body), { failOn: 'error' })
       .rotate()
       .resize(THUMB_WIDTH, THUMB_HEIGHT, { fit: 'cover' })
       .webp({ quality: 75 })

@@ -4,10 +4,10 @@
  */
 import path from 'node:path';
 import type { AppConfig } from '../config.server';
-import { createS3Storage } from './s3-storage.server';
 import { createLocalStorage, type Storage } from './storage.server';
 
-export function createConfiguredStorage(config: AppConfig): Storage {
-  if (config.storage.driver === 's3') return createS3Storage(config.storage.s3);
+/** The S3 driver, and with it the AWS SDK (~10 MB resident), is loaded only when configured (issue 13). */
+export async function createConfiguredStorage(config: AppConfig): Promise<Storage> {
+  if (config.storage.driver === 's3') return (await import('./s3-storage.server')).createS3Storage(config.storage.s3);
   return createLocalStorage(path.join(config.dataDir, 'files'));
 }

@@ -115,7 +115,7 @@ describe('S3 storage driver (s3rver)', () => {
       S3_BUCKET_PREFIX: PREFIX,
       DATA_DIR: dir,
     });
-    const configured = createConfiguredStorage(config);
+    const configured = await createConfiguredStorage(config);
     await configured.put('invoice-files', 'inv/1.pdf', new Uint8Array([7]), { contentType: 'application/pdf' });
     expect(await storage.exists('invoice-files', 'inv/1.pdf')).toBe(true);
     expect(() => loadConfig({ STORAGE_DRIVER: 's3', S3_ACCESS_KEY_ID: 'only-one' })).toThrow(/must be set together/);

@@ -17,7 +17,6 @@ import {
   MultipartParseError,
   parseFormData,
 } from '@remix-run/form-data-parser';
-import { fileTypeFromBuffer } from 'file-type';
 import { cleanFormText, isSecretField } from '../forms/read-form.server';
 
 export class UploadError extends Error {
@@ -61,6 +60,7 @@ export function safeFileName(name: string, fallbackExt = 'bin'): string {
 }
 
 export async function sniffFileType(bytes: Uint8Array): Promise<{ mime: string; ext: string } | null> {
+  const { fileTypeFromBuffer } = await import('file-type'); // loaded with the first upload (issue 13)
   const type = await fileTypeFromBuffer(bytes);
   return type ? { mime: type.mime, ext: type.ext } : null;
 }
