@@ -173,7 +173,14 @@ function copyOut(FS, from, to) {
  */
 async function createDatabase(dataDir) {
   const wasmPath = createRequire(import.meta.url).resolve('@electric-sql/pglite/pglite.wasm');
-  const pgliteWasmModule = await WebAssembly.compile(withMemoryMinimum(fs.readFileSync(wasmPath), CREATE_INITIAL_PAGES));
+  const wasm = fs.readFileSync(wasmPath);
+  let smallWasm;
+  try {
+    smallWasm = withMemoryMinimum(wasm, CREATE_INITIAL_PAGES);
+  } catch {
+    smallWasm = wasm; // a PGlite build of another shape: create the database with its own memory size, only larger
+  }
+  const pgliteWasmModule = await WebAssembly.compile(smallWasm);
   const created = await PGlite.create({
     pgliteWasmModule,
     initialMemory: CREATE_INITIAL_PAGES * 64 * 1024,
