@@ -15,7 +15,7 @@ import { BackupError, createBackup, restoreBackup } from '~/server/backup/backup
 import { loadConfig, setConfig, type AppConfig } from '~/server/config.server';
 import { createPglite, setDatabase, wrapPglite, type DatabaseHandle } from '~/server/db/client.server';
 import { createLocalStorage } from '~/server/storage/storage.server';
-import { createAccount, makeRequest, redirectLocation, settle, testContext } from '../setup/factories';
+import { cookieOf, createAccount, makeRequest, redirectLocation, settle, testContext } from '../setup/factories';
 import { openTestDatabase, TEST_SECRET } from '../setup/test-db';
 import { totpFor } from '../setup/totp';
 
@@ -24,11 +24,6 @@ afterAll(() => fs.rmSync(work, { recursive: true, force: true }));
 
 const args = (request: Request) => ({ request, params: {}, context: testContext }) as never;
 const body = (value: unknown) => (value as { data: Record<string, unknown> }).data;
-const cookieOf = (response: Response) =>
-  response.headers
-    .getSetCookie()
-    .map((c) => c.split(';')[0])
-    .join('; ');
 
 /** Staff account with two-factor on (through the real settings page); returns what its owner keeps. */
 async function staffWithTwoFactor() {

@@ -11,7 +11,7 @@ import { createLocalStorage, setStorage } from '~/server/storage/storage.server'
 import * as documentFile from '~/routes/resources/document-file';
 import { CODE_NOT_CHECKED } from '~/server/auth/two-factor.server';
 import { getConfig, setConfig } from '~/server/config.server';
-import { createAccount, createVehicle, createWorkOrder, makeRequest, redirectLocation, settle, signInCookie, testContext } from '../setup/factories';
+import { cookieOf, createAccount, createVehicle, createWorkOrder, makeRequest, redirectLocation, settle, signInCookie, testContext } from '../setup/factories';
 import { addDocument } from '../portal/helpers';
 import { withTestDatabase } from '../setup/test-db';
 import { totpFor } from '../setup/totp';
@@ -21,11 +21,6 @@ beforeAll(() => setStorage(createLocalStorage(path.join(t.dataDir, 'files'))));
 
 const args = (request: Request) => ({ request, params: {}, context: testContext }) as never;
 const body = (value: unknown) => (value as { data: Record<string, unknown> }).data;
-const cookieOf = (response: Response) =>
-  response.headers
-    .getSetCookie()
-    .map((c) => c.split(';')[0])
-    .join('; ');
 
 async function enrol(path: string, action: (a: never) => Promise<unknown>, cookie: string, password: string) {
   const started = body(await action(args(makeRequest(path, { cookie, form: { intent: 'enable', password } }))));

@@ -16,7 +16,7 @@ import { getAuth } from '~/server/auth/auth.server';
 import { getOptionalUser } from '~/server/auth/session.server';
 import { PASSWORD_CHANGED, RESET_LINK_INVALID, RESET_LINK_SENT } from '~/server/auth/password-reset.server';
 import { customers, mailQueue, sessions, users, vehicles, workOrders } from '~/server/db/schema';
-import { createAccount, createVehicle, createWorkOrder, makeRequest, redirectLocation, settle, signInCookie, testContext, uid } from '../setup/factories';
+import { cookieOf, createAccount, createVehicle, createWorkOrder, makeRequest, redirectLocation, settle, signInCookie, testContext, uid } from '../setup/factories';
 import { withTestDatabase } from '../setup/test-db';
 
 const t = withTestDatabase();
@@ -36,12 +36,6 @@ async function openLink(link: string, cookie?: string) {
   return getAuth().handler(new Request(link, { headers: { Origin: 'http://localhost:3000', ...(cookie ? { Cookie: cookie } : {}) } }));
 }
 
-/** The Cookie header value a browser sends after `response` set its cookies. */
-const cookieOf = (response: Response) =>
-  response.headers
-    .getSetCookie()
-    .map((c) => c.split(';')[0])
-    .join('; ');
 
 async function staffCustomer(email: string) {
   const [row] = await t.db.insert(customers).values({ name: 'Walk-in Wanda', email, phone: '(281) 555-0199' }).returning();

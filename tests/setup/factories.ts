@@ -23,6 +23,13 @@ export interface TestAccount {
   customerId: string | null;
 }
 
+/** The Cookie header value a browser sends after `response` set its cookies. */
+export const cookieOf = (response: Response): string =>
+  response.headers
+    .getSetCookie()
+    .map((c) => c.split(';')[0])
+    .join('; ');
+
 /** Signs in through Better Auth and returns the Cookie header value. */
 export async function signInCookie(email: string, password: string): Promise<string> {
   const response = await getAuth().api.signInEmail({ body: { email, password }, asResponse: true });

@@ -65,6 +65,23 @@ export function PasswordField({ error, autoComplete }: { error?: string | undefi
   return <TextField label="Password" name="password" type="password" autoComplete={autoComplete} required error={error} />;
 }
 
+/** "New Password" and "Confirm New Password" (8 characters at least), as the reset and choose-password pages ask. */
+export function NewPasswordFields({ errors }: { errors: Record<string, string | undefined> }) {
+  return (
+    <>
+      <TextField label="New Password" name="password" type="password" autoComplete="new-password" required minLength={8} error={errors.password} />
+      <TextField
+        label="Confirm New Password"
+        name="confirmPassword"
+        type="password"
+        autoComplete="new-password"
+        required
+        error={errors.confirmPassword}
+      />
+    </>
+  );
+}
+
 /** The account forms' full-width submit button, disabled while `busy` (the form is being sent). */
 export function SubmitButton({ busy, children }: { busy: boolean; children: React.ReactNode }) {
   return (

@@ -5,7 +5,7 @@
  * was opened in another browser) chooses a password here; the link has already signed this browser in.
  */
 import { data, Form, redirect, useNavigation } from 'react-router';
-import { FormMessage, SubmitButton, TextField } from '~/components/ui/field';
+import { FormMessage, NewPasswordFields, SubmitButton } from '~/components/ui/field';
 import { parseForm } from '~/lib/forms';
 import { pageMeta } from '~/lib/meta';
 import { ADDRESS_CONFIRMED_CHOOSE_PASSWORD, ChoosePasswordSchema } from '~/lib/schemas/password-reset';
@@ -54,15 +54,7 @@ export default function ChoosePassword({ loaderData, actionData }: Route.Compone
         </p>
         <FormMessage text={actionData?.formError} tone="error" />
         <Form method="post" className="space-y-4">
-          <TextField label="New Password" name="password" type="password" autoComplete="new-password" required minLength={8} error={fieldErrors.password} />
-          <TextField
-            label="Confirm New Password"
-            name="confirmPassword"
-            type="password"
-            autoComplete="new-password"
-            required
-            error={fieldErrors.confirmPassword}
-          />
+          <NewPasswordFields errors={fieldErrors} />
           <SubmitButton busy={busy}>{busy ? 'Saving...' : 'Set My Password'}</SubmitButton>
         </Form>
       </div>

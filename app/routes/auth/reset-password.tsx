@@ -1,5 +1,5 @@
 import { data, Form, Link, useNavigation } from 'react-router';
-import { FormMessage, SubmitButton, TextField } from '~/components/ui/field';
+import { FormMessage, NewPasswordFields, SubmitButton } from '~/components/ui/field';
 import { parseForm } from '~/lib/forms';
 import { pageMeta } from '~/lib/meta';
 import { PASSWORD_CHANGED, RESET_LINK_INVALID, ResetPasswordSchema } from '~/lib/schemas/password-reset';
@@ -59,15 +59,7 @@ export default function ResetPassword({ loaderData, actionData }: Route.Componen
             <FormMessage text={actionData?.formError} tone="error" />
             <Form method="post" className="space-y-4">
               <input type="hidden" name="token" value={loaderData.token} />
-              <TextField label="New Password" name="password" type="password" autoComplete="new-password" required minLength={8} error={fieldErrors.password} />
-              <TextField
-                label="Confirm New Password"
-                name="confirmPassword"
-                type="password"
-                autoComplete="new-password"
-                required
-                error={fieldErrors.confirmPassword}
-              />
+              <NewPasswordFields errors={fieldErrors} />
               <SubmitButton busy={busy}>{busy ? 'Saving...' : 'Set New Password'}</SubmitButton>
             </Form>
           </>

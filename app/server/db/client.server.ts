@@ -21,6 +21,7 @@ import pg from 'pg';
 import { log } from '../logger.server';
 import { PgliteThread } from './pglite-thread.server';
 import * as schema from './schema';
+import { isProcessAlive } from '../process-alive.server';
 
 export type Schema = typeof schema;
 export type Database = PgDatabase<PgQueryResultHKT, Schema>;
@@ -110,14 +111,6 @@ export function wrapPool(pool: pg.Pool): DatabaseHandle {
   };
 }
 
-function isProcessAlive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (error) {
-    return (error as NodeJS.ErrnoException).code === 'EPERM';
-  }
-}
 
 /** Blocks this thread for `ms` milliseconds (lock waits are a few milliseconds, before the server serves anything). */
 function sleepSync(ms: number): void {

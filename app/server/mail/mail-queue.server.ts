@@ -22,6 +22,7 @@ import { getDb } from '../db/client.server';
 import { mailQueue } from '../db/schema';
 import { log } from '../logger.server';
 import { getMailTransport } from './transport.server';
+import { isProcessAlive } from '../process-alive.server';
 
 export interface NewMail {
   /** What the message is for: 'status_update', 'contact', 'verify_email', 'password_reset', ... */
@@ -146,14 +147,6 @@ export async function processDueMail(limit = 10): Promise<{ sent: number; retrie
   return outcome;
 }
 
-function isProcessAlive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (error) {
-    return (error as NodeJS.ErrnoException).code === 'EPERM';
-  }
-}
 
 /**
  * True when the worker named `claimedBy` (host:pid:token) certainly no longer exists, as far as this process can
