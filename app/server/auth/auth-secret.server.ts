@@ -33,6 +33,23 @@ export function readAuthSecret(config: Pick<AppConfig, 'dataDir' | 'authSecret'>
 }
 
 /**
+ * The secret the server uses: BETTER_AUTH_SECRET, or `DATA_DIR/auth-secret`, created with 32 random bytes (base64url,
+ * mode 0600, exclusively: of two processes starting at once both read the one that won) when missing.
+ */
+export function resolveAuthSecret(config: Pick<AppConfig, 'dataDir' | 'authSecret'>): string {
+  const found = readAuthSecret(config);
+  if (found.source !== 'none') return found.secret;
+  const file = path.join(config.dataDir, AUTH_SECRET_FILE);
+  fs.mkdirSync(config.dataDir, { recursive: true });
+  try {
+    fs.writeFileSync(file, crypto.randomBytes(32).toString('base64url'), { mode: 0o600, flag: 'wx' });
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+  }
+  return fs.readFileSync(file, 'utf8').trim();
+}
+
+/**
  * A fingerprint of a secret that can be stored beside data without revealing it: HMAC-SHA256 keyed by the secret over a
  * fixed label, hex (64 characters). Equal fingerprints mean equal secrets.
  */

@@ -4,11 +4,8 @@
  *
  * `getAuth()` builds the instance on first use for the open database and configuration; `resetAuth()` forgets it
  * (tests switch databases). The secret is BETTER_AUTH_SECRET, or one generated and kept in `DATA_DIR/auth-secret`
- * (mode 0600) so a first run needs nothing.
+ * (mode 0600, auth-secret.server.ts) so a first run needs nothing.
  */
-import crypto from 'node:crypto';
-import fs from 'node:fs';
-import path from 'node:path';
 // The minimal build: the same Better Auth without Kysely (~1,000 modules this product never uses, since the
 // database is reached through the Drizzle adapter), issue 13.
 import { betterAuth } from 'better-auth/minimal';
@@ -20,6 +17,7 @@ import { getDatabaseHandle, type Database } from '../db/client.server';
 import * as schema from '../db/schema';
 import { log } from '../logger.server';
 import { enqueueExistingAccountMail, enqueuePasswordResetMail, enqueueVerificationMail } from './auth-mail.server';
+import { resolveAuthSecret } from './auth-secret.server';
 import { linkVerifiedCustomer } from './link-customer.server';
 import { registeredInThisBrowser, secureAccountOnVerification } from './verified-owner.server';
 
@@ -48,19 +46,7 @@ export function callAuthEndpoint(request: Request, path: string, body: unknown):
   return getAuth().handler(new Request(url, { method: 'POST', headers, body: JSON.stringify(body) }));
 }
 
-/** Reads `DATA_DIR/auth-secret`, creating it with 32 random bytes when missing. */
-export function resolveAuthSecret(config: AppConfig): string {
-  if (config.authSecret) return config.authSecret;
-  const file = path.join(config.dataDir, 'auth-secret');
-  try {
-    return fs.readFileSync(file, 'utf8').trim();
-  } catch {
-    fs.mkdirSync(config.dataDir, { recursive: true });
-    const secret = crypto.randomBytes(32).toString('base64url');
-    fs.writeFileSync(file, secret, { mode: 0o600, flag: 'wx' });
-    return fs.readFileSync(file, 'utf8').trim();
-  }
-}
+export { resolveAuthSecret } from './auth-secret.server';
 
 function createAuth(config: AppConfig, db: Database) {
   const secret = resolveAuthSecret(config);

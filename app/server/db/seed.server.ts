@@ -223,11 +223,16 @@ export async function seedDemo(db: Database, passwords: DemoPasswords = demoPass
     );
   });
 
+  return demoCredentials(passwords, false);
+}
+
+/** The sign-in details to print for `passwords`; `replacedReadmePasswords` as {@link DemoCredentials} says. */
+function demoCredentials(passwords: DemoPasswords, replacedReadmePasswords: boolean): DemoCredentials {
   return {
     admin: { email: DEMO_ADMIN.email, password: passwords.admin },
     customers: DEMO_CUSTOMERS.map((c) => ({ name: c.name, email: c.email, password: passwords.customer })),
     passwordFile: passwords.file,
-    replacedReadmePasswords: false,
+    replacedReadmePasswords,
   };
 }
 
@@ -253,15 +258,13 @@ export async function retireReadmeDemoPasswords(db: Database, config = getConfig
   }
   if (exposed.length === 0) return undefined;
   const passwords = demoPasswordsFor(config);
-  for (const row of exposed) {
-    const password = row.email === DEMO_ADMIN.email ? passwords.admin : passwords.customer;
-    await db.update(accounts).set({ password: await ctx.password.hash(password) }).where(eq(accounts.id, row.accountId));
-    await db.delete(sessions).where(eq(sessions.userId, row.userId));
-  }
-  return {
-    admin: { email: DEMO_ADMIN.email, password: passwords.admin },
-    customers: DEMO_CUSTOMERS.map((c) => ({ name: c.name, email: c.email, password: passwords.customer })),
-    passwordFile: passwords.file,
-    replacedReadmePasswords: true,
-  };
+  const hashes = { admin: await ctx.password.hash(passwords.admin), customer: await ctx.password.hash(passwords.customer) };
+  await db.transaction(async (tx) => {
+    for (const row of exposed) {
+      const hash = row.email === DEMO_ADMIN.email ? hashes.admin : hashes.customer;
+      await tx.update(accounts).set({ password: hash }).where(eq(accounts.id, row.accountId));
+      await tx.delete(sessions).where(eq(sessions.userId, row.userId));
+    }
+  });
+  return demoCredentials(passwords, true);
 }

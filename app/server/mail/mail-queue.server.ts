@@ -15,7 +15,7 @@
  */
 import crypto from 'node:crypto';
 import os from 'node:os';
-import { and, desc, eq, inArray, lt, lte, or, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, lte, or, sql } from 'drizzle-orm';
 import { recordAudit, type StaffActor } from '../audit/audit.server';
 import type { Executor } from '../db/client.server';
 import { getDb } from '../db/client.server';
@@ -44,6 +44,9 @@ export const MAX_ATTEMPTS = RETRY_DELAYS_MINUTES.length + 1;
  * 20 s of silence), so a live worker is done well within it.
  */
 export const SENDING_LEASE_MINUTES = 2;
+
+/** A claim older than the lease ({@link SENDING_LEASE_MINUTES}). */
+const leaseExpired = () => sql<boolean>`${mailQueue.lockedAt} < now() - make_interval(mins => ${SENDING_LEASE_MINUTES})`;
 
 /** This process's worker id, `host:pid:token` (a new random token at every start), recorded on the rows it claims. */
 export const MAIL_WORKER_ID = `${os.hostname().replace(/:/g, '-')}:${process.pid}:${crypto.randomBytes(4).toString('hex')}`;
@@ -174,7 +177,7 @@ export async function recoverInterruptedMail({ atStart = false }: { atStart?: bo
     .select({
       id: mailQueue.id,
       claimedBy: mailQueue.claimedBy,
-      expired: sql<boolean>`${mailQueue.lockedAt} is null or ${mailQueue.lockedAt} < now() - make_interval(mins => ${SENDING_LEASE_MINUTES})`,
+      expired: sql<boolean>`${mailQueue.lockedAt} is null or ${leaseExpired()}`,
     })
     .from(mailQueue)
     .where(eq(mailQueue.state, 'sending'));
@@ -190,8 +193,7 @@ export async function recoverInterruptedMail({ atStart = false }: { atStart?: bo
 }
 
 /** A 'sending' message held past the lease (its worker is gone): what staff may retry. */
-const stuckSending = () =>
-  and(eq(mailQueue.state, 'sending'), lt(mailQueue.lockedAt, sql`now() - make_interval(mins => ${SENDING_LEASE_MINUTES})`));
+const stuckSending = () => and(eq(mailQueue.state, 'sending'), leaseExpired());
 
 /**
  * Puts a failed, waiting, interrupted or stuck ('sending' past the lease) message back for an immediate new try,
