@@ -17,6 +17,10 @@ export const AUDIT_ENTITY_TYPES = [
   'profile',
   'contact_message',
   'mail',
+  'estimate',
+  'insurance_claim',
+  'settings',
+  'repair_invoice',
 ] as const;
 export type AuditEntityType = (typeof AUDIT_ENTITY_TYPES)[number];
 
@@ -41,6 +45,18 @@ export const AUDIT_ACTIONS = [
   'contact_message.unread',
   'mail.retry',
   'mail.dismiss',
+  'estimate.line_add',
+  'estimate.line_update',
+  'estimate.line_remove',
+  'estimate.line_move',
+  'estimate.send',
+  'estimate.approve',
+  'estimate.decline',
+  'estimate.import',
+  'insurance_claim.save',
+  'settings.update',
+  'repair_invoice.issue',
+  'repair_invoice.payment',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 

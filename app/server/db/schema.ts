@@ -13,6 +13,7 @@
  */
 import { sql } from 'drizzle-orm';
 import {
+  bigint,
   boolean,
   check,
   date,
@@ -215,6 +216,8 @@ export const workOrders = pgTable(
     currentStatus: text('current_status', { enum: WORK_ORDER_STATUSES }).notNull().default('Estimate Scheduled'),
     description: text('description'),
     estimatedCompletionDate: date('estimated_completion_date', { mode: 'string' }),
+    /** Miles on the odometer when the vehicle came in (issue 14: from the estimate or a BMS file). */
+    odometerIn: integer('odometer_in'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -483,5 +486,273 @@ export const mailQueue = pgTable(
     index('mail_queue_work_order_idx').on(t.workOrderId),
     index('mail_queue_created_at_idx').on(t.createdAt),
     check('mail_queue_state_valid', sql`${t.state} IN (${sqlList(MAIL_STATES)})`),
+  ],
+);
+
+// ---------------------------------------------------------------------------------------------------------------
+// Estimates, insurance claims, supplements, signatures, the final repair invoice (issue 14)
+// Money: integer cents (bigint where a sum of lines could pass $21 million); hours: integer tenths.
+// ---------------------------------------------------------------------------------------------------------------
+
+/**
+ * Shop-wide settings (issue 14: the first page of them; later issues add columns). Exactly one row (id = 1), created
+ * on the first save (until then the column defaults apply: `getShopSettings`). Rates are cents per hour; the tax rate is thousandths of a percent (8250 =
+ * 8.25 %); `taxedCategories` lists TAX_CATEGORIES. The logo is a file in the 'customer-files' bucket.
+ */
+export const shopSettings = pgTable(
+  'shop_settings',
+  {
+    id: integer('id').primaryKey().default(1),
+    bodyRateCents: integer('body_rate_cents').notNull().default(5800),
+    refinishRateCents: integer('refinish_rate_cents').notNull().default(5800),
+    mechanicalRateCents: integer('mechanical_rate_cents').notNull().default(9500),
+    frameRateCents: integer('frame_rate_cents').notNull().default(7500),
+    structuralRateCents: integer('structural_rate_cents').notNull().default(7500),
+    materialsRateCents: integer('materials_rate_cents').notNull().default(4200),
+    taxRateMilliPercent: integer('tax_rate_milli_percent').notNull().default(8250),
+    taxedCategories: jsonb('taxed_categories').$type<string[]>().notNull().default(['parts', 'materials']),
+    estimateTerms: text('estimate_terms').notNull().default(''),
+    logoFileKey: text('logo_file_key'),
+    logoContentType: text('logo_content_type'),
+    updatedByUserId: text('updated_by_user_id').references(() => users.id, { onDelete: 'set null' }),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    check('shop_settings_single_row', sql`${t.id} = 1`), // created on the first save; until then the defaults apply
+    check(
+      'shop_settings_rates_range',
+      sql`${t.bodyRateCents} BETWEEN 0 AND 10000000 AND ${t.refinishRateCents} BETWEEN 0 AND 10000000
+        AND ${t.mechanicalRateCents} BETWEEN 0 AND 10000000 AND ${t.frameRateCents} BETWEEN 0 AND 10000000
+        AND ${t.structuralRateCents} BETWEEN 0 AND 10000000 AND ${t.materialsRateCents} BETWEEN 0 AND 10000000`,
+    ),
+    check('shop_settings_tax_range', sql`${t.taxRateMilliPercent} BETWEEN 0 AND 30000`),
+  ],
+);
+
+/** The insurance claim of a work order (one at most): shown on the estimate, its PDF and the invoice. */
+export const insuranceClaims = pgTable(
+  'insurance_claims',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    workOrderId: uuid('work_order_id')
+      .notNull()
+      .references(() => workOrders.id, { onDelete: 'restrict' }),
+    insurerName: text('insurer_name').notNull(),
+    claimNumber: text('claim_number').notNull(),
+    policyNumber: text('policy_number'),
+    adjusterName: text('adjuster_name'),
+    adjusterPhone: text('adjuster_phone'),
+    adjusterEmail: text('adjuster_email'),
+    deductibleCents: integer('deductible_cents').notNull().default(0),
+    dateOfLoss: date('date_of_loss', { mode: 'string' }),
+    pointOfImpact: text('point_of_impact'),
+    directRepairProgram: boolean('direct_repair_program').notNull().default(false),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex('insurance_claims_work_order_unique').on(t.workOrderId),
+    check('insurance_claims_deductible_range', sql`${t.deductibleCents} BETWEEN 0 AND 100000000`),
+  ],
+);
+
+export const ESTIMATE_LINE_TYPES = ['part', 'labor', 'paint_materials', 'sublet', 'fee', 'discount'] as const;
+
+/**
+ * The estimate of a work order (one each): the working copy whose lines staff edit. Sending it freezes the lines into
+ * an `estimate_versions` row. `importedFrom` names a BMS file it was read from; `fileTotals` keeps that file's own
+ * totals so the editor shows them beside ours.
+ */
+export const estimates = pgTable(
+  'estimates',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    workOrderId: uuid('work_order_id')
+      .notNull()
+      .references(() => workOrders.id, { onDelete: 'restrict' }),
+    importedFrom: text('imported_from'),
+    fileTotals: jsonb('file_totals').$type<Record<string, number | null>>(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [uniqueIndex('estimates_work_order_unique').on(t.workOrderId)],
+);
+
+/** A line of the working estimate (fields as `EstimateLine` in ~/lib/estimates/lines; caps as its schema). */
+export const estimateLines = pgTable(
+  'estimate_lines',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    estimateId: uuid('estimate_id')
+      .notNull()
+      .references(() => estimates.id, { onDelete: 'cascade' }),
+    position: integer('position').notNull(),
+    lineType: text('line_type', { enum: ESTIMATE_LINE_TYPES }).notNull(),
+    description: text('description').notNull(),
+    partNumber: text('part_number'),
+    partType: text('part_type'),
+    inventoryId: uuid('inventory_id').references(() => inventory.id, { onDelete: 'set null' }),
+    quantity: integer('quantity').notNull().default(1),
+    unitPriceCents: integer('unit_price_cents').notNull().default(0),
+    laborType: text('labor_type'),
+    hoursTenths: integer('hours_tenths').notNull().default(0),
+    rateCents: integer('rate_cents').notNull().default(0),
+    materialsMode: text('materials_mode'),
+    vendor: text('vendor'),
+    amountCents: integer('amount_cents').notNull().default(0),
+    discountAppliesTo: text('discount_applies_to'),
+    customerPay: boolean('customer_pay').notNull().default(false),
+    bettermentPercent: integer('betterment_percent').notNull().default(0),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index('estimate_lines_estimate_idx').on(t.estimateId, t.position),
+    check('estimate_lines_type_valid', sql`${t.lineType} IN (${sqlList(ESTIMATE_LINE_TYPES)})`),
+    check(
+      'estimate_lines_ranges',
+      sql`${t.quantity} BETWEEN 1 AND 9999 AND ${t.hoursTenths} BETWEEN 0 AND 9999
+        AND ${t.unitPriceCents} BETWEEN 0 AND 100000000 AND ${t.rateCents} BETWEEN 0 AND 10000000
+        AND ${t.amountCents} BETWEEN 0 AND 100000000 AND ${t.bettermentPercent} BETWEEN 0 AND 100`,
+    ),
+  ],
+);
+
+export const ESTIMATE_VERSION_STATES = ['sent', 'approved', 'declined', 'superseded'] as const;
+export const ESTIMATE_VERSION_KINDS = ['estimate', 'supplement'] as const;
+
+/**
+ * A frozen copy of the estimate sent to the customer: version 1, 2, … of the work order's estimate. Before any
+ * approval a new version is the estimate again (the earlier one, unsigned, becomes superseded); after one it is a
+ * supplement S1, S2, … whose `changes` compare it with the last approved version. `lines`, `totals`, `claim` and
+ * `taxRule` never change after the insert; only `state` and `decidedAt` move (sent → approved | declined |
+ * superseded). `documentId` is the PDF the customer is shown, `pdfSha256` its hash.
+ */
+export const estimateVersions = pgTable(
+  'estimate_versions',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    estimateId: uuid('estimate_id')
+      .notNull()
+      .references(() => estimates.id, { onDelete: 'restrict' }),
+    workOrderId: uuid('work_order_id')
+      .notNull()
+      .references(() => workOrders.id, { onDelete: 'restrict' }),
+    versionNumber: integer('version_number').notNull(),
+    kind: text('kind', { enum: ESTIMATE_VERSION_KINDS }).notNull(),
+    supplementNumber: integer('supplement_number'),
+    state: text('state', { enum: ESTIMATE_VERSION_STATES }).notNull().default('sent'),
+    lines: jsonb('lines').notNull(),
+    totals: jsonb('totals').notNull(),
+    taxRule: jsonb('tax_rule').notNull(),
+    claim: jsonb('claim'),
+    changes: jsonb('changes'),
+    previousApprovedVersionId: uuid('previous_approved_version_id'),
+    previousTotalCents: bigint('previous_total_cents', { mode: 'number' }),
+    totalCents: bigint('total_cents', { mode: 'number' }).notNull(),
+    documentId: uuid('document_id')
+      .notNull()
+      .references(() => customerDocuments.id, { onDelete: 'restrict' }),
+    pdfSha256: text('pdf_sha256').notNull(),
+    sentByUserId: text('sent_by_user_id').references(() => users.id, { onDelete: 'set null' }),
+    sentAt: timestamp('sent_at', { withTimezone: true }).notNull().defaultNow(),
+    decidedAt: timestamp('decided_at', { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex('estimate_versions_number_unique').on(t.estimateId, t.versionNumber),
+    index('estimate_versions_work_order_idx').on(t.workOrderId, t.versionNumber),
+    check('estimate_versions_state_valid', sql`${t.state} IN (${sqlList(ESTIMATE_VERSION_STATES)})`),
+    check('estimate_versions_kind_valid', sql`${t.kind} IN (${sqlList(ESTIMATE_VERSION_KINDS)})`),
+  ],
+);
+
+export const SIGNATURE_DECISIONS = ['approved', 'declined'] as const;
+
+/**
+ * The customer's electronic signature (approve) or decline of one version, as ESIGN/UETA asks: the consent
+ * disclosure shown and when it was accepted, the typed name, time, IP address, user agent and the SHA-256 of the exact
+ * PDF shown. Append-only (a trigger refuses UPDATE and DELETE, migration 0009) and one per version (unique), so a
+ * second signature is refused by the database too. `certificateDocumentId` is the approval certificate PDF.
+ */
+export const estimateSignatures = pgTable(
+  'estimate_signatures',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    versionId: uuid('version_id')
+      .notNull()
+      .references(() => estimateVersions.id, { onDelete: 'restrict' }),
+    workOrderId: uuid('work_order_id')
+      .notNull()
+      .references(() => workOrders.id, { onDelete: 'restrict' }),
+    customerId: uuid('customer_id')
+      .notNull()
+      .references(() => customers.id, { onDelete: 'restrict' }),
+    userId: text('user_id'),
+    decision: text('decision', { enum: SIGNATURE_DECISIONS }).notNull(),
+    signerName: text('signer_name').notNull(),
+    declineReason: text('decline_reason'),
+    consentText: text('consent_text').notNull(),
+    consentAcceptedAt: timestamp('consent_accepted_at', { withTimezone: true }).notNull(),
+    ipAddress: text('ip_address'),
+    userAgent: text('user_agent'),
+    pdfSha256: text('pdf_sha256').notNull(),
+    certificateDocumentId: uuid('certificate_document_id').references(() => customerDocuments.id, { onDelete: 'restrict' }),
+    signedAt: timestamp('signed_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('estimate_signatures_version_unique').on(t.versionId),
+    index('estimate_signatures_work_order_idx').on(t.workOrderId),
+    check('estimate_signatures_decision_valid', sql`${t.decision} IN (${sqlList(SIGNATURE_DECISIONS)})`),
+  ],
+);
+
+/**
+ * The final repair invoice of a work order (one at most): its lines and totals frozen when issued, from the last
+ * approved version plus the parts actually used that no estimate line covered.
+ */
+export const repairInvoices = pgTable(
+  'repair_invoices',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    workOrderId: uuid('work_order_id')
+      .notNull()
+      .references(() => workOrders.id, { onDelete: 'restrict' }),
+    invoiceNumber: text('invoice_number').notNull(),
+    lines: jsonb('lines').notNull(),
+    totals: jsonb('totals').notNull(),
+    taxRule: jsonb('tax_rule').notNull(),
+    claim: jsonb('claim'),
+    totalCents: bigint('total_cents', { mode: 'number' }).notNull(),
+    paidDocumentId: uuid('paid_document_id').references(() => customerDocuments.id, { onDelete: 'restrict' }),
+    issuedByUserId: text('issued_by_user_id').references(() => users.id, { onDelete: 'set null' }),
+    issuedAt: timestamp('issued_at', { withTimezone: true }).notNull().defaultNow(),
+    paidAt: timestamp('paid_at', { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex('repair_invoices_work_order_unique').on(t.workOrderId),
+    uniqueIndex('repair_invoices_number_unique').on(t.invoiceNumber),
+  ],
+);
+
+export const PAYMENT_METHODS = ['cash', 'check', 'card', 'insurance'] as const;
+
+/** A payment against a repair invoice (partial payments allowed; the balance never goes below zero). */
+export const payments = pgTable(
+  'payments',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    repairInvoiceId: uuid('repair_invoice_id')
+      .notNull()
+      .references(() => repairInvoices.id, { onDelete: 'restrict' }),
+    method: text('method', { enum: PAYMENT_METHODS }).notNull(),
+    amountCents: bigint('amount_cents', { mode: 'number' }).notNull(),
+    reference: text('reference'),
+    recordedByUserId: text('recorded_by_user_id').references(() => users.id, { onDelete: 'set null' }),
+    receivedAt: timestamp('received_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('payments_invoice_idx').on(t.repairInvoiceId, t.receivedAt),
+    check('payments_amount_positive', sql`${t.amountCents} > 0`),
+    check('payments_method_valid', sql`${t.method} IN (${sqlList(PAYMENT_METHODS)})`),
   ],
 );

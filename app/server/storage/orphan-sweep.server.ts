@@ -8,7 +8,8 @@
  * same for the local folder and S3.
  *
  * A stored object is an orphan when it is older than the grace period ({@link ORPHAN_GRACE_MS}, one hour) and
- * - no `customer_documents` row has its bucket and key, and (in `invoice-files`) no `invoices` row has its key; or
+ * - no `customer_documents` row has its bucket and key, (in `invoice-files`) no `invoices` row has its key, and (in
+ *   `customer-files`) it is not the shop's logo (`shop_settings.logo_file_key`); or
  * - it is a thumbnail `thumbs/<key>.webp` whose `<key>` is such an orphan (the document was deleted); or
  * - it is an unfinished write of the local driver (`….part`).
  * `invoice-files/pending/…` (an invoice read but not saved yet) has its own rule: removed after a day
@@ -31,7 +32,7 @@
 import { and, eq, inArray } from 'drizzle-orm';
 import { BUCKETS, type Bucket } from '~/lib/work-order-status';
 import { getDb } from '../db/client.server';
-import { customerDocuments, invoices } from '../db/schema';
+import { customerDocuments, invoices, shopSettings } from '../db/schema';
 import { removeStalePendingUploads } from '../invoices/pending-upload.server';
 import { log } from '../logger.server';
 import { thumbnailOriginal } from '../portal/serve-document.server';
@@ -65,6 +66,11 @@ async function referencedKeys(bucket: Bucket, keys: string[]): Promise<Set<strin
     .from(customerDocuments)
     .where(and(eq(customerDocuments.bucket, bucket), inArray(customerDocuments.fileKey, keys)));
   for (const d of docs) found.add(d.key);
+  if (bucket === 'customer-files') {
+    // The shop's logo on documents (issue 14) lives in this bucket without a document row.
+    const rows = await db.select({ key: shopSettings.logoFileKey }).from(shopSettings).where(inArray(shopSettings.logoFileKey, keys));
+    for (const r of rows) if (r.key) found.add(r.key);
+  }
   if (bucket === 'invoice-files') {
     const rows = await db.select({ key: invoices.fileKey }).from(invoices).where(inArray(invoices.fileKey, keys));
     for (const r of rows) if (r.key) found.add(r.key);

@@ -1,0 +1,27 @@
+/**
+ * Display formatting for documents and pages of the estimate flow (issue 14), browser-safe: money and hours come from
+ * ./money (integer cents and tenths), dates and times here, all in the shop's time zone. PDFs, e-mails and pages call
+ * these so an estimate reads the same everywhere.
+ *
+ * - `formatDateTime(date, timeZone)` → "Nov 24, 2026, 3:05 PM".
+ * - `formatDate(date, timeZone)` → "Nov 24, 2026".
+ * - `formatCalendarDay(isoDate)` → "Nov 24, 2026" for a date without time ("2026-11-24"), no time-zone shift.
+ */
+import { dateTimeFormat } from '~/lib/intl';
+
+export { formatCents, formatTenths, formatTaxRate } from '~/lib/money';
+
+export function formatDateTime(date: Date | string, timeZone: string): string {
+  const d = typeof date === 'string' ? new Date(date) : date;
+  return dateTimeFormat({ timeZone, year: 'numeric', month: 'short', day: 'numeric', hour: 'numeric', minute: '2-digit' }).format(d);
+}
+
+export function formatDate(date: Date | string, timeZone: string): string {
+  const d = typeof date === 'string' ? new Date(date) : date;
+  return dateTimeFormat({ timeZone, year: 'numeric', month: 'short', day: 'numeric' }).format(d);
+}
+
+export function formatCalendarDay(isoDate: string): string {
+  const [y, m, d] = isoDate.split('-').map(Number);
+  return dateTimeFormat({ timeZone: 'UTC', year: 'numeric', month: 'short', day: 'numeric' }).format(new Date(Date.UTC(y!, m! - 1, d!)));
+}
