@@ -45,6 +45,8 @@ export default [
   // Private files: every request checks the session and ownership (DECISIONS 6).
   route('files/documents/:documentId', 'routes/resources/document-file.ts'),
   route('files/invoices/:invoiceId', 'routes/resources/invoice-file.ts'),
+  // The final repair invoice as it stands (staff; issue 14). Paid invoices are also stored as documents.
+  route('admin/work-orders/:workOrderId/invoice.pdf', 'routes/resources/repair-invoice-pdf.ts'),
 
   ...prefix('portal', [
     layout('routes/portal/layout.tsx', [
@@ -55,6 +57,7 @@ export default [
       route('repair-photos', 'routes/portal/repair-photos.tsx'),
       route('my-documents', 'routes/portal/my-documents.tsx'),
       route('vehicles/:vehicleId', 'routes/portal/vehicle-details.tsx'),
+      route('estimates/:versionId', 'routes/portal/estimate.tsx'),
       route('settings', 'routes/portal/settings.tsx'),
     ]),
   ]),
@@ -68,6 +71,8 @@ export default [
       route('customers/:customerId', 'routes/admin/customers/details.tsx'),
       route('work-orders', 'routes/admin/work-orders/overview.tsx'),
       route('work-orders/details/:workOrderId', 'routes/admin/work-orders/details.tsx'),
+      route('work-orders/import-estimate', 'routes/admin/work-orders/import-estimate.tsx'),
+      route('work-orders/:workOrderId/estimate', 'routes/admin/work-orders/estimate.tsx'),
       route('inventory', 'routes/admin/inventory.tsx'),
       route('invoices', 'routes/admin/invoices.tsx'),
       route('invoices/:invoiceId', 'routes/admin/invoice-details.tsx'),
@@ -75,6 +80,7 @@ export default [
       route('outbox', 'routes/admin/outbox.tsx'),
       route('messages', 'routes/admin/messages.tsx'),
       route('audit', 'routes/admin/audit.tsx'),
+      route('settings', 'routes/admin/settings.tsx'),
     ]),
   ]),
 ] satisfies RouteConfig;

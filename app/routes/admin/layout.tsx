@@ -18,6 +18,7 @@ export const ADMIN_LINKS = [
   { to: '/admin/messages', label: 'Messages' },
   { to: '/admin/outbox', label: 'Outbox' },
   { to: '/admin/audit', label: 'Audit Log' },
+  { to: '/admin/settings', label: 'Settings' },
   { to: '/account/two-factor', label: 'Two-Factor' },
 ] as const;
 

@@ -6,6 +6,8 @@ import { requireCustomer } from '~/server/auth/session.server';
 import { getConfig } from '~/server/config.server';
 import { getDb } from '~/server/db/client.server';
 import { listCustomerDocuments } from '~/server/portal/documents.server';
+import { listCustomerEstimates } from '~/server/estimates/get-estimate.server';
+import { Link } from 'react-router';
 import type { Route } from './+types/my-documents';
 import { dateTimeFormat } from '~/lib/intl';
 
@@ -13,7 +15,9 @@ export const meta: Route.MetaFunction = ({ matches }) => pageMeta({ matches, tit
 
 export async function loader({ request }: Route.LoaderArgs) {
   const user = await requireCustomer(request);
-  const rows = await listCustomerDocuments(getDb(), user.customerId);
+  const [rows, estimates] = await Promise.all([listCustomerDocuments(getDb(), user.customerId), listCustomerEstimates(user.customerId)]);
+  // An estimate's PDF links to its page, where it is approved or declined online (issue 14).
+  const estimateByDocument = new Map(estimates.map((e) => [e.documentId, e]));
   // Upload dates in the shop's time zone (DECISIONS 12), formatted on the server so every browser shows the same.
   const format = dateTimeFormat({ timeZone: getConfig().shop.timeZone, dateStyle: 'medium' });
   return {
@@ -25,6 +29,7 @@ export async function loader({ request }: Route.LoaderArgs) {
       vehicle: vehicleTitle(d.vehicle),
       uploaded: format.format(d.createdAt),
       uploadedIso: d.createdAt.toISOString(),
+      estimate: estimateByDocument.has(d.id) ? { id: estimateByDocument.get(d.id)!.id, title: estimateByDocument.get(d.id)!.title } : null,
     })),
   };
 }
@@ -63,6 +68,11 @@ export default function MyDocuments({ loaderData }: Route.ComponentProps) {
                   for work order {d.workOrderNumber} (opens in a new tab)
                 </span>
               </a>
+              {d.estimate ? (
+                <Link to={`/portal/estimates/${d.estimate.id}`} className="mt-3 ml-3 inline-block font-semibold text-brand-700 underline">
+                  Review {d.estimate.title.toLowerCase()} online
+                </Link>
+              ) : null}
             </li>
           ))}
         </ul>

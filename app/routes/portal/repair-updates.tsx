@@ -6,17 +6,22 @@ import { documentTypeLabel, documentUrl, PORTAL_TEXT, vehicleTitle } from '~/lib
 import { requireCustomer } from '~/server/auth/session.server';
 import { getDb } from '~/server/db/client.server';
 import { listRepairUpdates } from '~/server/portal/repairs.server';
+import { listCustomerEstimates } from '~/server/estimates/get-estimate.server';
+import { VERSION_STATE_LABELS } from '~/components/estimates';
+import { formatCents } from '~/lib/money';
+import { Link } from 'react-router';
 import type { Route } from './+types/repair-updates';
 
 export const meta: Route.MetaFunction = ({ matches }) => pageMeta({ matches, title: 'Repair Updates', noindex: true });
 
 export async function loader({ request }: Route.LoaderArgs) {
   const user = await requireCustomer(request);
-  return { updates: await listRepairUpdates(getDb(), user.customerId) };
+  const [updates, estimates] = await Promise.all([listRepairUpdates(getDb(), user.customerId), listCustomerEstimates(user.customerId)]);
+  return { updates, estimates };
 }
 
 export default function RepairUpdates({ loaderData }: Route.ComponentProps) {
-  const { updates } = loaderData;
+  const { updates, estimates } = loaderData;
   return (
     <>
       <h1 className="text-2xl font-bold text-navy-900">Repair Updates</h1>
@@ -31,6 +36,23 @@ export default function RepairUpdates({ loaderData }: Route.ComponentProps) {
                 Work Order {wo.workOrderNumber}
                 {wo.description ? ` · ${wo.description}` : ''}
               </p>
+              {estimates.some((e) => e.workOrderId === wo.id) ? (
+                <>
+                  <h3 className="mt-3 font-semibold text-slate-800">Estimates</h3>
+                  <ul className="mt-1 space-y-1">
+                    {estimates
+                      .filter((e) => e.workOrderId === wo.id)
+                      .map((e) => (
+                        <li key={e.id}>
+                          <Link to={`/portal/estimates/${e.id}`} className="font-semibold text-brand-700 underline">
+                            {e.title} (version {e.versionNumber})
+                          </Link>{' '}
+                          · {formatCents(e.totalCents)} · {e.state === 'sent' ? 'Waiting for your approval' : VERSION_STATE_LABELS[e.state]}
+                        </li>
+                      ))}
+                  </ul>
+                </>
+              ) : null}
               <h3 className="mt-3 font-semibold text-slate-800">Repair Progress</h3>
               <ProgressList status={wo.currentStatus} label={`Repair progress for work order ${wo.workOrderNumber}`} />
               <h3 className="mt-4 font-semibold text-slate-800">Parts Used</h3>

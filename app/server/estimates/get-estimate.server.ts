@@ -150,5 +150,24 @@ export async function listCustomerEstimates(customerId: string) {
     state: r.version.state,
     totalCents: r.version.totalCents,
     sentAt: r.version.sentAt,
+    documentId: r.version.documentId,
   }));
+}
+
+/**
+ * The estimate box of the work order page: working lines and total (cents), the newest version's title and state,
+ * and the final invoice's status. Null fields when there is no estimate yet.
+ */
+export async function getEstimateSummary(workOrderId: string) {
+  const editor = await getEstimateEditor(workOrderId);
+  const latest = editor.versions.at(-1) ?? null;
+  return {
+    lineCount: editor.lines.length,
+    totalCents: editor.totals.totalCents,
+    customerPaysCents: editor.totals.customerPaysCents,
+    insurancePaysCents: editor.totals.insurancePaysCents,
+    insured: editor.claim !== null,
+    latest: latest ? { title: latest.title, versionNumber: latest.versionNumber, state: latest.state } : null,
+    invoice: editor.invoice ? { invoiceNumber: editor.invoice.invoiceNumber, status: editor.invoice.status, balanceCents: editor.invoice.balanceCents } : null,
+  };
 }

@@ -11,6 +11,9 @@ import { PHOTO_MAX_BYTES, PHOTO_MAX_FILES } from '~/server/documents/upload-docu
 import { isUuid, toErrorResponse } from '~/server/errors.server';
 import { listPartOptions } from '~/server/inventory/inventory.server';
 import { getWorkOrderDetails } from '~/server/work-orders/get-work-order.server';
+import { getEstimateSummary } from '~/server/estimates/get-estimate.server';
+import { VERSION_STATE_LABELS } from '~/components/estimates';
+import { formatCents } from '~/lib/money';
 import { handleWorkOrderIntent } from '~/server/work-orders/work-order-intents.server';
 import type { Route } from './+types/details';
 
@@ -20,8 +23,12 @@ export const meta: Route.MetaFunction = ({ matches, data: d }) =>
 export async function loader({ request, params }: Route.LoaderArgs) {
   await requireAdmin(request);
   try {
-    const [details, parts] = await Promise.all([getWorkOrderDetails(params.workOrderId), listPartOptions()]);
-    return { ...details, partOptions: parts };
+    const [details, parts, estimate] = await Promise.all([
+      getWorkOrderDetails(params.workOrderId),
+      listPartOptions(),
+      getEstimateSummary(params.workOrderId),
+    ]);
+    return { ...details, partOptions: parts, estimate };
   } catch (error) {
     throw toErrorResponse(error);
   }
@@ -47,7 +54,7 @@ const MAIL_STATE_LABEL: Record<string, string> = {
 };
 
 export default function WorkOrderDetails({ loaderData, actionData }: Route.ComponentProps) {
-  const { workOrder, vehicle, customer, parts, documents, photos, history, mail } = loaderData;
+  const { workOrder, vehicle, customer, parts, documents, photos, history, mail, estimate } = loaderData;
   const formatDate = useFormatDate();
   const navigation = useNavigation();
   const result = actionData as FormResult | undefined;
@@ -90,6 +97,23 @@ export default function WorkOrderDetails({ loaderData, actionData }: Route.Compo
           </p>
         </section>
       </div>
+
+      <section aria-labelledby="estimate-h" className="mt-4 rounded-lg border border-slate-200 bg-white p-4">
+        <h2 id="estimate-h" className="text-lg font-bold text-navy-900">
+          Estimate
+        </h2>
+        <p>
+          {estimate.latest ? `${estimate.latest.title} version ${estimate.latest.versionNumber}: ${VERSION_STATE_LABELS[estimate.latest.state]}` : estimate.lineCount ? 'Draft: not sent yet' : 'No estimate yet'}
+          {estimate.lineCount ? ` · ${estimate.lineCount} lines · total ${formatCents(estimate.totalCents)}` : ''}
+          {estimate.lineCount && estimate.insured ? ` · insurance pays ${formatCents(estimate.insurancePaysCents)} · customer pays ${formatCents(estimate.customerPaysCents)}` : ''}
+          {estimate.invoice ? ` · invoice ${estimate.invoice.invoiceNumber}: ${estimate.invoice.status === 'Paid' ? 'Paid' : `balance due ${formatCents(estimate.invoice.balanceCents)}`}` : ''}
+        </p>
+        <p className="mt-2">
+          <Link to={`/admin/work-orders/${workOrder.id}/estimate`} className="font-semibold text-brand-700 underline">
+            {estimate.lineCount ? 'Open the estimate' : 'Write the estimate'}
+          </Link>
+        </p>
+      </section>
 
       <div className="mt-6 grid gap-4 sm:grid-cols-2">
         <section aria-labelledby="status-h" className="rounded-lg border border-slate-200 bg-white p-4">
