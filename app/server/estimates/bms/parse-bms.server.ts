@@ -274,6 +274,11 @@ function text(from: unknown, ...path: string[]): string | null {
   return null;
 }
 
+/** Placeholders estimating systems write for "none": N/A, NA, NONE, "-", "0". */
+function placeholder(value: string): boolean {
+  return /^(n\/?a|none|-+|0+)$/i.test(value.trim());
+}
+
 function flag(from: unknown, ...path: string[]): boolean {
   const value = text(from, ...path)?.toLowerCase();
   return value === '1' || value === 'y' || value === 'yes' || value === 'true';
@@ -399,7 +404,9 @@ function readClaim(root: XmlNode, warnings: string[]): BmsClaim | null {
   const loss = text(claimInfo, 'LossInfo', 'Facts', 'LossDateTime');
   const dateOfLoss = loss && /^\d{4}-\d{2}-\d{2}/.test(loss) ? loss.slice(0, 10) : null;
   if (loss && !dateOfLoss) warnings.push(`The date of loss "${loss}" is not a date and was left out.`);
-  const claimNumber = text(claimInfo, 'ClaimNum') ?? text(root, 'RefClaimNum');
+  // "N/A" in ClaimNum means no claim (a customer-pay estimate); only a missing ClaimNum falls back to RefClaimNum.
+  const claimText = text(claimInfo, 'ClaimNum');
+  const claimNumber = claimText === null ? text(root, 'RefClaimNum') : placeholder(claimText) ? null : claimText;
   const programText = [
     text(claimInfo, 'ProgramCode'),
     text(claimInfo, 'DirectRepairProgramInd'),
@@ -419,8 +426,9 @@ function readClaim(root: XmlNode, warnings: string[]): BmsClaim | null {
     pointOfImpact: pointOfImpact(text(claimInfo, 'LossInfo', 'Facts', 'PrimaryPOI', 'POICode')),
     directRepairProgram: flag(claimInfo, 'DirectRepairProgramInd') || /\bDRP\b|direct repair/i.test(programText),
   };
+  // A zero deductible alone (Mitchell writes one on every file) does not make an insurance claim.
   const known = [claim.insurerName, claim.claimNumber, claim.policyNumber, claim.adjusterName];
-  return known.some((v) => v !== null) || deductibleCents !== null ? claim : null;
+  return known.some((v) => v !== null) || Boolean(deductibleCents) ? claim : null;
 }
 
 function readOwner(root: XmlNode): BmsOwner | null {
@@ -858,10 +866,17 @@ export function parseBmsEstimate(input: string | Buffer): ParsedBmsEstimate {
     warnings.push(`This file makes ${lines.length} lines; an estimate holds at most ${MAX_ESTIMATE_LINES}.`);
   }
 
+  const claim = readClaim(root, warnings);
+  if (!claim) {
+    // Without an insurer the file's "Net Total" is what the customer pays, not an insurer's share.
+    fileTotals.insurancePaysCents = null;
+    fileTotals.customerPaysCents = fileTotals.totalCents;
+  }
+
   return {
     estimateNumber: text(root, 'DocumentInfo', 'DocumentID') ?? text(root, 'RefClaimNum'),
     sourceSystem: readSourceSystem(root),
-    claim: readClaim(root, warnings),
+    claim,
     owner: readOwner(root),
     vehicle: readVehicle(root),
     lines,
