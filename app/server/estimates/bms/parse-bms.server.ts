@@ -47,7 +47,8 @@ export const MAX_BMS_BYTES = 5 * 1024 * 1024;
 export const BMS_MESSAGES = {
   tooLarge: 'This file is larger than 5 MB, which is far more than any estimate; it was not read.',
   entities: 'This file was refused: it declares XML entities (a DOCTYPE), which estimate files never need.',
-  notXml: 'This file is not a complete XML file. Export the estimate again as a CIECA BMS file and upload that.',
+  notXml:
+    'This file is not a complete XML file. Export the estimate again as a CIECA BMS file and upload that.',
   notBms:
     'This XML file is not a CIECA BMS estimate (no VehicleDamageEstimateAddRq). Export the estimate from CCC ONE, Mitchell or Audatex as BMS.',
   noLines: 'This estimate file has no damage lines to import.',
@@ -331,7 +332,9 @@ function contactOf(role: XmlNode | null): Contact | null {
   if (!party) return null;
   const person = node(party, 'PersonInfo');
   const org = node(party, 'OrgInfo');
-  const nameParts = [text(person, 'PersonName', 'FirstName'), text(person, 'PersonName', 'LastName')].filter(Boolean);
+  const nameParts = [text(person, 'PersonName', 'FirstName'), text(person, 'PersonName', 'LastName')].filter(
+    Boolean,
+  );
   const name = nameParts.length ? nameParts.join(' ').replace(/\s+/g, ' ') : text(org, 'CompanyName');
   const communications = [
     ...nodes(person, 'Communications'),
@@ -399,14 +402,17 @@ function readClaim(root: XmlNode, warnings: string[]): BmsClaim | null {
   const insurer = contactOf(node(admin, 'InsuranceCompany'));
   const adjuster = contactOf(node(admin, 'Adjuster')) ?? contactOf(node(admin, 'Appraiser'));
   const coverage = nodes(claimInfo, 'PolicyInfo', 'CoverageInfo', 'Coverage');
-  const deductibles = coverage.flatMap((c) => nodes(c, 'DeductibleInfo')).map((d) => cents(text(d, 'DeductibleAmt')));
+  const deductibles = coverage
+    .flatMap((c) => nodes(c, 'DeductibleInfo'))
+    .map((d) => cents(text(d, 'DeductibleAmt')));
   const deductibleCents = deductibles.find((d) => d !== null) ?? null;
   const loss = text(claimInfo, 'LossInfo', 'Facts', 'LossDateTime');
   const dateOfLoss = loss && /^\d{4}-\d{2}-\d{2}/.test(loss) ? loss.slice(0, 10) : null;
   if (loss && !dateOfLoss) warnings.push(`The date of loss "${loss}" is not a date and was left out.`);
   // "N/A" in ClaimNum means no claim (a customer-pay estimate); only a missing ClaimNum falls back to RefClaimNum.
   const claimText = text(claimInfo, 'ClaimNum');
-  const claimNumber = claimText === null ? text(root, 'RefClaimNum') : placeholder(claimText) ? null : claimText;
+  const claimNumber =
+    claimText === null ? text(root, 'RefClaimNum') : placeholder(claimText) ? null : claimText;
   const programText = [
     text(claimInfo, 'ProgramCode'),
     text(claimInfo, 'DirectRepairProgramInd'),
@@ -424,7 +430,8 @@ function readClaim(root: XmlNode, warnings: string[]): BmsClaim | null {
     deductibleCents,
     dateOfLoss,
     pointOfImpact: pointOfImpact(text(claimInfo, 'LossInfo', 'Facts', 'PrimaryPOI', 'POICode')),
-    directRepairProgram: flag(claimInfo, 'DirectRepairProgramInd') || /\bDRP\b|direct repair/i.test(programText),
+    directRepairProgram:
+      flag(claimInfo, 'DirectRepairProgramInd') || /\bDRP\b|direct repair/i.test(programText),
   };
   // A zero deductible alone (Mitchell writes one on every file) does not make an insurance claim.
   const known = [claim.insurerName, claim.claimNumber, claim.policyNumber, claim.adjusterName];
@@ -435,7 +442,8 @@ function readOwner(root: XmlNode): BmsOwner | null {
   const admin = node(root, 'AdminInfo');
   for (const role of ['Owner', 'PolicyHolder', 'Insured', 'Claimant']) {
     const contact = contactOf(node(admin, role));
-    if (contact?.name) return { name: contact.name, email: contact.email, phone: contact.phone, address: contact.address };
+    if (contact?.name)
+      return { name: contact.name, email: contact.email, phone: contact.phone, address: contact.address };
   }
   return null;
 }
@@ -476,7 +484,8 @@ function laborTypeOf(code: string | null): LaborType | null {
   if (c === 'LAS' || /STRUCT/.test(c)) return 'structural';
   if (c === 'LAF' || /FRAME/.test(c)) return 'frame';
   if (['LAM', 'LAE', 'LAD'].includes(c) || /MECH|ELECT|DIAG/.test(c)) return 'mechanical';
-  if (['LAB', 'LAG', 'LAA', 'LA1', 'LA2', 'LA3', 'LA4', 'LAU'].includes(c) || /BODY|GLASS|ALUM/.test(c)) return 'body';
+  if (['LAB', 'LAG', 'LAA', 'LA1', 'LA2', 'LA3', 'LA4', 'LAU'].includes(c) || /BODY|GLASS|ALUM/.test(c))
+    return 'body';
   return null;
 }
 
@@ -577,7 +586,8 @@ function isCustomerPay(damageLine: XmlNode): boolean {
 
 function partLines(damageLine: XmlNode, description: string, context: LineContext): EstimateLine[] {
   const out: EstimateLine[] = [];
-  const sublet = flag(damageLine, 'SubletInfo', 'PartSubletInd') || flag(damageLine, 'SubletInfo', 'LaborSubletInd');
+  const sublet =
+    flag(damageLine, 'SubletInfo', 'PartSubletInd') || flag(damageLine, 'SubletInfo', 'LaborSubletInd');
   for (const part of nodes(damageLine, 'PartInfo')) {
     const code = text(part, 'PartType')?.toUpperCase() ?? null;
     const nonOem = nodes(part, 'NonOEM');
@@ -596,12 +606,15 @@ function partLines(damageLine: XmlNode, description: string, context: LineContex
     const line = context.newLine('part', description);
     line.partNumber = number && !/^(existing|sublet)$/i.test(number) ? number : null;
     const type = partTypeOf(code);
-    if (type === 'unknown') context.warnings.push(`${context.lineLabel} has part type "${code}", which we do not know.`);
+    if (type === 'unknown')
+      context.warnings.push(`${context.lineLabel} has part type "${code}", which we do not know.`);
     line.partType = type === 'unknown' ? null : type;
     line.unitPriceCents = price ?? 0;
     line.quantity = quantity === null ? 1 : quantity;
     if (line.quantity <= 0 && line.unitPriceCents !== 0) {
-      context.warnings.push(`${context.lineLabel} has quantity ${quantity} with a price; it was imported as 1.`);
+      context.warnings.push(
+        `${context.lineLabel} has quantity ${quantity} with a price; it was imported as 1.`,
+      );
       line.quantity = 1;
     }
     if (price === null) context.warnings.push(`${context.lineLabel} has no price and was imported at $0.00.`);
@@ -626,7 +639,9 @@ function laborLines(damageLine: XmlNode, description: string, context: LineConte
       if (flatAmount) {
         const fee = context.newLine('fee', description);
         fee.amountCents = flatAmount;
-        context.warnings.push(`${context.lineLabel} is a labor amount without hours; it was imported as a fee.`);
+        context.warnings.push(
+          `${context.lineLabel} is a labor amount without hours; it was imported as a fee.`,
+        );
         out.push(fee);
       }
       continue;
@@ -634,10 +649,17 @@ function laborLines(damageLine: XmlNode, description: string, context: LineConte
     const type = refinish ? 'refinish' : laborTypeOf(code);
     const line = context.newLine('labor', description);
     line.laborType = type ?? 'body';
-    if (!type) context.warnings.push(`${context.lineLabel} has labor type "${code}", which we do not know; it was imported as body labor.`);
+    if (!type)
+      context.warnings.push(
+        `${context.lineLabel} has labor type "${code}", which we do not know; it was imported as body labor.`,
+      );
     line.hoursTenths = hours;
-    const rate = (code ? context.rates.byCode.get(code) : undefined) ?? context.rates.rates.labor[line.laborType];
-    if (rate === undefined) context.warnings.push(`${context.lineLabel} has no labor rate in the file and was imported at $0.00 an hour.`);
+    const rate =
+      (code ? context.rates.byCode.get(code) : undefined) ?? context.rates.rates.labor[line.laborType];
+    if (rate === undefined)
+      context.warnings.push(
+        `${context.lineLabel} has no labor rate in the file and was imported at $0.00 an hour.`,
+      );
     line.rateCents = rate ?? 0;
     out.push(line);
   }
@@ -653,7 +675,12 @@ function chargeKind(code: string): ChargeKind {
   return 'fee';
 }
 
-function chargeLines(damageLine: XmlNode, description: string, context: LineContext, seen: Set<string>): EstimateLine[] {
+function chargeLines(
+  damageLine: XmlNode,
+  description: string,
+  context: LineContext,
+  seen: Set<string>,
+): EstimateLine[] {
   const out: EstimateLine[] = [];
   for (const charge of nodes(damageLine, 'OtherChargesInfo')) {
     const code = text(charge, 'OtherChargesType') ?? text(damageLine, 'MaterialType') ?? 'OT';
@@ -726,7 +753,8 @@ function readFileTotals(root: XmlNode): {
   const laborSubletCents = sum(laborSublets.map((t) => t.preTaxCents));
   let laborCents: number | null;
   if (laborAggregate) {
-    laborCents = laborAggregate.preTaxCents === null ? null : laborAggregate.preTaxCents - (laborSubletCents ?? 0);
+    laborCents =
+      laborAggregate.preTaxCents === null ? null : laborAggregate.preTaxCents - (laborSubletCents ?? 0);
   } else {
     laborCents = sum(labor.filter((t) => !isLaborSublet(t.code)).map((t) => t.preTaxCents));
   }
@@ -745,10 +773,13 @@ function readFileTotals(root: XmlNode): {
   // else materials (MA…), sublet (OTSL) and the rest are added up by kind.
   const isCode = (code: string) => /^[A-Z0-9]{2,5}$/.test(code);
   const otherAggregate = other.find((t) => t.code === 'OTAC' || t.code === 'OT' || !isCode(t.code));
-  const byKind = (kind: ChargeKind) => other.filter((t) => t !== otherAggregate && chargeKind(t.code) === kind);
+  const byKind = (kind: ChargeKind) =>
+    other.filter((t) => t !== otherAggregate && chargeKind(t.code) === kind);
   const materialsCents = otherAggregate ? null : sum(byKind('paint_materials').map((t) => t.preTaxCents));
   const otherSubletCents = otherAggregate ? null : sum(byKind('sublet').map((t) => t.preTaxCents));
-  const otherCents = otherAggregate ? otherAggregate.preTaxCents : sum(byKind('fee').map((t) => t.preTaxCents));
+  const otherCents = otherAggregate
+    ? otherAggregate.preTaxCents
+    : sum(byKind('fee').map((t) => t.preTaxCents));
   const otherTax = otherAggregate ? otherAggregate.taxCents : sum(other.map((t) => t.taxCents));
   if (otherTax) {
     taxed.add('materials');
@@ -758,8 +789,12 @@ function readFileTotals(root: XmlNode): {
 
   const find = (test: (s: (typeof summary)[number]) => boolean) => summary.find(test)?.amount ?? null;
   const gross = find((s) => s.sub === 'CE' || s.type === 'GROSSTOTAL' || /gross/i.test(s.desc));
-  const net = find((s) => s.sub === 'TT' || s.type === 'NETTOTAL' || /net total|insurance resp/i.test(s.desc));
-  const deductible = find((s) => /^D\d$/.test(s.sub) || s.type === 'DEDUCTIBLE' || /deductible/i.test(s.desc));
+  const net = find(
+    (s) => s.sub === 'TT' || s.type === 'NETTOTAL' || /net total|insurance resp/i.test(s.desc),
+  );
+  const deductible = find(
+    (s) => /^D\d$/.test(s.sub) || s.type === 'DEDUCTIBLE' || /deductible/i.test(s.desc),
+  );
   const customerPays = find((s) => s.sub === 'CP' || /customer pay|customer resp/i.test(s.desc));
   const summaryTax = find((s) => s.sub === 'TX' || /^tax|sales tax/i.test(s.desc));
 
@@ -822,7 +857,11 @@ export function parseBmsEstimate(input: string | Buffer): ParsedBmsEstimate {
 
   damageLines.forEach((damageLine, index) => {
     const number = text(damageLine, 'LineNum') ?? String(index + 1);
-    const description = (text(damageLine, 'LineDesc') ?? text(damageLine, 'LineHeaderDesc') ?? `Line ${number}`)
+    const description = (
+      text(damageLine, 'LineDesc') ??
+      text(damageLine, 'LineHeaderDesc') ??
+      `Line ${number}`
+    )
       .replace(/\s+/g, ' ')
       .trim();
     const context: LineContext = {
@@ -838,7 +877,10 @@ export function parseBmsEstimate(input: string | Buffer): ParsedBmsEstimate {
     ];
     const customerPay = isCustomerPay(damageLine);
     for (const line of made) line.customerPay = customerPay;
-    if (made.length === 0 && !['PartInfo', 'LaborInfo', 'RefinishLaborInfo', 'OtherChargesInfo'].some((k) => k in damageLine)) {
+    if (
+      made.length === 0 &&
+      !['PartInfo', 'LaborInfo', 'RefinishLaborInfo', 'OtherChargesInfo'].some((k) => k in damageLine)
+    ) {
       notes.push(number);
     }
     lines.push(...made);
@@ -846,7 +888,9 @@ export function parseBmsEstimate(input: string | Buffer): ParsedBmsEstimate {
 
   if (notes.length) {
     const which = notes.length === 1 ? `Line ${notes[0]} is a note` : `Lines ${notes.join(', ')} are notes`;
-    warnings.push(`${which} without a part, labor or charge and ${notes.length === 1 ? 'was' : 'were'} not imported.`);
+    warnings.push(
+      `${which} without a part, labor or charge and ${notes.length === 1 ? 'was' : 'were'} not imported.`,
+    );
   }
 
   // Charges the file states only in its totals (Mitchell's ICBC "ATS Allowance"): a line each, so totals can match.
@@ -923,5 +967,10 @@ export function compareWithFileTotals(parsed: ParsedBmsEstimate, ours: EstimateT
   ];
   return pairs
     .filter((p): p is [TotalsField, number, number] => p[1] !== null && p[1] !== p[2])
-    .map(([field, fileCents, ourCents]) => ({ field, fileCents, ourCents, differenceCents: ourCents - fileCents }));
+    .map(([field, fileCents, ourCents]) => ({
+      field,
+      fileCents,
+      ourCents,
+      differenceCents: ourCents - fileCents,
+    }));
 }
