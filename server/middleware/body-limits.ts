@@ -25,6 +25,7 @@ import type { Socket } from 'node:net';
 import type express from 'express';
 import { MAX_INVOICE_FILE_BYTES } from '~/lib/schemas/invoice';
 import { DOCUMENT_MAX_BYTES, PHOTO_MAX_BYTES, PHOTO_MAX_FILES } from '~/server/documents/upload-documents.server';
+import { LOGO_MAX_BYTES, MAX_BMS_BYTES } from '~/lib/schemas/estimate';
 import { log } from '~/server/logger.server';
 
 const KiB = 1024;
@@ -58,6 +59,10 @@ export const UPLOAD_ROUTES: readonly { what: string; path: RegExp; limit: number
   },
   { what: 'a customer document (15 MB)', path: /^\/admin\/customers\/(?!add$)[^/]+$/, limit: uploadLimit(1, DOCUMENT_MAX_BYTES) },
   { what: 'an invoice file (15 MB)', path: /^\/admin\/invoices$/, limit: uploadLimit(1, MAX_INVOICE_FILE_BYTES) },
+  // Issue 14: a CIECA BMS estimate file (5 MB) on a work order's estimate or as a new work order; the shop's logo (2 MB).
+  { what: 'a BMS estimate file (5 MB)', path: /^\/admin\/work-orders\/[^/]+\/estimate$/, limit: uploadLimit(1, MAX_BMS_BYTES) },
+  { what: 'a BMS estimate file (5 MB)', path: /^\/admin\/work-orders\/import-estimate$/, limit: uploadLimit(1, MAX_BMS_BYTES) },
+  { what: 'the shop logo (2 MB)', path: /^\/admin\/settings$/, limit: uploadLimit(1, LOGO_MAX_BYTES) },
 ];
 
 const AUTH_API = /^\/api\/auth\//i;

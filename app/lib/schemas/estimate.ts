@@ -319,3 +319,8 @@ export const PaymentSchema = z.object({
 });
 export type PaymentInput = z.output<typeof PaymentSchema>;
 
+
+/** The largest BMS estimate file read (5 MB; real exports are under 100 KB). */
+export const MAX_BMS_BYTES = 5 * 1024 * 1024;
+/** The largest shop logo (2 MB). */
+export const LOGO_MAX_BYTES = 2 * 1024 * 1024;

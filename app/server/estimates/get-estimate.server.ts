@@ -19,7 +19,7 @@ import { estimateSignatures, estimateVersions, estimates, workOrders } from '../
 import { DomainError, isUuid } from '../errors.server';
 import { getShopSettings, taxRuleOf } from '../settings/shop-settings.server';
 import { readLines, workOrderContext, type ClaimSnapshot } from './estimate-records.server';
-import { compareWithFileTotals } from './bms/parse-bms.server';
+import { compareWithFileTotals, type BmsFileTotals } from './bms/parse-bms.server';
 import { getRepairInvoiceSummary } from './repair-invoice.server';
 import { listVersions, versionTitle, type VersionRow } from './send-estimate.server';
 import { ESTIMATE_FORBIDDEN, ESTIMATE_NOT_FOUND } from './sign-estimate.server';
@@ -87,7 +87,7 @@ export async function getEstimateEditor(workOrderId: string) {
   const signatures = await signaturesOf(versionRows.map((v) => v.id));
   const versions = versionRows.map((v) => versionView(v, signatures.get(v.id)));
   const fileTotals = estimate?.fileTotals ?? null;
-  const fileComparison = fileTotals ? compareWithFileTotals({ fileTotals } as never, totals) : [];
+  const fileComparison = fileTotals ? compareWithFileTotals(fileTotals as unknown as BmsFileTotals, totals) : [];
   const lastApproved = versionRows.filter((v) => v.state === 'approved').at(-1) ?? null;
   return {
     ...ctx,

@@ -17,7 +17,7 @@ import { eq, sql } from 'drizzle-orm';
 import type { LaborType, TaxCategory } from '~/lib/estimates/lines';
 import { TAX_CATEGORIES } from '~/lib/estimates/lines';
 import type { TaxRule } from '~/lib/estimates/totals';
-import type { ShopSettingsInput } from '~/lib/schemas/estimate';
+import { LOGO_MAX_BYTES, type ShopSettingsInput } from '~/lib/schemas/estimate';
 import { formatAddress } from '~/content/shop';
 import { recordAudit, diffChanges, type StaffActor } from '../audit/audit.server';
 import { getConfig } from '../config.server';
@@ -48,7 +48,7 @@ export const DEFAULT_ESTIMATE_TERMS =
   'is written up as a supplement and approved before the work is done. Prices are valid for 30 days. Parts marked ' +
   'customer pay and any deductible or betterment are due when the vehicle is picked up.';
 
-export const LOGO_MAX_BYTES = 2 * 1024 * 1024;
+export { LOGO_MAX_BYTES };
 export const SETTINGS_SAVED = 'Shop settings saved.';
 export const LOGO_SAVED = 'Logo saved: it now appears on estimates and invoices.';
 

@@ -15,7 +15,7 @@ import { intentFailure, intentResult, readAdminForm } from '~/server/documents/a
 import { CLAIM_SAVED, moveEstimateLine, removeEstimateLine, saveEstimateLine, saveInsuranceClaim } from '~/server/estimates/edit-estimate.server';
 import { getEstimateEditor } from '~/server/estimates/get-estimate.server';
 import { importBmsOntoWorkOrder } from '~/server/estimates/import-bms.server';
-import { MAX_BMS_BYTES } from '~/server/estimates/bms/parse-bms.server';
+import { MAX_BMS_BYTES } from '~/lib/schemas/estimate';
 import { issueRepairInvoice, recordPayment } from '~/server/estimates/repair-invoice.server';
 import { sendEstimateForApproval } from '~/server/estimates/send-estimate.server';
 import { isUuid, toErrorResponse } from '~/server/errors.server';

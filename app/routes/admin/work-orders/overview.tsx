@@ -105,6 +105,9 @@ export default function WorkOrdersOverview({ loaderData }: Route.ComponentProps)
           <Link to={`?${new URLSearchParams({ ...(view === 'all' ? { view } : {}), add: '1' })}`} className={buttonClass} preventScrollReset>
             + Add Work Order
           </Link>
+          <Link to="/admin/work-orders/import-estimate" className="inline-flex items-center rounded border-2 border-slate-400 bg-white px-4 py-2 font-semibold text-slate-800 hover:bg-slate-50">
+            Import estimate (BMS)
+          </Link>
           <Link to="?view=grouped" className={viewLink('grouped')} aria-current={view === 'grouped' ? 'page' : undefined}>
             Grouped by Status
           </Link>

@@ -165,7 +165,7 @@ describe('parseBmsEstimate: Mitchell ICBC export 593475061 (2001 Camry, rear bum
     });
     // Mitchell's OTAC total has paint materials as 210.38 (3.5 h × $60.11 = 210.385 rounded down in floating point)
     // while its own line says 210.39; we take the line, so we are one cent higher.
-    expect(compareWithFileTotals(parsed, ours)).toEqual([
+    expect(compareWithFileTotals(parsed.fileTotals, ours)).toEqual([
       { field: 'other', fileCents: 27983, ourCents: 27984, differenceCents: 1 },
       { field: 'total', fileCents: 112563, ourCents: 112564, differenceCents: 1 },
       { field: 'insurancePays', fileCents: 82563, ourCents: 82564, differenceCents: 1 },
@@ -223,7 +223,7 @@ describe('parseBmsEstimate: Mitchell ICBC export 599540605 (1996 Corolla, repair
     const ours = oursOf(parsed);
     // Mitchell rounds tax per category (labor 67.19 + additional costs 35.93, the latter again a floating-point
     // round-down of 35.94); we round once per document: 859.42 × 12 % = 103.13.
-    expect(compareWithFileTotals(parsed, ours)).toEqual([
+    expect(compareWithFileTotals(parsed.fileTotals, ours)).toEqual([
       { field: 'tax', fileCents: 10312, ourCents: 10313, differenceCents: 1 },
       { field: 'total', fileCents: 96254, ourCents: 96255, differenceCents: 1 },
       { field: 'insurancePays', fileCents: 96254, ourCents: 96255, differenceCents: 1 },
@@ -268,7 +268,7 @@ describe('parseBmsEstimate: held-out Mitchell export 602197685 (mapping written 
       customerPaysCents: 10605,
     });
     // Mitchell: labor 87.71 → 6.14 PST + 4.39 GST, materials 6.97 → 0.49 + 0.35 = 11.37; we: 94.68 × 12 % = 11.36.
-    expect(compareWithFileTotals(parsed, oursOf(parsed))).toEqual([
+    expect(compareWithFileTotals(parsed.fileTotals, oursOf(parsed))).toEqual([
       { field: 'tax', fileCents: 1137, ourCents: 1136, differenceCents: -1 },
       { field: 'total', fileCents: 10605, ourCents: 10604, differenceCents: -1 },
       { field: 'customerPays', fileCents: 10605, ourCents: 10604, differenceCents: -1 },
@@ -320,7 +320,7 @@ describe('parseBmsEstimate: synthetic CIECA-shaped sample (words instead of code
     const ours = oursOf(parsed);
     // The sample's labor total (2,668.80) is not its lines at its own rates (15.5 h body + 14.5 h paint at $68,
     // 12 h frame at $75 = 2,940.00); the tax and totals follow from that.
-    expect(compareWithFileTotals(parsed, ours)).toEqual([
+    expect(compareWithFileTotals(parsed.fileTotals, ours)).toEqual([
       { field: 'labor', fileCents: 266880, ourCents: 294000, differenceCents: 27120 },
       { field: 'tax', fileCents: 59979, ourCents: 63505, differenceCents: 3526 },
       { field: 'total', fileCents: 521359, ourCents: 552005, differenceCents: 30646 },

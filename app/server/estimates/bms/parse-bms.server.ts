@@ -6,7 +6,7 @@
  * - `parseBmsEstimate(input)` → `ParsedBmsEstimate`. Input is the file as text or bytes (UTF-8, or UTF-16 with a BOM),
  *   at most `MAX_BMS_BYTES`. Money becomes integer cents and hours integer tenths by string arithmetic, rounded half
  *   up ("1.25" h → 13 tenths, "210.385" → 21039 cents); no value goes through floating point.
- * - `compareWithFileTotals(parsed, ours)` → the file totals that differ from ours, in cents.
+ * - `compareWithFileTotals(parsed.fileTotals, ours)` → the file totals that differ from ours, in cents.
  * - `ruleFromBms(parsed, fallback)` → the tax rule the file implies (rate and taxed categories), else the fallback.
  *
  * Errors: `DomainError('validation', message)` with a message fit to show, for a file over 5 MB, a file that declares
@@ -27,6 +27,7 @@
  *   warning, so our totals can match the file's.
  * - Lines that are only notes (no part, labor or charge) are not imported; one warning names them.
  */
+import { MAX_BMS_BYTES } from '~/lib/schemas/estimate';
 import { XMLParser, XMLValidator } from 'fast-xml-parser';
 import { type EstimateTotals, type TaxRule } from '~/lib/estimates/totals';
 import {
@@ -42,7 +43,7 @@ import { formatCents, formatTaxRate, roundHalfUp } from '~/lib/money';
 import { DomainError } from '~/server/errors.server';
 
 /** The largest BMS file we read: 5 MB (real estimates are 20–150 KB). The upload route caps the body as well. */
-export const MAX_BMS_BYTES = 5 * 1024 * 1024;
+export { MAX_BMS_BYTES };
 
 export const BMS_MESSAGES = {
   tooLarge: 'This file is larger than 5 MB, which is far more than any estimate; it was not read.',
@@ -946,8 +947,8 @@ export function ruleFromBms(parsed: ParsedBmsEstimate, fallback: TaxRule): TaxRu
  * difference = ours − file. Categories are compared before tax. `other` is compared with what the file did not split
  * out: our fees, plus materials and sublet when the file has no figure of its own for them.
  */
-export function compareWithFileTotals(parsed: ParsedBmsEstimate, ours: EstimateTotals): TotalsDifference[] {
-  const f = parsed.fileTotals;
+export function compareWithFileTotals(fileTotals: BmsFileTotals, ours: EstimateTotals): TotalsDifference[] {
+  const f = fileTotals;
   const c = ours.byCategory;
   const pairs: [TotalsField, number | null, number][] = [
     ['parts', f.partsCents, c.parts],
