@@ -15,8 +15,8 @@ const root = path.resolve(import.meta.dirname, '../..');
 const work = fs.mkdtempSync(path.join(os.tmpdir(), 'shop-footprint-'));
 afterAll(() => fs.rmSync(work, { recursive: true, force: true }));
 
-/** Loaded on first use only: image processing, OCR, PDF text, the S3 driver, QR codes, mail, upload sniffing. */
-const LOADED_ON_USE = ['sharp', 'tesseract.js', 'pdfjs-dist', '@aws-sdk/client-s3', 'qrcode', 'nodemailer', 'file-type'];
+/** Loaded on first use only: images, OCR, PDF text, PDF making, the S3 driver, QR codes, mail, upload sniffing. */
+const LOADED_ON_USE = ['sharp', 'tesseract.js', 'pdfjs-dist', 'pdfmake', '@aws-sdk/client-s3', 'qrcode', 'nodemailer', 'file-type'];
 
 const RECORDER = `
 let port;
