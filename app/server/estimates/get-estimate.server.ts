@@ -11,7 +11,7 @@
  * - `listCustomerEstimates(customerId)` → for Repair Updates: each version of the customer's work orders, newest first.
  */
 import { desc, eq, inArray } from 'drizzle-orm';
-import type { EstimateLine, LineChanges } from '~/lib/estimates/lines';
+import { compareLines, type EstimateLine, type LineChanges } from '~/lib/estimates/lines';
 import { computeTotals, type EstimateTotals, type TaxRule } from '~/lib/estimates/totals';
 import type { CustomerUser } from '../auth/session.server';
 import { getDb } from '../db/client.server';
@@ -101,6 +101,8 @@ export async function getEstimateEditor(workOrderId: string) {
     rule,
     versions,
     lastApprovedVersionNumber: lastApproved?.versionNumber ?? null,
+    /** What the next supplement would show: the working lines against the last approved version. */
+    draftChanges: lastApproved ? compareLines(lastApproved.lines as EstimateLine[], lines) : null,
     invoice: await getRepairInvoiceSummary(workOrderId),
   };
 }

@@ -80,7 +80,7 @@ export async function signEstimateVersion(
         decision,
         signerName: input.signerName,
         signedAt: formatDateTime(signedAt, config.shop.timeZone),
-        signedAtIso: signedAt.toISOString(),
+        signedAtUtc: signedAt.toISOString(),
         ipAddress: meta.ipAddress ?? 'unknown',
         userAgent: meta.userAgent ?? 'unknown',
         documentSha256: version.pdfSha256,

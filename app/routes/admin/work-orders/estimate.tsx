@@ -329,7 +329,17 @@ export default function EstimateEditor({ loaderData, actionData }: Route.Compone
         ) : (
           <p className="mt-2 text-slate-700">Nothing sent yet.</p>
         )}
-        {d.versions.some((v) => v.kind === 'supplement') ? <SupplementNote /> : null}
+        {d.draftChanges ? (
+          <div className="mt-4">
+            <h3 className="font-bold text-navy-900">Changes since the approved version {d.lastApprovedVersionNumber} (the next supplement)</h3>
+            {d.draftChanges.added.length + d.draftChanges.changed.length + d.draftChanges.removed.length ? (
+              <ChangesList changes={d.draftChanges} />
+            ) : (
+              <p className="text-sm text-slate-700">No changes yet: edit the lines above to write a supplement.</p>
+            )}
+            <SupplementNote />
+          </div>
+        ) : null}
       </Section>
 
       <Section title="Import a BMS estimate file" id="import-h">
