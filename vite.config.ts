@@ -10,8 +10,9 @@ export default defineConfig(({ isSsrBuild }) => ({
     rollupOptions: isSsrBuild ? { input: './server/app.ts' } : undefined,
   },
   ssr: {
-    // Native or WASM-bearing packages stay external and load from node_modules at run time.
-    external: ['@electric-sql/pglite', 'pg', 'pino', 'nodemailer'],
+    // Native or WASM-bearing packages stay external and load from node_modules at run time; so does pdfmake, which
+    // reads its Roboto files (and pdfkit its font data) from its own folder there.
+    external: ['@electric-sql/pglite', 'pg', 'pino', 'nodemailer', 'pdfmake'],
   },
   plugins: [tailwindcss(), reactRouter(), enhanceScript(import.meta.dirname)],
 }));
