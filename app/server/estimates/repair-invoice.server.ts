@@ -25,7 +25,7 @@ import { getDb, type Executor } from '../db/client.server';
 import { estimates, estimateVersions, payments, repairInvoices, workOrderParts } from '../db/schema';
 import { renderRepairInvoicePdf } from '../documents/pdf/repair-invoice-pdf.server';
 import { DomainError } from '../errors.server';
-import { shopLetterhead } from '../settings/shop-settings.server';
+import { getShopSettings, shopLetterhead } from '../settings/shop-settings.server';
 import { removeStored, storeGeneratedPdf, workOrderContext, type ClaimSnapshot, type WorkOrderContext } from './estimate-records.server';
 
 export const NOTHING_APPROVED = 'The customer has not approved an estimate yet: the final invoice is made from the approved estimate and supplements.';
@@ -118,7 +118,7 @@ async function invoicePdf(db: Executor, ctx: WorkOrderContext, invoice: InvoiceR
   const { shop } = getConfig();
   const summary = (await getRepairInvoiceSummary(ctx.workOrder.id, db))!;
   return renderRepairInvoicePdf({
-    shop: await shopLetterhead(),
+    shop: await shopLetterhead(await getShopSettings(db)),
     invoiceNumber: invoice.invoiceNumber,
     issuedAt: formatDateTime(invoice.issuedAt, shop.timeZone),
     workOrderNumber: ctx.workOrder.workOrderNumber,

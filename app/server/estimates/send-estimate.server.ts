@@ -68,6 +68,7 @@ const sameJson = (a: unknown, b: unknown) => canonical(a) === canonical(b);
 
 /** The input of the estimate PDF for a work order and a frozen (or about to be frozen) version. */
 export async function estimatePdfInput(
+  db: Executor,
   ctx: WorkOrderContext,
   v: {
     title: string;
@@ -80,7 +81,7 @@ export async function estimatePdfInput(
     previousTotalCents: number | null;
   },
 ) {
-  const settings = await getShopSettings();
+  const settings = await getShopSettings(db);
   const { shop } = getConfig();
   return {
     shop: await shopLetterhead(settings),
@@ -156,7 +157,7 @@ export async function sendEstimateForApproval(
       const sentAt = new Date();
       const previousTotalCents = lastApproved ? lastApproved.totalCents : null;
       const pdf = await renderEstimatePdf(
-        await estimatePdfInput(ctx, { title, versionNumber, sentAt, lines, totals, claim: ctx.claim, changes, previousTotalCents }),
+        await estimatePdfInput(tx, ctx, { title, versionNumber, sentAt, lines, totals, claim: ctx.claim, changes, previousTotalCents }),
       );
       const file = await storeGeneratedPdf(tx, {
         workOrderId,

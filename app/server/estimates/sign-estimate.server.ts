@@ -26,7 +26,7 @@ import { estimateSignatures, estimateVersions } from '../db/schema';
 import { renderApprovalCertificatePdf } from '../documents/pdf/approval-certificate-pdf.server';
 import { DomainError, isUniqueViolation, isUuid } from '../errors.server';
 import { enqueueMail } from '../mail/mail-queue.server';
-import { shopLetterhead } from '../settings/shop-settings.server';
+import { getShopSettings, shopLetterhead } from '../settings/shop-settings.server';
 import { buildEstimateDecisionMail } from './estimate-mail.server';
 import { readStoredDocument, removeStored, sha256Hex, storeGeneratedPdf, workOrderContext } from './estimate-records.server';
 import { versionTitle } from './send-estimate.server';
@@ -73,7 +73,7 @@ export async function signEstimateVersion(
       const totals = version.totals as EstimateTotals;
       const signatureId = crypto.randomUUID();
       const certificate = await renderApprovalCertificatePdf({
-        shop: await shopLetterhead(),
+        shop: await shopLetterhead(await getShopSettings(tx)),
         documentTitle: title,
         workOrderNumber: ctx.workOrder.workOrderNumber,
         versionNumber: version.versionNumber,

@@ -8,8 +8,8 @@
  * - `updateShopSettings(actor, input)`: one transaction, audit 'settings.update' with the fields that changed.
  * - `setShopLogo(actor, file)`: PNG or JPEG up to 2 MB (sniffed bytes); the file is stored first and removed again if
  *   the row cannot be written; the old logo file is removed after the commit. DomainError('validation') otherwise.
- * - `readShopLogo()` → `{ data, contentType }` or null: for PDFs.
- * - `shopLetterhead()` → name, address lines, phone, e-mail (configuration) and the logo, for every document.
+ * - `readShopLogo(settings)` → `{ data, contentType }` or null: for PDFs.
+ * - `shopLetterhead(settings)` → name, address lines, phone, e-mail (configuration) and the logo, for every document.
  * - `taxRuleOf(settings)`, `laborRateFor(settings, laborType)`.
  */
 import crypto from 'node:crypto';
@@ -179,8 +179,8 @@ export async function setShopLogo(actor: StaffActor, bytes: Uint8Array): Promise
   if (oldKey) await storage.delete('customer-files', oldKey).catch((e: unknown) => log().warn({ err: String(e) }, 'old logo not removed'));
 }
 
-export async function readShopLogo(settings?: ShopSettings): Promise<{ data: Buffer; contentType: 'image/png' | 'image/jpeg' } | null> {
-  const s = settings ?? (await getShopSettings());
+export async function readShopLogo(settings: ShopSettings): Promise<{ data: Buffer; contentType: 'image/png' | 'image/jpeg' } | null> {
+  const s = settings;
   if (!s.logoFileKey || (s.logoContentType !== 'image/png' && s.logoContentType !== 'image/jpeg')) return null;
   try {
     const object = await getStorage().get('customer-files', s.logoFileKey);
@@ -207,7 +207,8 @@ export interface Letterhead {
   logo: { data: Buffer; contentType: 'image/png' | 'image/jpeg' } | null;
 }
 
-export async function shopLetterhead(settings?: ShopSettings): Promise<Letterhead> {
+/** `settings` read by the caller (inside its transaction when it has one: a second connection would wait on it). */
+export async function shopLetterhead(settings: ShopSettings): Promise<Letterhead> {
   const { shop } = getConfig();
   return {
     name: shop.name,

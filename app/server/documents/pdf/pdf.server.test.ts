@@ -3,6 +3,7 @@
  * lines and totals, then read back with pdfjs (its legacy build, which runs on Node; here in the test's own process)
  * to check what a customer or adjuster would read.
  */
+import { readPdf, type PdfText } from '../../../../tests/estimates/pdf-text';
 import { createHash } from 'node:crypto';
 import sharp from 'sharp';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
@@ -15,35 +16,6 @@ import type { PdfClaim, ShopLetterhead } from './pdf-parts.server';
 import { renderRepairInvoicePdf } from './repair-invoice-pdf.server';
 import { printable } from './render-pdf.server';
 
-interface PdfText {
-  pages: number;
-  /** Each page's text items joined by spaces (a new line where pdfjs sees one). */
-  pageTexts: string[];
-  /** Every text item as pdfjs returns it. */
-  items: string[];
-}
-
-async function readPdf(buf: Buffer): Promise<PdfText> {
-  const { getDocument } = await import('pdfjs-dist/legacy/build/pdf.mjs');
-  const doc = await getDocument({ data: new Uint8Array(buf), isEvalSupported: false, verbosity: 0 }).promise;
-  const out: PdfText = { pages: doc.numPages, pageTexts: [], items: [] };
-  try {
-    for (let n = 1; n <= doc.numPages; n += 1) {
-      const page = await doc.getPage(n);
-      const content = await page.getTextContent();
-      let text = '';
-      for (const item of content.items) {
-        if (!('str' in item)) continue;
-        out.items.push(item.str);
-        text += item.str + (item.hasEOL ? '\n' : ' ');
-      }
-      out.pageTexts.push(text.replace(/[ \t]+/g, ' '));
-    }
-  } finally {
-    await doc.destroy();
-  }
-  return out;
-}
 
 const allText = (pdf: PdfText) => pdf.pageTexts.join('\n');
 
