@@ -66,7 +66,8 @@ export function lineAmount(line: EstimateLine, refinishTenths: number): number {
     case 'fee':
       return line.amountCents;
     case 'discount':
-      return -line.amountCents;
+      // 0 − amount, not −amount: a $0 discount is 0, never negative zero (Intl formats −0 as "-0").
+      return 0 - line.amountCents;
   }
 }
 
