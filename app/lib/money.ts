@@ -9,6 +9,8 @@
  * - `formatTenths(tenths)` → "1.5"; `parseHoursToTenths(text)` → tenths, or null (at most one decimal).
  * - `roundHalfUp(numerator, denominator)` → the integer quotient rounded half away from zero; exact for any safe
  *   integers (BigInt inside). This is the rounding rule of every document: tax once per document, labor per line.
+ *   `roundProductHalfUp(a, b, denominator)` → the same for `a × b / denominator` with the product taken in BigInt.
+ * - "-0" parses to 0, never to negative zero.
  */
 import { numberFormat } from '~/lib/intl';
 
@@ -38,7 +40,7 @@ export function parseMoneyToCents(text: string): number | null {
   const fraction = Number((m[3] ?? '0').padEnd(2, '0'));
   const cents = whole * 100 + fraction;
   if (!Number.isSafeInteger(cents)) return null;
-  return m[1] ? -cents : cents;
+  return m[1] && cents ? -cents : cents;
 }
 
 export function formatTenths(tenths: number): string {
@@ -53,12 +55,24 @@ export function parseHoursToTenths(text: string): number | null {
   if (!m || (m[2] === undefined && m[3] === undefined)) return null;
   const tenths = Number(m[2] ?? '0') * 10 + Number(m[3] ?? '0');
   if (!Number.isSafeInteger(tenths)) return null;
-  return m[1] ? -tenths : tenths;
+  return m[1] && tenths ? -tenths : tenths;
 }
 
 export function roundHalfUp(numerator: number, denominator: number): number {
+  return divideHalfUp(BigInt(numerator), denominator);
+}
+
+/**
+ * `a × b / denominator` rounded half away from zero, the product taken in BigInt: exact even when `a × b` is beyond a
+ * safe integer (a document's tax × its customer-taxable share can be). `roundHalfUp(a * b, d)` would round the product
+ * to a float first and can land a cent off.
+ */
+export function roundProductHalfUp(a: number, b: number, denominator: number): number {
+  return divideHalfUp(BigInt(a) * BigInt(b), denominator);
+}
+
+function divideHalfUp(n: bigint, denominator: number): number {
   if (denominator <= 0 || !Number.isInteger(denominator)) throw new RangeError('denominator must be a positive integer');
-  const n = BigInt(numerator);
   const d = BigInt(denominator);
   const negative = n < 0n;
   const abs = negative ? -n : n;

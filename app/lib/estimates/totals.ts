@@ -17,7 +17,7 @@
  * Invariants (tests/property/estimate-totals.test.ts): categories add up to the subtotal, subtotal + tax = total,
  * insurance pays + customer pays = total, every figure an integer.
  */
-import { roundHalfUp } from '~/lib/money';
+import { roundProductHalfUp } from '~/lib/money';
 import { type EstimateLine, type TaxCategory, TAX_CATEGORIES, lineCategory } from './lines';
 
 export interface TaxRule {
@@ -59,14 +59,15 @@ export function lineAmount(line: EstimateLine, refinishTenths: number): number {
     case 'part':
       return line.quantity * line.unitPriceCents;
     case 'labor':
-      return roundHalfUp(line.hoursTenths * line.rateCents, 10);
+      return roundProductHalfUp(line.hoursTenths, line.rateCents, 10);
     case 'paint_materials':
-      return line.materialsMode === 'rate' ? roundHalfUp(refinishTenths * line.rateCents, 10) : line.amountCents;
+      return line.materialsMode === 'rate' ? roundProductHalfUp(refinishTenths, line.rateCents, 10) : line.amountCents;
     case 'sublet':
     case 'fee':
       return line.amountCents;
     case 'discount':
-      return -line.amountCents;
+      // 0 − amount, not −amount: a $0 discount is 0, never negative zero (Intl formats −0 as "-0").
+      return 0 - line.amountCents;
   }
 }
 
@@ -106,7 +107,7 @@ export function computeTotals(
       customerPayLinesCents += amount;
       if (isTaxed) customerTaxableSum += amount;
     } else if (line.bettermentPercent > 0 && amount > 0) {
-      const betterment = roundHalfUp(amount * line.bettermentPercent, 100);
+      const betterment = roundProductHalfUp(amount, line.bettermentPercent, 100);
       bettermentCents += betterment;
       if (isTaxed) customerTaxableSum += betterment;
     }
@@ -114,7 +115,7 @@ export function computeTotals(
 
   const subtotalCents = TAX_CATEGORIES.reduce((sum, c) => sum + byCategory[c], 0);
   const taxableCents = Math.max(0, taxableSum);
-  const taxCents = roundHalfUp(taxableCents * rule.taxRateMilliPercent, 100_000);
+  const taxCents = roundProductHalfUp(taxableCents, rule.taxRateMilliPercent, 100_000);
   const totalCents = subtotalCents + taxCents;
 
   let customerTaxCents = 0;
@@ -122,7 +123,7 @@ export function computeTotals(
   let insurancePaysCents = 0;
   if (insured) {
     const customerTaxable = Math.min(Math.max(0, customerTaxableSum), taxableCents);
-    customerTaxCents = taxableCents > 0 ? roundHalfUp(taxCents * customerTaxable, taxableCents) : 0;
+    customerTaxCents = taxableCents > 0 ? roundProductHalfUp(taxCents, customerTaxable, taxableCents) : 0;
     const insurerBefore = totalCents - customerPayLinesCents - bettermentCents - customerTaxCents;
     deductibleApplied = Math.min(Math.max(0, deductibleCents), Math.max(0, insurerBefore));
     insurancePaysCents = insurerBefore - deductibleApplied;
