@@ -67,6 +67,13 @@ function urlsFor(route: FlatRoute): { url: string; params: Record<string, string
       params: { vehicleId: id },
     }));
   }
+  if (route.path.includes(':versionId')) {
+    // Estimates and supplements (issue 14): B's versions, a work order id, an unknown and a malformed id.
+    return [...bData.versionIds, bData.workOrderIds[0]!, '00000000-0000-4000-8000-000000000000', 'not-a-uuid'].map((id) => ({
+      url: `/${route.path.replace(':versionId', id)}`,
+      params: { versionId: id },
+    }));
+  }
   if (route.path.includes(':documentId')) {
     const ids = [...bData.photoIds, ...bData.documentIds, bData.workOrderIds[0]!, 'not-a-uuid'];
     return ids.flatMap((id) =>
@@ -107,6 +114,7 @@ describe('authorization matrix', () => {
         'portal/repair-photos',
         'portal/my-documents',
         'portal/vehicles/:vehicleId',
+        'portal/estimates/:versionId',
         'files/documents/:documentId',
         'files/invoices/:invoiceId',
       ]),

@@ -3,7 +3,10 @@
  * files in the test storage), and helpers to read what a loader returned or threw.
  */
 import sharp from 'sharp';
-import { customerDocuments, workOrderParts } from '~/server/db/schema';
+import crypto from 'node:crypto';
+import { customerDocuments, estimates, estimateVersions, workOrderParts } from '~/server/db/schema';
+import { blankLine } from '~/lib/estimates/lines';
+import { computeTotals, DEFAULT_TAX_RULE } from '~/lib/estimates/totals';
 import { getDb } from '~/server/db/client.server';
 import { getStorage } from '~/server/storage/storage.server';
 import type { DocumentType } from '~/lib/work-order-status';
@@ -55,6 +58,8 @@ export interface SeededCustomer {
   documentIds: string[];
   partNumbers: string[];
   fileNames: string[];
+  /** Estimate versions (issue 14), one per work order. */
+  versionIds: string[];
 }
 
 /** `count` work orders (one vehicle each), each with one part, one photo and one quote; returns every marker. */
@@ -68,6 +73,7 @@ export async function seedCustomerData(customerId: string, count: number, tag = 
     documentIds: [],
     partNumbers: [],
     fileNames: [],
+    versionIds: [],
   };
   for (let i = 0; i < count; i += 1) {
     const vehicle = await createVehicle(customerId, { make: `Make${tag}`, model: `Model${tag}`, licensePlate: `P${tag}`.slice(0, 15) });
@@ -86,6 +92,25 @@ export async function seedCustomerData(customerId: string, count: number, tag = 
     out.documentIds.push(quote.id);
     out.partNumbers.push(partNumber);
     out.fileNames.push(photo.fileName, quote.fileName);
+    // An estimate version shown with that quote PDF (issue 14), with a line carrying the tag.
+    const [estimate] = await getDb().insert(estimates).values({ workOrderId: wo.id }).returning({ id: estimates.id });
+    const line = { ...blankLine(crypto.randomUUID(), 'part', `Estimate line ${tag}`), unitPriceCents: 1000 };
+    const [version] = await getDb()
+      .insert(estimateVersions)
+      .values({
+        estimateId: estimate!.id,
+        workOrderId: wo.id,
+        versionNumber: 1,
+        kind: 'estimate',
+        lines: [line],
+        totals: computeTotals([line], DEFAULT_TAX_RULE, null),
+        taxRule: DEFAULT_TAX_RULE,
+        totalCents: 1083,
+        documentId: quote.id,
+        pdfSha256: '0'.repeat(64),
+      })
+      .returning({ id: estimateVersions.id });
+    out.versionIds.push(version!.id);
   }
   return out;
 }

@@ -34,6 +34,10 @@ export async function loader({ request, params }: Route.LoaderArgs) {
 
 export async function action({ request, params, context }: Route.ActionArgs) {
   const user = await requireCustomer(request);
+  // Someone else's (or an unknown) estimate is answered 403/404 before anything in the form is looked at.
+  await getCustomerEstimate(user, params.versionId).catch((error: unknown) => {
+    throw toErrorResponse(error);
+  });
   const parsed = parseForm(SignEstimateSchema, await readForm(request));
   if (!parsed.success) return data({ ok: false, message: 'Please correct the highlighted fields.', fieldErrors: parsed.fieldErrors }, 400);
   try {

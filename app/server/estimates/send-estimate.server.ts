@@ -11,11 +11,13 @@
  * 4. renders the PDF the customer will be shown, stores it as a Quote document (My Documents), keeps its SHA-256;
  * 5. writes the audit row 'estimate.send' and queues the e-mail to the customer (when they have an address).
  * The PDF file is stored before the rows and removed again if the transaction fails.
- * Errors (nothing written): DomainError('validation') for an estimate with no lines or a total below zero;
+ * Errors (nothing written): DomainError('validation') for an estimate with no lines, a total below zero, discounts
+ * larger than their category, or a line beyond $1,000,000 (materials at a rate follow the refinish hours);
  * ('conflict') when nothing changed since the version already sent or approved; ('not_found') for an unknown work order.
  */
 import { asc, eq, inArray } from 'drizzle-orm';
-import { compareLines, hasChanges, type EstimateLine, type LineChanges } from '~/lib/estimates/lines';
+import { compareLines, hasChanges, TAX_CATEGORIES, TAX_CATEGORY_LABELS, type EstimateLine, type LineChanges } from '~/lib/estimates/lines';
+import { MAX_LINE_CENTS } from '~/lib/money';
 import { computeTotals, type EstimateTotals, type TaxRule } from '~/lib/estimates/totals';
 import { formatDateTime } from '~/lib/format';
 import { vehicleTitle } from '~/lib/portal-text';
@@ -41,6 +43,7 @@ import {
 
 export const EMPTY_ESTIMATE = 'Add at least one line before sending the estimate for approval.';
 export const NEGATIVE_TOTAL = 'The total cannot be below $0.00: check the discounts.';
+export const DISCOUNT_TOO_LARGE = (category: string) => `The discounts on ${category.toLowerCase()} are more than the ${category.toLowerCase()} themselves: lower the discount.`;
 
 export type VersionRow = typeof estimateVersions.$inferSelect;
 
@@ -79,6 +82,7 @@ export async function estimatePdfInput(
     claim: ClaimSnapshot | null;
     changes: LineChanges | null;
     previousTotalCents: number | null;
+    previousLineAmounts?: Record<string, number> | undefined;
   },
 ) {
   const settings = await getShopSettings(db);
@@ -103,6 +107,7 @@ export async function estimatePdfInput(
     totals: v.totals,
     changes: v.changes,
     previousTotalCents: v.previousTotalCents,
+    previousLineAmounts: v.previousLineAmounts,
     terms: estimateTermsOf(settings),
   };
 }
@@ -123,6 +128,11 @@ export async function sendEstimateForApproval(
       const rule: TaxRule = taxRuleOf(settings);
       const totals = computeTotals(lines, rule, ctx.claim ? ctx.claim.deductibleCents : null);
       if (totals.totalCents < 0) throw new DomainError('validation', NEGATIVE_TOTAL);
+      // Discounts larger than what they discount, or a line beyond the cap once materials follow the refinish hours.
+      const overDiscounted = TAX_CATEGORIES.find((c) => totals.byCategory[c] < 0);
+      if (overDiscounted) throw new DomainError('validation', DISCOUNT_TOO_LARGE(TAX_CATEGORY_LABELS[overDiscounted]));
+      const tooLarge = lines.findIndex((l) => Math.abs(totals.lineAmounts[l.id] ?? 0) > MAX_LINE_CENTS);
+      if (tooLarge >= 0) throw new DomainError('validation', `Line ${tooLarge + 1} is more than $1,000,000: check its hours and rate.`);
 
       const versions = await listVersions(tx, estimateId);
       const latest = versions.at(-1);
@@ -157,7 +167,17 @@ export async function sendEstimateForApproval(
       const sentAt = new Date();
       const previousTotalCents = lastApproved ? lastApproved.totalCents : null;
       const pdf = await renderEstimatePdf(
-        await estimatePdfInput(tx, ctx, { title, versionNumber, sentAt, lines, totals, claim: ctx.claim, changes, previousTotalCents }),
+        await estimatePdfInput(tx, ctx, {
+          title,
+          versionNumber,
+          sentAt,
+          lines,
+          totals,
+          claim: ctx.claim,
+          changes,
+          previousTotalCents,
+          previousLineAmounts: lastApproved ? (lastApproved.totals as EstimateTotals).lineAmounts : undefined,
+        }),
       );
       const file = await storeGeneratedPdf(tx, {
         workOrderId,
