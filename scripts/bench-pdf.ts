@@ -18,7 +18,7 @@ const RUNS = 20;
 const TARGET_MS = 1000;
 
 /** 150 lines as a real front-end hit might have them; amounts vary so no two lines are the same. */
-function benchLines(): EstimateLine[] {
+export function benchLines(): EstimateLine[] {
   const lines: EstimateLine[] = [];
   const add = (line: EstimateLine, fields: Partial<EstimateLine>) => lines.push({ ...line, ...fields });
   for (let i = 1; i <= 100; i += 1) {
