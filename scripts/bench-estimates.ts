@@ -89,28 +89,28 @@ async function runOn(kind: 'PGlite' | 'PostgreSQL'): Promise<string[]> {
     const woId = await workOrder(db, '1');
     for (const line of benchLines()) {
       const { id: _id, ...rest } = line;
-      await saveEstimateLine(actor, woId, { lineId: null, line: rest, rateBlank: false });
+      await saveEstimateLine(actor, woId, { lineId: null, line: rest, rateBlank: false, priceBlank: false });
     }
     const editor = await getEstimateEditor(woId);
     if (editor.lines.length !== 150) throw new Error(`expected 150 lines, got ${editor.lines.length}`);
     const target = editor.lines[20]!;
     const { id: targetId, ...targetFields } = target;
     const save = await time(RUNS, (i) =>
-      saveEstimateLine(actor, woId, { lineId: targetId, line: { ...targetFields, quantity: 1 + (Math.abs(i) % 9) }, rateBlank: false }),
+      saveEstimateLine(actor, woId, { lineId: targetId, line: { ...targetFields, quantity: 1 + (Math.abs(i) % 9) }, rateBlank: false, priceBlank: false }),
     );
     row('Save a line (edit) on a 150-line estimate', save, 'p95 ≤ 100 ms', save.p95 <= 100);
     const woAdd = await workOrder(db, '2');
     for (const line of benchLines().slice(0, 150)) {
       const { id: _id, ...rest } = line;
-      await saveEstimateLine(actor, woAdd, { lineId: null, line: rest, rateBlank: false });
+      await saveEstimateLine(actor, woAdd, { lineId: null, line: rest, rateBlank: false, priceBlank: false });
     }
     const add = await time(Math.min(RUNS, 60), () =>
-      saveEstimateLine(actor, woAdd, { lineId: null, line: { ...blankLine('x', 'fee', 'Hazardous waste disposal'), amountCents: 1500 }, rateBlank: false }),
+      saveEstimateLine(actor, woAdd, { lineId: null, line: { ...blankLine('x', 'fee', 'Hazardous waste disposal'), amountCents: 1500 }, rateBlank: false, priceBlank: false }),
     );
     row('Add a line to a 150+ line estimate', add, '—', null);
     row('Estimate editor page data (150 lines)', await time(RUNS, () => getEstimateEditor(woId)), '—', null);
     const send = await time(10, (i) =>
-      saveEstimateLine(actor, woId, { lineId: targetId, line: { ...targetFields, quantity: 10 + (i + 20) }, rateBlank: false }).then(() => sendEstimateForApproval(actor, woId)),
+      saveEstimateLine(actor, woId, { lineId: targetId, line: { ...targetFields, quantity: 10 + (i + 20) }, rateBlank: false, priceBlank: false }).then(() => sendEstimateForApproval(actor, woId)),
     );
     row('Send for approval, 150 lines (edit + freeze + PDF + store)', send, '—', null);
 

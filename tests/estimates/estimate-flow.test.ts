@@ -18,7 +18,7 @@ import { getEstimateEditor } from '~/server/estimates/get-estimate.server';
 import { readStoredDocument, sha256Hex } from '~/server/estimates/estimate-records.server';
 import { createAccount, createVehicle, createWorkOrder, makeRequest, testContext } from '../setup/factories';
 import { withTestDatabase } from '../setup/test-db';
-import { createCustomerWithWorkOrder, dataOf, multipartRequest } from '../admin/helpers';
+import { createCustomerWithWorkOrder, createInventoryItem, dataOf, multipartRequest } from '../admin/helpers';
 import { pdfText } from './pdf-text';
 
 const t = withTestDatabase();
@@ -116,6 +116,20 @@ describe('writing and sending an estimate', () => {
     expect(empty.status).toBe(400);
     expect(empty.data.message).toBe('Add at least one line before sending the estimate for approval.');
     expect(await linesOf(workOrder.id)).toBe(0);
+  });
+
+  it('links a part picked from inventory and takes its price when the price is left blank', async () => {
+    const admin = await createAccount({ admin: true });
+    const { workOrder } = await customerWithWorkOrder();
+    const stock = await createInventoryItem({ unitPrice: '37.40' });
+    const picked = await staffPost(admin.cookie, workOrder.id, { ...part('Headlamp bulb', ''), partNumber: stock.partNumber });
+    expect(picked.data.ok).toBe(true);
+    const nonStock = await staffPost(admin.cookie, workOrder.id, { ...part('Special order trim', ''), partNumber: 'NOT-IN-STOCK-1' });
+    expect(nonStock.status).toBe(400);
+    expect(nonStock.data.fieldErrors.unitPrice).toBe('Enter the unit price, or a part number from inventory to use its price.');
+    const view = await getEstimateEditor(workOrder.id);
+    expect(view.lines).toHaveLength(1);
+    expect(view.lines[0]).toMatchObject({ inventoryId: stock.id, unitPriceCents: 3740, partNumber: stock.partNumber });
   });
 
   it('caps an estimate at 250 lines with a clear message', async () => {

@@ -51,7 +51,7 @@ export function EstimateLineForm({
         />
         {lineType === 'part' ? (
           <>
-            <TextField label="Part number" name="partNumber" defaultValue={line?.partNumber ?? ''} error={e.partNumber} hint="A number in inventory links the line to stock." />
+            <TextField label="Part number" name="partNumber" list="inventory-parts" defaultValue={line?.partNumber ?? ''} error={e.partNumber} hint="Pick from inventory, or type a non-stock part number." />
             <SelectField label="Part type" name="partType" defaultValue={line?.partType ?? 'oem'} error={e.partType}>
               {PART_TYPES.map((t) => (
                 <option key={t} value={t}>
@@ -60,7 +60,7 @@ export function EstimateLineForm({
               ))}
             </SelectField>
             <TextField label="Quantity" name="quantity" inputMode="numeric" required defaultValue={String(line?.quantity ?? 1)} error={e.quantity} />
-            <TextField label="Unit price ($)" name="unitPrice" inputMode="decimal" required defaultValue={money(line?.unitPriceCents)} error={e.unitPrice} />
+            <TextField label="Unit price ($)" name="unitPrice" inputMode="decimal" defaultValue={money(line?.unitPriceCents)} error={e.unitPrice} hint="Blank: the inventory price." />
           </>
         ) : null}
         {lineType === 'labor' ? (

@@ -107,7 +107,8 @@ export const MAX_RATE_CENTS = 10_000_000;
 
 /**
  * Add or edit one estimate line. `lineId` empty → a new line. Fields not used by the line type are ignored. `rate`
- * blank on a labor or paint & materials line → the shop's rate for that type (the action fills it from settings).
+ * blank on a labor or paint & materials line → the shop's rate for that type (the action fills it from settings); a
+ * blank unit price on a part → the inventory price of its part number (refused when the number is not in inventory).
  * Output: the line without its id, plus `lineId` and whether the rate was left blank.
  */
 export const EstimateLineSchema = z
@@ -165,12 +166,14 @@ export const EstimateLineSchema = z
       bettermentPercent: take('bettermentPercent', wholeNumber('Betterment', 0, 100, 0), raw.bettermentPercent) ?? 0,
     };
     let rateBlank = false;
+    let priceBlank = false;
     switch (type) {
       case 'part': {
         line.partNumber = take('partNumber', optionalOneLine(60), raw.partNumber) ?? null;
         line.partType = take('partType', oneOf(PART_TYPES, 'Choose the part type.'), raw.partType) ?? null;
         line.quantity = take('quantity', wholeNumber('Quantity', 1, MAX_QUANTITY), raw.quantity) ?? 1;
-        line.unitPriceCents = take('unitPrice', money('Unit price'), raw.unitPrice) ?? 0;
+        priceBlank = !(raw.unitPrice ?? '').trim();
+        line.unitPriceCents = priceBlank ? 0 : (take('unitPrice', money('Unit price'), raw.unitPrice) ?? 0);
         if (line.quantity * line.unitPriceCents > MAX_LINE_CENTS) {
           issues.push({ path: 'quantity', message: 'A line cannot be more than $1,000,000: lower the quantity or the price.' });
         }
@@ -215,7 +218,7 @@ export const EstimateLineSchema = z
     for (const issue of issues) ctx.addIssue({ code: 'custom', message: issue.message, path: [issue.path] });
     if (issues.length) return z.NEVER;
     const lineId = (raw.lineId ?? '').trim() || null;
-    return { lineId, line, rateBlank };
+    return { lineId, line, rateBlank, priceBlank };
   });
 export type EstimateLineInput = z.output<typeof EstimateLineSchema>;
 

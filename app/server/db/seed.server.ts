@@ -25,6 +25,9 @@ import {
   workOrderParts,
   workOrderStatusHistory,
   workOrders,
+  estimates,
+  estimateLines,
+  insuranceClaims,
 } from './schema';
 import { WORK_ORDER_STATUSES } from '~/lib/work-order-status';
 import { withCheckDigit } from '~/lib/vin';
@@ -140,7 +143,7 @@ export async function seedDemo(db: Database, passwords: DemoPasswords = demoPass
     const stock = await tx.insert(inventory).values(DEMO_INVENTORY).returning();
     const byNumber = new Map(stock.map((item) => [item.partNumber, item]));
 
-    const estimates = [7, 10, 6, 4, -2, 2, 0, -1];
+    const etaDays = [7, 10, 6, 4, -2, 2, 0, -1];
     const orders = await tx
       .insert(workOrders)
       .values(
@@ -150,7 +153,7 @@ export async function seedDemo(db: Database, passwords: DemoPasswords = demoPass
           customerId: vehicleRows[i]!.customerId,
           currentStatus: status,
           description: DEMO_REPAIRS[i]!,
-          estimatedCompletionDate: isoDate(estimates[i]!),
+          estimatedCompletionDate: isoDate(etaDays[i]!),
           createdAt: new Date(Date.now() - (20 - i * 2) * 86_400_000),
         })),
       )
@@ -191,6 +194,28 @@ export async function seedDemo(db: Database, passwords: DemoPasswords = demoPass
         };
       }),
     );
+
+    // A draft estimate with an insurance claim on the first work order (issue 14): staff can send it for approval.
+    const bumper = byNumber.get('BMP-CVR-ACC19')!;
+    await tx.insert(insuranceClaims).values({
+      workOrderId: orders[0]!.id,
+      insurerName: 'Lone Star Mutual',
+      claimNumber: 'LSM-2026-041877',
+      adjusterName: 'Dana Whitfield',
+      adjusterPhone: '(281) 555-0177',
+      deductibleCents: 50000,
+      dateOfLoss: isoDate(-22),
+      pointOfImpact: 'Front',
+    });
+    const [estimate] = await tx.insert(estimates).values({ workOrderId: orders[0]!.id }).returning({ id: estimates.id });
+    const demoLines = [
+      { lineType: 'part' as const, description: bumper.description, partNumber: bumper.partNumber, partType: 'oem', inventoryId: bumper.id, quantity: 1, unitPriceCents: Math.round(Number(bumper.unitPrice) * 100) },
+      { lineType: 'labor' as const, description: 'R&I front bumper cover', laborType: 'body', hoursTenths: 15, rateCents: 5800 },
+      { lineType: 'labor' as const, description: 'Refinish front bumper cover', laborType: 'refinish', hoursTenths: 28, rateCents: 5800 },
+      { lineType: 'paint_materials' as const, description: 'Paint & materials', materialsMode: 'rate', rateCents: 4200 },
+      { lineType: 'fee' as const, description: 'Hazardous waste disposal', amountCents: 1500 },
+    ];
+    await tx.insert(estimateLines).values(demoLines.map((line, i) => ({ estimateId: estimate!.id, position: i + 1, ...line })));
 
     const [invoice] = await tx
       .insert(invoices)

@@ -7,7 +7,7 @@
  * - `saveEstimateLine(actor, workOrderId, { lineId, line, rateBlank })` → `{ lineId }`: adds (lineId null) or edits a
  *   line. A blank labor rate takes the shop's rate for the labor type, a blank materials rate the shop's materials
  *   rate (settings at the time of saving; kept on the line). A part number matching an inventory part links the line
- *   to it. Errors: DomainError('validation') beyond {@link MAX_ESTIMATE_LINES} lines or $1,000,000 a line;
+ *   to it, and a blank unit price then takes the inventory price. Errors: DomainError('validation') beyond {@link MAX_ESTIMATE_LINES} lines or $1,000,000 a line;
  *   ('not_found') for an unknown work order or a line that is not on this estimate.
  * - `removeEstimateLine(actor, workOrderId, lineId)`, `moveEstimateLine(actor, workOrderId, lineId, 'up' | 'down')`.
  * - `saveInsuranceClaim(actor, workOrderId, input)`: creates or updates the claim and the odometer reading.
@@ -16,7 +16,7 @@
 import { and, asc, count, eq, sql } from 'drizzle-orm';
 import { MAX_ESTIMATE_LINES, type EstimateLine } from '~/lib/estimates/lines';
 import { lineAmount } from '~/lib/estimates/totals';
-import { MAX_LINE_CENTS } from '~/lib/money';
+import { MAX_LINE_CENTS, parseMoneyToCents } from '~/lib/money';
 import type { EstimateLineInput, InsuranceClaimInput } from '~/lib/schemas/estimate';
 import { diffChanges, recordAudit, type StaffActor } from '../audit/audit.server';
 import { getDb } from '../db/client.server';
@@ -28,6 +28,7 @@ import { ensureEstimate, lineColumns, lineFromRow, workOrderContext } from './es
 export const LINE_LIMIT_MESSAGE = `An estimate can have at most ${MAX_ESTIMATE_LINES} lines. Combine lines or start a supplement after approval.`;
 export const LINE_GONE = 'That line is no longer on the estimate: reload the page.';
 export const LINE_TOO_LARGE = 'A line cannot be more than $1,000,000.';
+export const PRICE_NEEDED = 'Enter the unit price, or a part number from inventory to use its price.';
 
 export async function saveEstimateLine(actor: StaffActor, workOrderId: string, input: EstimateLineInput): Promise<{ lineId: string }> {
   if (input.lineId !== null && !isUuid(input.lineId)) throw new DomainError('not_found', LINE_GONE);
@@ -39,8 +40,12 @@ export async function saveEstimateLine(actor: StaffActor, workOrderId: string, i
     if (input.rateBlank && line.lineType === 'labor' && line.laborType) line.rateCents = laborRateFor(settings, line.laborType);
     if (input.rateBlank && line.lineType === 'paint_materials') line.rateCents = settings.materialsRateCents;
     if (line.lineType === 'part' && line.partNumber) {
-      const [part] = await tx.select({ id: inventory.id }).from(inventory).where(eq(inventory.partNumber, line.partNumber));
+      const [part] = await tx.select({ id: inventory.id, unitPrice: inventory.unitPrice }).from(inventory).where(eq(inventory.partNumber, line.partNumber));
       line.inventoryId = part?.id ?? null;
+      if (part && input.priceBlank) line.unitPriceCents = parseMoneyToCents(part.unitPrice) ?? 0;
+    }
+    if (line.lineType === 'part' && input.priceBlank && !line.inventoryId) {
+      throw new DomainError('validation', PRICE_NEEDED, 'unitPrice');
     }
     if (line.lineType !== 'paint_materials' && Math.abs(lineAmount({ ...line, id: '' }, 0)) > MAX_LINE_CENTS) {
       throw new DomainError('validation', LINE_TOO_LARGE, 'hours');

@@ -19,6 +19,7 @@ import { MAX_BMS_BYTES } from '~/lib/schemas/estimate';
 import { issueRepairInvoice, recordPayment } from '~/server/estimates/repair-invoice.server';
 import { sendEstimateForApproval } from '~/server/estimates/send-estimate.server';
 import { isUuid, toErrorResponse } from '~/server/errors.server';
+import { listPartOptions } from '~/server/inventory/inventory.server';
 import type { Route } from './+types/estimate';
 
 /**
@@ -32,7 +33,8 @@ export const meta: Route.MetaFunction = ({ matches, data: d }) =>
 export async function loader({ request, params }: Route.LoaderArgs) {
   await requireAdmin(request);
   try {
-    return await getEstimateEditor(params.workOrderId);
+    const [editor, parts] = await Promise.all([getEstimateEditor(params.workOrderId), listPartOptions()]);
+    return { ...editor, partOptions: parts.map((p) => ({ partNumber: p.partNumber, label: `${p.description} · $${p.unitPrice} · ${p.quantity} in stock` })) };
   } catch (error) {
     throw toErrorResponse(error);
   }
@@ -169,6 +171,11 @@ export default function EstimateEditor({ loaderData, actionData }: Route.Compone
         </details>
       </Section>
 
+      <datalist id="inventory-parts">
+        {d.partOptions.map((p) => (
+          <option key={p.partNumber} value={p.partNumber} label={p.label} />
+        ))}
+      </datalist>
       <Section title={`Lines (${d.lines.length} of at most ${MAX_ESTIMATE_LINES})`} id="lines-h">
         {message('remove-line')}
         {message('move-line')}
