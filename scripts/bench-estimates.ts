@@ -9,14 +9,10 @@
  * - importing the largest sample BMS file onto a work order (parse + writes): target ≤ 1 s; parsing alone beside it.
  * Prints a Markdown table (milliseconds, wall clock). Options: BENCH_RUNS (default 40).
  */
-import crypto from 'node:crypto';
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
-import pg from 'pg';
 import { blankLine } from '~/lib/estimates/lines';
-import { loadConfig, setConfig } from '~/server/config.server';
-import { createPglite, setDatabase, wrapPglite, wrapPool, type DatabaseHandle } from '~/server/db/client.server';
+import type { DatabaseHandle } from '~/server/db/client.server';
 import { migrateDatabase } from '~/server/db/migrate.server';
 import { customers, users, vehicles, workOrders } from '~/server/db/schema';
 import { saveEstimateLine } from '~/server/estimates/edit-estimate.server';
@@ -25,6 +21,7 @@ import { importBmsOntoWorkOrder } from '~/server/estimates/import-bms.server';
 import { sendEstimateForApproval } from '~/server/estimates/send-estimate.server';
 import { createLocalStorage, setStorage } from '~/server/storage/storage.server';
 import { benchBmsImport } from './bench-bms';
+import { openBenchDatabase } from './bench-database';
 import { benchEstimatePdf, benchLines } from './bench-pdf';
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 40);
@@ -53,31 +50,9 @@ async function workOrder(db: DatabaseHandle['db'], n: string) {
 }
 
 async function runOn(kind: 'PGlite' | 'PostgreSQL'): Promise<string[]> {
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'shop-bench-est-'));
-  setConfig(loadConfig({ NODE_ENV: 'production', DATA_DIR: dataDir, SEED_DEMO: 'false', LOG_LEVEL: 'silent', BETTER_AUTH_SECRET: 'bench-secret-bench-secret-bench-secret-00' }));
-  setStorage(createLocalStorage(path.join(dataDir, 'files')));
-  let handle: DatabaseHandle;
-  let cleanup = async () => {};
-  if (kind === 'PGlite') {
-    handle = wrapPglite(await createPglite());
-  } else {
-    const base = process.env.TEST_DATABASE_URL!;
-    const name = `shop_bench_${crypto.randomBytes(4).toString('hex')}`;
-    const admin = new pg.Client({ connectionString: base });
-    await admin.connect();
-    await admin.query(`CREATE DATABASE ${name}`);
-    await admin.end();
-    const url = new URL(base);
-    url.pathname = `/${name}`;
-    handle = wrapPool(new pg.Pool({ connectionString: url.toString(), max: 5 }));
-    cleanup = async () => {
-      const a = new pg.Client({ connectionString: base });
-      await a.connect();
-      await a.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      await a.end();
-    };
-  }
-  setDatabase(handle);
+  const bench = await openBenchDatabase(kind, 'shop-bench-est-');
+  const handle = bench.handle;
+  setStorage(createLocalStorage(path.join(bench.dataDir, 'files')));
   const rows: string[] = [];
   const row = (op: string, r: { p50: number; p95: number }, target: string, ok: boolean | null) =>
     rows.push(`| ${kind} | ${op} | ${r.p50.toFixed(1)} | ${r.p95.toFixed(1)} | ${target} | ${ok === null ? '—' : ok ? 'yes' : 'no'} |`);
@@ -128,10 +103,7 @@ async function runOn(kind: 'PGlite' | 'PostgreSQL'): Promise<string[]> {
     });
     row(`Import the largest BMS sample (${largest}, ${(bytes.byteLength / 1024).toFixed(1)} KB) onto a work order`, imports, '≤ 1 s', imports.p95 <= 1000);
   } finally {
-    setDatabase(undefined);
-    await handle.close();
-    await cleanup();
-    fs.rmSync(dataDir, { recursive: true, force: true });
+    await bench.close();
   }
   return rows;
 }

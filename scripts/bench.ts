@@ -8,18 +8,13 @@
  *
  * Options (environment): BENCH_RUNS (timed runs per operation, default 40), BENCH_LARGE (default 100000).
  */
-import crypto from 'node:crypto';
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { sql } from 'drizzle-orm';
-import pg from 'pg';
-import { loadConfig, setConfig } from '~/server/config.server';
-import { createPglite, setDatabase, wrapPglite, wrapPool, type DatabaseHandle } from '~/server/db/client.server';
+import type { DatabaseHandle } from '~/server/db/client.server';
 import { migrateDatabase } from '~/server/db/migrate.server';
 import { listCustomers } from '~/server/customers/list-customers.server';
 import { getDashboard } from '~/server/dashboard/get-dashboard.server';
 import { getWorkOrderOverview } from '~/server/work-orders/list-work-orders.server';
+import { openBenchDatabase } from './bench-database';
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 40);
 const LARGE = Number(process.env.BENCH_LARGE ?? 100_000);
@@ -107,30 +102,8 @@ async function measure(customers: number) {
 }
 
 async function runOn(kind: 'PGlite' | 'PostgreSQL'): Promise<string[]> {
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'shop-bench-'));
-  setConfig(loadConfig({ NODE_ENV: 'production', DATA_DIR: dataDir, SEED_DEMO: 'false', LOG_LEVEL: 'silent', BETTER_AUTH_SECRET: 'bench-secret-bench-secret-bench-secret-00' }));
-  let handle: DatabaseHandle;
-  let cleanup = async () => {};
-  if (kind === 'PGlite') {
-    handle = wrapPglite(await createPglite());
-  } else {
-    const base = process.env.TEST_DATABASE_URL!;
-    const name = `shop_bench_${crypto.randomBytes(4).toString('hex')}`;
-    const admin = new pg.Client({ connectionString: base });
-    await admin.connect();
-    await admin.query(`CREATE DATABASE ${name}`);
-    await admin.end();
-    const url = new URL(base);
-    url.pathname = `/${name}`;
-    handle = wrapPool(new pg.Pool({ connectionString: url.toString(), max: 5 }));
-    cleanup = async () => {
-      const a = new pg.Client({ connectionString: base });
-      await a.connect();
-      await a.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      await a.end();
-    };
-  }
-  setDatabase(handle);
+  const bench = await openBenchDatabase(kind);
+  const handle = bench.handle;
   const rows: string[] = [];
   try {
     await migrateDatabase(handle);
@@ -153,10 +126,7 @@ async function runOn(kind: 'PGlite' | 'PostgreSQL'): Promise<string[]> {
       );
     }
   } finally {
-    setDatabase(undefined);
-    await handle.close();
-    await cleanup();
-    fs.rmSync(dataDir, { recursive: true, force: true });
+    await bench.close();
   }
   return rows;
 }

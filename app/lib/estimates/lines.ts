@@ -137,6 +137,23 @@ export function lineCategory(line: Pick<EstimateLine, 'lineType' | 'discountAppl
   }
 }
 
+/**
+ * An insurance claim as frozen into a version and shown on documents: deductible in cents, date of loss 'YYYY-MM-DD'
+ * (documents format it), DRP flag.
+ */
+export interface ClaimFacts {
+  insurerName: string;
+  claimNumber: string;
+  policyNumber: string | null;
+  adjusterName: string | null;
+  adjusterPhone: string | null;
+  adjusterEmail: string | null;
+  deductibleCents: number;
+  dateOfLoss: string | null;
+  pointOfImpact: string | null;
+  directRepairProgram: boolean;
+}
+
 /** What changed between two versions of the lines, by line id (a supplement shows this). */
 export interface LineChanges {
   added: EstimateLine[];

@@ -14,7 +14,8 @@
  */
 import crypto from 'node:crypto';
 import { asc, eq } from 'drizzle-orm';
-import type { EstimateLine, LaborType, LineType, MaterialsMode, PartType, TaxCategory } from '~/lib/estimates/lines';
+import type { ClaimFacts, EstimateLine, LaborType, LineType, MaterialsMode, PartType, TaxCategory } from '~/lib/estimates/lines';
+import { formatCalendarDay } from '~/lib/format';
 import type { DocumentType } from '~/lib/work-order-status';
 import type { Executor } from '../db/client.server';
 import { customerDocuments, customers, estimateLines, estimates, insuranceClaims, vehicles, workOrders } from '../db/schema';
@@ -24,18 +25,7 @@ import { getStorage } from '../storage/storage.server';
 
 export const WORK_ORDER_NOT_FOUND = 'Work order not found.';
 
-export interface ClaimSnapshot {
-  insurerName: string;
-  claimNumber: string;
-  policyNumber: string | null;
-  adjusterName: string | null;
-  adjusterPhone: string | null;
-  adjusterEmail: string | null;
-  deductibleCents: number;
-  dateOfLoss: string | null;
-  pointOfImpact: string | null;
-  directRepairProgram: boolean;
-}
+export type ClaimSnapshot = ClaimFacts;
 
 export interface WorkOrderContext {
   workOrder: typeof workOrders.$inferSelect;
@@ -58,6 +48,27 @@ export function claimSnapshot(claim: typeof insuranceClaims.$inferSelect | undef
     pointOfImpact: claim.pointOfImpact,
     directRepairProgram: claim.directRepairProgram,
   };
+}
+
+/** The customer and vehicle blocks of a document (estimate, supplement, invoice) for a work order. */
+export function documentParties(ctx: WorkOrderContext) {
+  return {
+    customer: { name: ctx.customer.name, email: ctx.customer.email, phone: ctx.customer.phone, address: ctx.customer.address },
+    vehicle: {
+      year: ctx.vehicle.year,
+      make: ctx.vehicle.make,
+      model: ctx.vehicle.model,
+      color: ctx.vehicle.color,
+      vin: ctx.vehicle.vin,
+      licensePlate: ctx.vehicle.licensePlate,
+      odometer: ctx.workOrder.odometerIn,
+    },
+  };
+}
+
+/** A frozen claim as a document shows it (date of loss formatted). */
+export function documentClaim(claim: ClaimSnapshot | null): ClaimSnapshot | null {
+  return claim ? { ...claim, dateOfLoss: claim.dateOfLoss ? formatCalendarDay(claim.dateOfLoss) : null } : null;
 }
 
 export async function workOrderContext(db: Executor, workOrderId: string, options: { lock?: boolean } = {}): Promise<WorkOrderContext> {

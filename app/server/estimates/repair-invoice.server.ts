@@ -26,7 +26,7 @@ import { estimates, estimateVersions, payments, repairInvoices, workOrderParts }
 import { renderRepairInvoicePdf } from '../documents/pdf/repair-invoice-pdf.server';
 import { DomainError } from '../errors.server';
 import { getShopSettings, shopLetterhead } from '../settings/shop-settings.server';
-import { removeStored, storeGeneratedPdf, workOrderContext, type ClaimSnapshot, type WorkOrderContext } from './estimate-records.server';
+import { documentClaim, documentParties, removeStored, storeGeneratedPdf, workOrderContext, type ClaimSnapshot, type WorkOrderContext } from './estimate-records.server';
 
 export const NOTHING_APPROVED = 'The customer has not approved an estimate yet: the final invoice is made from the approved estimate and supplements.';
 export const INVOICE_EXISTS = 'The final invoice was already issued for this work order.';
@@ -122,17 +122,8 @@ async function invoicePdf(db: Executor, ctx: WorkOrderContext, invoice: InvoiceR
     invoiceNumber: invoice.invoiceNumber,
     issuedAt: formatDateTime(invoice.issuedAt, shop.timeZone),
     workOrderNumber: ctx.workOrder.workOrderNumber,
-    customer: { name: ctx.customer.name, email: ctx.customer.email, phone: ctx.customer.phone, address: ctx.customer.address },
-    vehicle: {
-      year: ctx.vehicle.year,
-      make: ctx.vehicle.make,
-      model: ctx.vehicle.model,
-      color: ctx.vehicle.color,
-      vin: ctx.vehicle.vin,
-      licensePlate: ctx.vehicle.licensePlate,
-      odometer: ctx.workOrder.odometerIn,
-    },
-    claim: invoice.claim as ClaimSnapshot | null,
+    ...documentParties(ctx),
+    claim: documentClaim(invoice.claim as ClaimSnapshot | null),
     lines: invoice.lines as EstimateLine[],
     totals: invoice.totals as EstimateTotals,
     payments: summary.payments.map((p) => ({

@@ -32,6 +32,8 @@ import { getShopSettings, shopLetterhead, estimateTermsOf, taxRuleOf } from '../
 import { statusMailLink } from '../work-orders/change-work-order-status.server';
 import { buildEstimateReadyMail } from './estimate-mail.server';
 import {
+  documentClaim,
+  documentParties,
   ensureEstimate,
   readLines,
   removeStored,
@@ -92,17 +94,8 @@ export async function estimatePdfInput(
     title: v.title,
     versionLabel: `Version ${v.versionNumber} · sent ${formatDateTime(v.sentAt, shop.timeZone)}`,
     workOrderNumber: ctx.workOrder.workOrderNumber,
-    customer: { name: ctx.customer.name, email: ctx.customer.email, phone: ctx.customer.phone, address: ctx.customer.address },
-    vehicle: {
-      year: ctx.vehicle.year,
-      make: ctx.vehicle.make,
-      model: ctx.vehicle.model,
-      color: ctx.vehicle.color,
-      vin: ctx.vehicle.vin,
-      licensePlate: ctx.vehicle.licensePlate,
-      odometer: ctx.workOrder.odometerIn,
-    },
-    claim: v.claim,
+    ...documentParties(ctx),
+    claim: documentClaim(v.claim),
     lines: v.lines,
     totals: v.totals,
     changes: v.changes,

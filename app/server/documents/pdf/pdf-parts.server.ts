@@ -26,6 +26,7 @@ import {
   TAX_CATEGORY_LABELS,
   lineCategory,
 } from '~/lib/estimates/lines';
+import type { ClaimFacts } from '~/lib/estimates/lines';
 import type { EstimateTotals } from '~/lib/estimates/totals';
 import { numberFormat } from '~/lib/intl';
 import { formatCents, formatTaxRate, formatTenths } from '~/lib/money';
@@ -59,18 +60,7 @@ export interface PdfVehicle {
 }
 
 /** An insurance claim; `deductibleCents` in cents, `dateOfLoss` already formatted by the caller. */
-export interface PdfClaim {
-  insurerName: string;
-  claimNumber: string;
-  policyNumber: string | null;
-  adjusterName: string | null;
-  adjusterPhone: string | null;
-  adjusterEmail: string | null;
-  deductibleCents: number;
-  dateOfLoss: string | null;
-  pointOfImpact: string | null;
-  directRepairProgram: boolean;
-}
+export type PdfClaim = ClaimFacts;
 
 /** Page margins [left, top, right, bottom] in points: the bottom one leaves room for the footer. */
 export const PAGE_MARGINS: [number, number, number, number] = [40, 40, 40, 56];
