@@ -41,6 +41,8 @@ export async function loader({ request }: Route.LoaderArgs) {
     taxRate: formatTaxRate(settings.taxRateMilliPercent).replace('%', ''),
     taxedCategories: settings.taxedCategories,
     estimateTerms: settings.estimateTerms,
+    // Handed over by the loader: the component may not import the server module itself (the client build refuses it).
+    defaultEstimateTerms: DEFAULT_ESTIMATE_TERMS,
     hasLogo: settings.logoFileKey !== null,
   };
 }
@@ -105,7 +107,7 @@ export default function Settings({ loaderData, actionData }: Route.ComponentProp
             <label htmlFor="estimateTerms" className="block text-sm font-semibold text-slate-800">
               Estimate terms
             </label>
-            <textarea id="estimateTerms" name="estimateTerms" rows={5} defaultValue={loaderData.estimateTerms} placeholder={DEFAULT_ESTIMATE_TERMS} aria-invalid={errors.estimateTerms ? true : undefined} className="mt-1 block w-full rounded border border-slate-400 px-3 py-2" />
+            <textarea id="estimateTerms" name="estimateTerms" rows={5} defaultValue={loaderData.estimateTerms} placeholder={loaderData.defaultEstimateTerms} aria-invalid={errors.estimateTerms ? true : undefined} className="mt-1 block w-full rounded border border-slate-400 px-3 py-2" />
             {errors.estimateTerms ? <p className="mt-1 text-sm font-medium text-red-700">{errors.estimateTerms}</p> : <p className="mt-1 text-sm text-slate-600">Left empty, estimates print the text shown.</p>}
           </div>
           <button type="submit" className={buttonClass} disabled={busy('save-settings')}>
