@@ -166,12 +166,21 @@ ALTER TABLE "repair_invoices" ADD CONSTRAINT "repair_invoices_paid_document_id_c
 ALTER TABLE "repair_invoices" ADD CONSTRAINT "repair_invoices_issued_by_user_id_users_id_fk" FOREIGN KEY ("issued_by_user_id") REFERENCES "public"."users"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "shop_settings" ADD CONSTRAINT "shop_settings_updated_by_user_id_users_id_fk" FOREIGN KEY ("updated_by_user_id") REFERENCES "public"."users"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
 CREATE INDEX "estimate_lines_estimate_idx" ON "estimate_lines" USING btree ("estimate_id","position");--> statement-breakpoint
+CREATE INDEX "estimate_lines_inventory_idx" ON "estimate_lines" USING btree ("inventory_id");--> statement-breakpoint
 CREATE UNIQUE INDEX "estimate_signatures_version_unique" ON "estimate_signatures" USING btree ("version_id");--> statement-breakpoint
 CREATE INDEX "estimate_signatures_work_order_idx" ON "estimate_signatures" USING btree ("work_order_id");--> statement-breakpoint
+CREATE INDEX "estimate_signatures_customer_idx" ON "estimate_signatures" USING btree ("customer_id");--> statement-breakpoint
+CREATE INDEX "estimate_signatures_certificate_idx" ON "estimate_signatures" USING btree ("certificate_document_id");--> statement-breakpoint
 CREATE UNIQUE INDEX "estimate_versions_number_unique" ON "estimate_versions" USING btree ("estimate_id","version_number");--> statement-breakpoint
 CREATE INDEX "estimate_versions_work_order_idx" ON "estimate_versions" USING btree ("work_order_id","version_number");--> statement-breakpoint
+CREATE INDEX "estimate_versions_document_idx" ON "estimate_versions" USING btree ("document_id");--> statement-breakpoint
+CREATE INDEX "estimate_versions_sent_by_idx" ON "estimate_versions" USING btree ("sent_by_user_id");--> statement-breakpoint
 CREATE UNIQUE INDEX "estimates_work_order_unique" ON "estimates" USING btree ("work_order_id");--> statement-breakpoint
 CREATE UNIQUE INDEX "insurance_claims_work_order_unique" ON "insurance_claims" USING btree ("work_order_id");--> statement-breakpoint
 CREATE INDEX "payments_invoice_idx" ON "payments" USING btree ("repair_invoice_id","received_at");--> statement-breakpoint
+CREATE INDEX "payments_recorded_by_idx" ON "payments" USING btree ("recorded_by_user_id");--> statement-breakpoint
 CREATE UNIQUE INDEX "repair_invoices_work_order_unique" ON "repair_invoices" USING btree ("work_order_id");--> statement-breakpoint
-CREATE UNIQUE INDEX "repair_invoices_number_unique" ON "repair_invoices" USING btree ("invoice_number");
+CREATE UNIQUE INDEX "repair_invoices_number_unique" ON "repair_invoices" USING btree ("invoice_number");--> statement-breakpoint
+CREATE INDEX "repair_invoices_paid_document_idx" ON "repair_invoices" USING btree ("paid_document_id");--> statement-breakpoint
+CREATE INDEX "repair_invoices_issued_by_idx" ON "repair_invoices" USING btree ("issued_by_user_id");--> statement-breakpoint
+CREATE INDEX "shop_settings_updated_by_idx" ON "shop_settings" USING btree ("updated_by_user_id");

@@ -518,6 +518,7 @@ export const shopSettings = pgTable(
     updatedAt: updatedAt(),
   },
   (t) => [
+    index('shop_settings_updated_by_idx').on(t.updatedByUserId),
     check('shop_settings_single_row', sql`${t.id} = 1`), // created on the first save; until then the defaults apply
     check(
       'shop_settings_rates_range',
@@ -608,6 +609,7 @@ export const estimateLines = pgTable(
   },
   (t) => [
     index('estimate_lines_estimate_idx').on(t.estimateId, t.position),
+    index('estimate_lines_inventory_idx').on(t.inventoryId),
     check('estimate_lines_type_valid', sql`${t.lineType} IN (${sqlList(ESTIMATE_LINE_TYPES)})`),
     check(
       'estimate_lines_ranges',
@@ -661,6 +663,8 @@ export const estimateVersions = pgTable(
   (t) => [
     uniqueIndex('estimate_versions_number_unique').on(t.estimateId, t.versionNumber),
     index('estimate_versions_work_order_idx').on(t.workOrderId, t.versionNumber),
+    index('estimate_versions_document_idx').on(t.documentId),
+    index('estimate_versions_sent_by_idx').on(t.sentByUserId),
     check('estimate_versions_state_valid', sql`${t.state} IN (${sqlList(ESTIMATE_VERSION_STATES)})`),
     check('estimate_versions_kind_valid', sql`${t.kind} IN (${sqlList(ESTIMATE_VERSION_KINDS)})`),
   ],
@@ -702,6 +706,8 @@ export const estimateSignatures = pgTable(
   (t) => [
     uniqueIndex('estimate_signatures_version_unique').on(t.versionId),
     index('estimate_signatures_work_order_idx').on(t.workOrderId),
+    index('estimate_signatures_customer_idx').on(t.customerId),
+    index('estimate_signatures_certificate_idx').on(t.certificateDocumentId),
     check('estimate_signatures_decision_valid', sql`${t.decision} IN (${sqlList(SIGNATURE_DECISIONS)})`),
   ],
 );
@@ -731,6 +737,8 @@ export const repairInvoices = pgTable(
   (t) => [
     uniqueIndex('repair_invoices_work_order_unique').on(t.workOrderId),
     uniqueIndex('repair_invoices_number_unique').on(t.invoiceNumber),
+    index('repair_invoices_paid_document_idx').on(t.paidDocumentId),
+    index('repair_invoices_issued_by_idx').on(t.issuedByUserId),
   ],
 );
 
@@ -752,6 +760,7 @@ export const payments = pgTable(
   },
   (t) => [
     index('payments_invoice_idx').on(t.repairInvoiceId, t.receivedAt),
+    index('payments_recorded_by_idx').on(t.recordedByUserId),
     check('payments_amount_positive', sql`${t.amountCents} > 0`),
     check('payments_method_valid', sql`${t.method} IN (${sqlList(PAYMENT_METHODS)})`),
   ],
