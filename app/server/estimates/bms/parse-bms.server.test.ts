@@ -71,10 +71,10 @@ describe('parseBmsEstimate: Mitchell ICBC export 593475061 (2001 Camry, rear bum
       directRepairProgram: false,
     });
     expect(parsed.owner).toEqual({
-      name: 'RAKESLA PRASAD',
+      name: 'JORDAN RIVERA',
       email: null,
-      phone: '604-5982471',
-      address: '8664 116 ST, DELTA, BC V4C 5V9',
+      phone: '604-5550101',
+      address: '100 EXAMPLE ST, DELTA, BC V4C 0A1',
     });
     expect(parsed.vehicle).toEqual({
       vin: 'JT2BG22K710532984',
@@ -82,7 +82,7 @@ describe('parseBmsEstimate: Mitchell ICBC export 593475061 (2001 Camry, rear bum
       make: 'Toyota',
       model: 'Camry',
       color: '8N7 - Sailfin Blue Pearl',
-      licensePlate: '452JWF',
+      licensePlate: 'TEST01',
       odometer: 212013,
     });
     expect(parsed.rates).toMatchObject({
@@ -183,7 +183,7 @@ describe('parseBmsEstimate: Mitchell ICBC export 599540605 (1996 Corolla, repair
       deductibleCents: 0,
       pointOfImpact: 'Rear (6)',
     });
-    expect(parsed.owner?.name).toBe('HARWINDER SAHOTA');
+    expect(parsed.owner?.name).toBe('ALEX MORGAN');
     expect(parsed.vehicle).toMatchObject({
       vin: '2T1BA03E3TC121791',
       year: 1996,
@@ -238,7 +238,7 @@ describe('parseBmsEstimate: held-out Mitchell export 602197685 (mapping written 
     // First run (commit 37a8e56) read claimNumber "N/A" and a claim with a $0 deductible, and took Mitchell's
     // "Net Total" for an insurer's share. Fixed: placeholders are none; no insurer means no claim, customer pays.
     expect(parsed.claim).toBeNull();
-    expect(parsed.owner).toEqual({ name: 'DIEU TA', email: null, phone: '+1604-7291604', address: null });
+    expect(parsed.owner).toEqual({ name: 'SAM LEE', email: null, phone: '+1604-5550103', address: null });
     expect(parsed.vehicle).toMatchObject({
       vin: 'JA4J24A55LZ610387',
       year: 2020,
