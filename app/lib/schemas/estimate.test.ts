@@ -81,9 +81,15 @@ describe('EstimateLineSchema', () => {
     ['over $1,000,000', '1000000.01'],
     ['absurd', '99999999999999999999'],
     ['not money', '12,34'],
-    ['blank', ''],
   ])('refuses a %s unit price (%j)', (_, unitPrice) => {
     expect(issuePaths(EstimateLineSchema, part({ unitPrice }))).toEqual(['unitPrice']);
+  });
+
+  it('leaves a blank unit price to the server, which takes the inventory price or refuses it', () => {
+    const parsed = EstimateLineSchema.parse(part({ unitPrice: '' }));
+    expect(parsed.priceBlank).toBe(true);
+    expect(parsed.line.unitPriceCents).toBe(0);
+    expect(EstimateLineSchema.parse(part({ unitPrice: '12.50' })).priceBlank).toBe(false);
   });
 
   it('accepts exactly $1,000,000 on one line', () => {
