@@ -205,13 +205,13 @@ export async function seedDemo(db: Database, passwords: DemoPasswords = demoPass
       adjusterPhone: '(281) 555-0177',
       deductibleCents: 50000,
       dateOfLoss: isoDate(-22),
-      pointOfImpact: 'Front',
+      pointOfImpact: 'Rear',
     });
     const [estimate] = await tx.insert(estimates).values({ workOrderId: orders[0]!.id }).returning({ id: estimates.id });
     const demoLines = [
       { lineType: 'part' as const, description: bumper.description, partNumber: bumper.partNumber, partType: 'oem', inventoryId: bumper.id, quantity: 1, unitPriceCents: Math.round(Number(bumper.unitPrice) * 100) },
-      { lineType: 'labor' as const, description: 'R&I front bumper cover', laborType: 'body', hoursTenths: 15, rateCents: 5800 },
-      { lineType: 'labor' as const, description: 'Refinish front bumper cover', laborType: 'refinish', hoursTenths: 28, rateCents: 5800 },
+      { lineType: 'labor' as const, description: 'R&I rear bumper cover', laborType: 'body', hoursTenths: 15, rateCents: 5800 },
+      { lineType: 'labor' as const, description: 'Refinish rear bumper cover', laborType: 'refinish', hoursTenths: 28, rateCents: 5800 },
       { lineType: 'paint_materials' as const, description: 'Paint & materials', materialsMode: 'rate', rateCents: 4200 },
       { lineType: 'fee' as const, description: 'Hazardous waste disposal', amountCents: 1500 },
     ];

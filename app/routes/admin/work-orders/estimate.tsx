@@ -200,7 +200,7 @@ export default function EstimateEditor({ loaderData, actionData }: Route.Compone
                     <td className={tdClass}>
                       <span className="font-medium">{line.description}</span>
                       <span className="block text-slate-600">
-                        {LINE_TYPE_LABELS[line.lineType]} · {lineDetail(line)}
+                        {[LINE_TYPE_LABELS[line.lineType], lineDetail(line)].filter(Boolean).join(' · ')}
                         {insured && line.customerPay ? ' · Customer pays' : ''}
                         {insured && line.bettermentPercent ? ` · Betterment ${line.bettermentPercent} %` : ''}
                       </span>
