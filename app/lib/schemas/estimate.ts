@@ -7,6 +7,7 @@ import {
   PART_TYPES,
   LINE_TYPES,
   TAX_CATEGORIES,
+  blankLine,
   type EstimateLine,
 } from '~/lib/estimates/lines';
 import { MAX_LINE_CENTS, parseHoursToTenths, parseMoneyToCents, parseTaxRate } from '~/lib/money';
@@ -147,21 +148,9 @@ export const EstimateLineSchema = z
       fee: 'Enter what the fee is for.',
       discount: 'Enter what the discount is for.',
     };
+    const { id: _id, ...blank } = blankLine('', type, take('description', oneLine(300, describe[type]), raw.description ?? '') ?? '');
     const line: Omit<EstimateLine, 'id'> = {
-      lineType: type,
-      description: take('description', oneLine(300, describe[type]), raw.description ?? '') ?? '',
-      partNumber: null,
-      partType: null,
-      inventoryId: null,
-      quantity: 1,
-      unitPriceCents: 0,
-      laborType: null,
-      hoursTenths: 0,
-      rateCents: 0,
-      materialsMode: null,
-      vendor: null,
-      amountCents: 0,
-      discountAppliesTo: null,
+      ...blank,
       customerPay: checkbox.parse(raw.customerPay),
       bettermentPercent: take('bettermentPercent', wholeNumber('Betterment', 0, 100, 0), raw.bettermentPercent) ?? 0,
     };
