@@ -230,6 +230,29 @@ describe('the customer signs (ESIGN record)', () => {
     expect(await t.db.$count(estimateSignatures, eq(estimateSignatures.workOrderId, workOrder.id))).toBe(0);
   });
 
+  it('a decline is recorded with its reason, the shop is told, and the next version is the estimate again', async () => {
+    const { admin, workOrder, customer, version } = await sentEstimate();
+    const declined = await customerPost(customer.cookie, version.id, {
+      decision: 'decline',
+      signerName: 'Maria Lopez',
+      declineReason: 'I will get a second opinion.',
+      pdfSha256: version.pdfSha256,
+    });
+    expect(declined.data).toMatchObject({ ok: true });
+    const [signature] = await t.db.select().from(estimateSignatures).where(eq(estimateSignatures.versionId, version.id));
+    expect(signature).toMatchObject({ decision: 'declined', declineReason: 'I will get a second opinion.' });
+    expect(await pdfText((await readStoredDocument(t.db, signature!.certificateDocumentId!))!)).toContain('Maria Lopez');
+    const mails = await t.db.select().from(mailQueue).where(and(eq(mailQueue.kind, 'estimate_decision'), eq(mailQueue.workOrderId, workOrder.id)));
+    expect(mails).toHaveLength(1);
+    expect(mails[0]!.subject).toContain('declined');
+    expect(mails[0]!.textBody).toContain('I will get a second opinion.');
+    await staffPost(admin.cookie, workOrder.id, part('Cheaper aftermarket hood', '420.00'));
+    const again = await staffPost(admin.cookie, workOrder.id, { intent: 'send' });
+    expect(again.data.message).toContain('Estimate (version 2)');
+    const audit = await t.db.select({ action: auditLog.action, actor: auditLog.actorUserId }).from(auditLog).where(eq(auditLog.action, 'estimate.decline'));
+    expect(audit.some((a) => a.actor === customer.userId)).toBe(true);
+  });
+
   it('supplement S1 after approval shows what changed, is approved on its own, then the final invoice and payments', async () => {
     const { admin, workOrder, customer, version } = await sentEstimate();
     await customerPost(customer.cookie, version.id, { decision: 'approve', signerName: 'Maria Lopez', consent: 'on', pdfSha256: version.pdfSha256 });
