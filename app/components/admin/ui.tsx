@@ -6,7 +6,7 @@
 import { useEffect, useId, useState, type SelectHTMLAttributes } from 'react';
 import { FormMessage } from '~/components/ui/field';
 import { useRootData } from '~/root';
-import { dateTimeFormat } from '~/lib/intl';
+import { formatCalendarDay, formatDate, formatDateTime } from '~/lib/format';
 
 export const MESSAGE_MS = 3000;
 
@@ -43,22 +43,13 @@ export function useFormatDate() {
   const { shop } = useRootData();
   return (value: Date | string | null | undefined, withTime = false) => {
     if (!value) return 'N/A';
-    const date = typeof value === 'string' ? new Date(value) : value;
-    return dateTimeFormat({
-      timeZone: shop.timeZone,
-      year: 'numeric',
-      month: 'short',
-      day: 'numeric',
-      ...(withTime ? { hour: 'numeric', minute: '2-digit' } : {}),
-    }).format(date);
+    return withTime ? formatDateTime(value, shop.timeZone) : formatDate(value, shop.timeZone);
   };
 }
 
 /** A calendar date (YYYY-MM-DD) shown without any time-zone shift. */
 export function formatCalendarDate(value: string | null | undefined): string {
-  if (!value) return 'N/A';
-  const [y, m, d] = value.split('-').map(Number);
-  return dateTimeFormat({ timeZone: 'UTC', year: 'numeric', month: 'short', day: 'numeric' }).format(new Date(Date.UTC(y!, m! - 1, d!)));
+  return value ? formatCalendarDay(value) : 'N/A';
 }
 
 export const money = (v: string | number) => `$${Number(v).toFixed(2)}`;

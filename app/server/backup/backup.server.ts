@@ -34,7 +34,7 @@ import {
 import type { AppConfig } from '../config.server';
 import type { Database, DatabaseHandle, Executor } from '../db/client.server';
 import { migrateDatabase } from '../db/migrate.server';
-import type { Storage } from '../storage/storage.server';
+import { objectBytes, type Storage } from '../storage/storage.server';
 
 export interface BackupManifest {
   format: 1;
@@ -145,7 +145,7 @@ export async function createBackup(db: Database, storage: Storage, outFile: stri
       for (const key of await storage.list(bucket, '')) {
         const object = await storage.get(bucket, key);
         if (!object) continue;
-        const bytes = new Uint8Array(await new Response(object.body).arrayBuffer());
+        const bytes = await objectBytes(object);
         const target = path.join(work, 'files', bucket, ...key.split('/'));
         await fs.mkdir(path.dirname(target), { recursive: true });
         await fs.writeFile(target, bytes);

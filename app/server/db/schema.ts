@@ -29,6 +29,7 @@ import {
   varchar,
 } from 'drizzle-orm/pg-core';
 import { BUCKETS, DOCUMENT_TYPES, WORK_ORDER_STATUSES } from '~/lib/work-order-status';
+import type { BmsFileTotals } from '../estimates/bms/parse-bms.server';
 
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
 const updatedAt = () =>
@@ -572,7 +573,7 @@ export const estimates = pgTable(
       .notNull()
       .references(() => workOrders.id, { onDelete: 'restrict' }),
     importedFrom: text('imported_from'),
-    fileTotals: jsonb('file_totals').$type<Record<string, number | null>>(),
+    fileTotals: jsonb('file_totals').$type<BmsFileTotals>(),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

@@ -13,17 +13,17 @@
  * - `saveInsuranceClaim(actor, workOrderId, input)`: creates or updates the claim and the odometer reading.
  * Audit actions: estimate.line_add / line_update / line_remove / line_move, insurance_claim.save.
  */
-import { and, asc, count, eq, sql } from 'drizzle-orm';
+import { and, asc, eq, sql } from 'drizzle-orm';
 import { MAX_ESTIMATE_LINES, type EstimateLine } from '~/lib/estimates/lines';
 import { lineAmount } from '~/lib/estimates/totals';
 import { MAX_LINE_CENTS, parseMoneyToCents } from '~/lib/money';
 import type { EstimateLineInput, InsuranceClaimInput } from '~/lib/schemas/estimate';
 import { diffChanges, recordAudit, type StaffActor } from '../audit/audit.server';
-import { getDb } from '../db/client.server';
+import { getDb, type Executor } from '../db/client.server';
 import { estimateLines, insuranceClaims, inventory, workOrders } from '../db/schema';
 import { DomainError, isUuid } from '../errors.server';
 import { getShopSettings, laborRateFor } from '../settings/shop-settings.server';
-import { ensureEstimate, lineColumns, lineFromRow, workOrderContext } from './estimate-records.server';
+import { ensureEstimate, lineColumns, lineCountAndLastPosition, lineFromRow, workOrderContext } from './estimate-records.server';
 
 export const LINE_LIMIT_MESSAGE = `An estimate can have at most ${MAX_ESTIMATE_LINES} lines. Combine lines or start a supplement after approval.`;
 export const LINE_GONE = 'That line is no longer on the estimate: reload the page.';
@@ -72,10 +72,7 @@ export async function saveEstimateLine(actor: StaffActor, workOrderId: string, i
       return { lineId: old.id };
     }
 
-    const [{ n, last }] = (await tx
-      .select({ n: count(), last: sql<number>`coalesce(max(${estimateLines.position}), 0)::int` })
-      .from(estimateLines)
-      .where(eq(estimateLines.estimateId, estimateId))) as [{ n: number; last: number }];
+    const { count: n, lastPosition: last } = await lineCountAndLastPosition(tx, estimateId);
     if (n >= MAX_ESTIMATE_LINES) throw new DomainError('validation', LINE_LIMIT_MESSAGE);
     const [row] = await tx
       .insert(estimateLines)
@@ -87,7 +84,7 @@ export async function saveEstimateLine(actor: StaffActor, workOrderId: string, i
 }
 
 /** The line `lineId` of the work order's estimate, locked with the work order; DomainError('not_found') otherwise. */
-async function lockedLine(tx: Parameters<Parameters<ReturnType<typeof getDb>['transaction']>[0]>[0], workOrderId: string, lineId: string) {
+async function lockedLine(tx: Executor, workOrderId: string, lineId: string) {
   if (!isUuid(lineId)) throw new DomainError('not_found', LINE_GONE);
   await workOrderContext(tx, workOrderId, { lock: true });
   const estimateId = await ensureEstimate(tx, workOrderId);

@@ -6,9 +6,8 @@
  * Money is formatted by ~/lib/money; every value is HTML-escaped.
  */
 import { formatCents } from '~/lib/money';
+import { escapeHtml } from '../mail/escape-html.server';
 
-export const escapeHtml = (s: string) =>
-  s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 
 export interface EstimateReadyFacts {
   customerName: string;

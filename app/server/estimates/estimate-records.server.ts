@@ -6,14 +6,14 @@
  * - `workOrderContext(db, workOrderId, { lock })` → `WorkOrderContext`; DomainError('not_found') for an unknown id.
  *   `lock: true` takes the work order row FOR UPDATE, which serialises every estimate write of that work order.
  * - `ensureEstimate(db, workOrderId)` → the estimate row id (created when missing).
- * - `readLines(db, estimateId)` → `EstimateLine[]` in position order.
+ * - `readLines(db, estimateId)` → `EstimateLine[]` in position order; `lineCountAndLastPosition(db, estimateId)`.
  * - `lineFromRow(row)`, `claimSnapshot(claim)`.
  * - `storeGeneratedPdf(...)`: puts a PDF in 'customer-files' and inserts its `customer_documents` row inside the
  *   caller's transaction; returns `{ documentId, sha256, key }`. The caller removes `key` when the transaction fails
  *   (`removeStored`).
  */
 import crypto from 'node:crypto';
-import { asc, eq } from 'drizzle-orm';
+import { asc, count, eq, sql } from 'drizzle-orm';
 import type { ClaimFacts, EstimateLine, LaborType, LineType, MaterialsMode, PartType, TaxCategory } from '~/lib/estimates/lines';
 import { formatCalendarDay } from '~/lib/format';
 import type { DocumentType } from '~/lib/work-order-status';
@@ -21,20 +21,19 @@ import type { Executor } from '../db/client.server';
 import { customerDocuments, customers, estimateLines, estimates, insuranceClaims, vehicles, workOrders } from '../db/schema';
 import { DomainError, isUuid } from '../errors.server';
 import { log } from '../logger.server';
-import { getStorage } from '../storage/storage.server';
+import { getStorage, objectBytes } from '../storage/storage.server';
 
 export const WORK_ORDER_NOT_FOUND = 'Work order not found.';
 
-export type ClaimSnapshot = ClaimFacts;
 
 export interface WorkOrderContext {
   workOrder: typeof workOrders.$inferSelect;
   customer: typeof customers.$inferSelect;
   vehicle: typeof vehicles.$inferSelect;
-  claim: ClaimSnapshot | null;
+  claim: ClaimFacts | null;
 }
 
-export function claimSnapshot(claim: typeof insuranceClaims.$inferSelect | undefined | null): ClaimSnapshot | null {
+export function claimSnapshot(claim: typeof insuranceClaims.$inferSelect | undefined | null): ClaimFacts | null {
   if (!claim) return null;
   return {
     insurerName: claim.insurerName,
@@ -67,7 +66,7 @@ export function documentParties(ctx: WorkOrderContext) {
 }
 
 /** A frozen claim as a document shows it (date of loss formatted). */
-export function documentClaim(claim: ClaimSnapshot | null): ClaimSnapshot | null {
+export function documentClaim(claim: ClaimFacts | null): ClaimFacts | null {
   return claim ? { ...claim, dateOfLoss: claim.dateOfLoss ? formatCalendarDay(claim.dateOfLoss) : null } : null;
 }
 
@@ -144,6 +143,15 @@ export async function readLines(db: Executor, estimateId: string): Promise<Estim
   return rows.map(lineFromRow);
 }
 
+/** How many lines the estimate has and the highest position in use (0 when empty), to append after it. */
+export async function lineCountAndLastPosition(db: Executor, estimateId: string): Promise<{ count: number; lastPosition: number }> {
+  const [row] = await db
+    .select({ count: count(), lastPosition: sql<number>`coalesce(max(${estimateLines.position}), 0)::int` })
+    .from(estimateLines)
+    .where(eq(estimateLines.estimateId, estimateId));
+  return { count: row?.count ?? 0, lastPosition: row?.lastPosition ?? 0 };
+}
+
 export const sha256Hex = (bytes: Uint8Array) => crypto.createHash('sha256').update(bytes).digest('hex');
 
 /** A storage-safe file name: "Estimate WO-1001 v1.pdf" → "Estimate-WO-1001-v1.pdf". */
@@ -199,5 +207,5 @@ export async function readStoredDocument(db: Executor, documentId: string): Prom
   if (!doc) return null;
   const object = await getStorage().get(doc.bucket, doc.key);
   if (!object) return null;
-  return new Uint8Array(await new Response(object.body).arrayBuffer());
+  return objectBytes(object);
 }

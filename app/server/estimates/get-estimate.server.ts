@@ -11,15 +11,15 @@
  * - `listCustomerEstimates(customerId)` → for Repair Updates: each version of the customer's work orders, newest first.
  */
 import { desc, eq, inArray } from 'drizzle-orm';
-import { compareLines, type EstimateLine, type LineChanges } from '~/lib/estimates/lines';
+import { compareLines, type ClaimFacts, type EstimateLine, type LineChanges } from '~/lib/estimates/lines';
 import { computeTotals, type EstimateTotals, type TaxRule } from '~/lib/estimates/totals';
 import type { CustomerUser } from '../auth/session.server';
 import { getDb } from '../db/client.server';
 import { estimateSignatures, estimateVersions, estimates, workOrders } from '../db/schema';
 import { DomainError, isUuid } from '../errors.server';
 import { getShopSettings, taxRuleOf } from '../settings/shop-settings.server';
-import { readLines, workOrderContext, type ClaimSnapshot } from './estimate-records.server';
-import { compareWithFileTotals, type BmsFileTotals } from './bms/parse-bms.server';
+import { readLines, workOrderContext } from './estimate-records.server';
+import { compareWithFileTotals } from './bms/parse-bms.server';
 import { getRepairInvoiceSummary } from './repair-invoice.server';
 import { listVersions, versionTitle, type VersionRow } from './send-estimate.server';
 import { ESTIMATE_FORBIDDEN, ESTIMATE_NOT_FOUND } from './sign-estimate.server';
@@ -87,7 +87,7 @@ export async function getEstimateEditor(workOrderId: string) {
   const signatures = await signaturesOf(versionRows.map((v) => v.id));
   const versions = versionRows.map((v) => versionView(v, signatures.get(v.id)));
   const fileTotals = estimate?.fileTotals ?? null;
-  const fileComparison = fileTotals ? compareWithFileTotals(fileTotals as unknown as BmsFileTotals, totals) : [];
+  const fileComparison = fileTotals ? compareWithFileTotals(fileTotals, totals) : [];
   const lastApproved = versionRows.filter((v) => v.state === 'approved').at(-1) ?? null;
   return {
     ...ctx,
@@ -130,7 +130,7 @@ export async function getCustomerEstimate(customer: CustomerUser, versionId: str
     lines: version.lines as EstimateLine[],
     totals: version.totals as EstimateTotals,
     taxRule: version.taxRule as TaxRule,
-    claim: version.claim as ClaimSnapshot | null,
+    claim: version.claim as ClaimFacts | null,
     changes: version.changes as LineChanges | null,
     newestVersionId: newest?.id ?? version.id,
   };

@@ -14,7 +14,7 @@
  * (truncated, entity declarations, too large, no lines), more lines than an estimate may hold, a file without owner
  * name, VIN, year, make or model for a new work order; ('conflict') for a work order number in use.
  */
-import { and, count, eq, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { MAX_ESTIMATE_LINES } from '~/lib/estimates/lines';
 import { computeTotals } from '~/lib/estimates/totals';
 import { normalizeVin } from '~/lib/vin';
@@ -25,7 +25,7 @@ import { customers, estimateLines, estimates, insuranceClaims, vehicles, workOrd
 import { DomainError, isUniqueViolation } from '../errors.server';
 import { getShopSettings, taxRuleOf } from '../settings/shop-settings.server';
 import { compareWithFileTotals, parseBmsEstimate, type ParsedBmsEstimate, type TotalsDifference } from './bms/parse-bms.server';
-import { ensureEstimate, lineColumns, readLines, workOrderContext } from './estimate-records.server';
+import { ensureEstimate, lineColumns, lineCountAndLastPosition, readLines, workOrderContext } from './estimate-records.server';
 
 export const NO_BMS_FILE = 'Choose a BMS file to import.';
 
@@ -58,10 +58,7 @@ export const differenceLabel = (field: string) => FIELD_LABELS[field] ?? field;
 async function writeImport(tx: Executor, actor: StaffActor, workOrderId: string, file: BmsUpload, parsed: ParsedBmsEstimate) {
   const ctx = await workOrderContext(tx, workOrderId, { lock: true });
   const estimateId = await ensureEstimate(tx, workOrderId);
-  const [{ n, last }] = (await tx
-    .select({ n: count(), last: sql<number>`coalesce(max(${estimateLines.position}), 0)::int` })
-    .from(estimateLines)
-    .where(eq(estimateLines.estimateId, estimateId))) as [{ n: number; last: number }];
+  const { count: n, lastPosition: last } = await lineCountAndLastPosition(tx, estimateId);
   if (n + parsed.lines.length > MAX_ESTIMATE_LINES) {
     throw new DomainError(
       'validation',

@@ -14,7 +14,7 @@
  * Audit: 'repair_invoice.issue', 'repair_invoice.payment'. Every command is one transaction locking the work order.
  */
 import { asc, eq } from 'drizzle-orm';
-import { blankLine, type EstimateLine } from '~/lib/estimates/lines';
+import { blankLine, type ClaimFacts, type EstimateLine } from '~/lib/estimates/lines';
 import { computeTotals, type EstimateTotals, type TaxRule } from '~/lib/estimates/totals';
 import { formatDateTime } from '~/lib/format';
 import { formatCents, parseMoneyToCents } from '~/lib/money';
@@ -26,7 +26,7 @@ import { estimates, estimateVersions, payments, repairInvoices, workOrderParts }
 import { renderRepairInvoicePdf } from '../documents/pdf/repair-invoice-pdf.server';
 import { DomainError } from '../errors.server';
 import { getShopSettings, shopLetterhead } from '../settings/shop-settings.server';
-import { documentClaim, documentParties, removeStored, storeGeneratedPdf, workOrderContext, type ClaimSnapshot, type WorkOrderContext } from './estimate-records.server';
+import { documentClaim, documentParties, removeStored, storeGeneratedPdf, workOrderContext, type WorkOrderContext } from './estimate-records.server';
 
 export const NOTHING_APPROVED = 'The customer has not approved an estimate yet: the final invoice is made from the approved estimate and supplements.';
 export const INVOICE_EXISTS = 'The final invoice was already issued for this work order.';
@@ -98,7 +98,7 @@ export async function issueRepairInvoice(actor: StaffActor, workOrderId: string)
       });
     }
     const rule = approved.taxRule as TaxRule;
-    const claim = approved.claim as ClaimSnapshot | null;
+    const claim = approved.claim as ClaimFacts | null;
     const totals = computeTotals(lines, rule, claim ? claim.deductibleCents : null);
     const invoiceNumber = `INV-${ctx.workOrder.workOrderNumber}`;
     const [row] = await tx
@@ -123,7 +123,7 @@ async function invoicePdf(db: Executor, ctx: WorkOrderContext, invoice: InvoiceR
     issuedAt: formatDateTime(invoice.issuedAt, shop.timeZone),
     workOrderNumber: ctx.workOrder.workOrderNumber,
     ...documentParties(ctx),
-    claim: documentClaim(invoice.claim as ClaimSnapshot | null),
+    claim: documentClaim(invoice.claim as ClaimFacts | null),
     lines: invoice.lines as EstimateLine[],
     totals: invoice.totals as EstimateTotals,
     payments: summary.payments.map((p) => ({

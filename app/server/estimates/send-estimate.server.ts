@@ -16,7 +16,7 @@
  * ('conflict') when nothing changed since the version already sent or approved; ('not_found') for an unknown work order.
  */
 import { asc, eq, inArray } from 'drizzle-orm';
-import { compareLines, hasChanges, TAX_CATEGORIES, TAX_CATEGORY_LABELS, type EstimateLine, type LineChanges } from '~/lib/estimates/lines';
+import { compareLines, hasChanges, TAX_CATEGORIES, TAX_CATEGORY_LABELS, type ClaimFacts, type EstimateLine, type LineChanges } from '~/lib/estimates/lines';
 import { MAX_LINE_CENTS } from '~/lib/money';
 import { computeTotals, type EstimateTotals, type TaxRule } from '~/lib/estimates/totals';
 import { formatDateTime } from '~/lib/format';
@@ -28,7 +28,7 @@ import { estimateVersions } from '../db/schema';
 import { renderEstimatePdf } from '../documents/pdf/estimate-pdf.server';
 import { DomainError } from '../errors.server';
 import { enqueueMail } from '../mail/mail-queue.server';
-import { getShopSettings, shopLetterhead, estimateTermsOf, taxRuleOf } from '../settings/shop-settings.server';
+import { getShopSettings, shopLetterhead, estimateTermsOf, taxRuleOf, type ShopSettings } from '../settings/shop-settings.server';
 import { statusMailLink } from '../work-orders/change-work-order-status.server';
 import { buildEstimateReadyMail } from './estimate-mail.server';
 import {
@@ -39,7 +39,6 @@ import {
   removeStored,
   storeGeneratedPdf,
   workOrderContext,
-  type ClaimSnapshot,
   type WorkOrderContext,
 } from './estimate-records.server';
 
@@ -73,7 +72,7 @@ const sameJson = (a: unknown, b: unknown) => canonical(a) === canonical(b);
 
 /** The input of the estimate PDF for a work order and a frozen (or about to be frozen) version. */
 export async function estimatePdfInput(
-  db: Executor,
+  settings: ShopSettings,
   ctx: WorkOrderContext,
   v: {
     title: string;
@@ -81,13 +80,12 @@ export async function estimatePdfInput(
     sentAt: Date;
     lines: EstimateLine[];
     totals: EstimateTotals;
-    claim: ClaimSnapshot | null;
+    claim: ClaimFacts | null;
     changes: LineChanges | null;
     previousTotalCents: number | null;
     previousLineAmounts?: Record<string, number> | undefined;
   },
 ) {
-  const settings = await getShopSettings(db);
   const { shop } = getConfig();
   return {
     shop: await shopLetterhead(settings),
@@ -160,7 +158,7 @@ export async function sendEstimateForApproval(
       const sentAt = new Date();
       const previousTotalCents = lastApproved ? lastApproved.totalCents : null;
       const pdf = await renderEstimatePdf(
-        await estimatePdfInput(tx, ctx, {
+        await estimatePdfInput(settings, ctx, {
           title,
           versionNumber,
           sentAt,

@@ -8,7 +8,7 @@
  * - `discardPendingUpload(token)`; `removeStalePendingUploads(now, maxAgeMs)` → number removed.
  */
 import crypto from 'node:crypto';
-import { getStorage } from '~/server/storage/storage.server';
+import { getStorage, objectBytes } from '~/server/storage/storage.server';
 import { safeFileName, sniffFileType } from '~/server/uploads/upload.server';
 
 const BUCKET = 'invoice-files' as const;
@@ -39,7 +39,7 @@ export async function loadPendingUpload(token: string): Promise<PendingFile | nu
   if (!key) return null;
   const object = await storage.get(BUCKET, key);
   if (!object) return null;
-  const bytes = new Uint8Array(await new Response(object.body).arrayBuffer());
+  const bytes = await objectBytes(object);
   const type = await sniffFileType(bytes);
   return { bytes, mime: type?.mime ?? 'application/octet-stream', fileName: key.split('/').pop()! };
 }

@@ -14,7 +14,7 @@
 import type { Bucket } from '~/lib/work-order-status';
 import { loadSharp } from '../load-on-use.server';
 import { log } from '../logger.server';
-import { getStorage, StorageConflictError } from '../storage/storage.server';
+import { getStorage, objectBytes, StorageConflictError } from '../storage/storage.server';
 import type { DocumentFile } from './documents.server';
 import { PLACEHOLDER_SVG } from './placeholder.server';
 
@@ -66,11 +66,6 @@ function contentDisposition(kind: 'inline' | 'attachment', fileName: string): st
   return `${kind}; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(fileName)}`;
 }
 
-async function readAll(stream: ReadableStream<Uint8Array>): Promise<Buffer> {
-  const chunks: Uint8Array[] = [];
-  for await (const chunk of stream as unknown as AsyncIterable<Uint8Array>) chunks.push(chunk);
-  return Buffer.concat(chunks);
-}
 
 const isImage = (contentType: string) => contentType.startsWith('image/');
 
@@ -89,7 +84,7 @@ export async function makeThumbnail(
   if (!original) return { ok: false, problem: 'missing' };
   let thumb: Buffer;
   try {
-    thumb = await (await loadSharp())(await readAll(original.body), { failOn: 'error' })
+    thumb = await (await loadSharp())(await objectBytes(original), { failOn: 'error' })
       .rotate()
       .resize(THUMB_WIDTH, THUMB_HEIGHT, { fit: 'cover' })
       .webp({ quality: 75 })

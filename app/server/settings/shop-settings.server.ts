@@ -25,7 +25,7 @@ import { getDb, type Executor } from '../db/client.server';
 import { shopSettings } from '../db/schema';
 import { DomainError } from '../errors.server';
 import { log } from '../logger.server';
-import { getStorage } from '../storage/storage.server';
+import { getStorage, objectBytes } from '../storage/storage.server';
 
 export interface ShopSettings {
   bodyRateCents: number;
@@ -185,19 +185,13 @@ export async function readShopLogo(settings: ShopSettings): Promise<{ data: Buff
   try {
     const object = await getStorage().get('customer-files', s.logoFileKey);
     if (!object) return null;
-    return { data: Buffer.from(await readAll(object.body)), contentType: s.logoContentType };
+    return { data: Buffer.from(await objectBytes(object)), contentType: s.logoContentType };
   } catch (error) {
     log().warn({ err: String(error) }, 'shop logo unreadable; documents go without it');
     return null;
   }
 }
 
-async function readAll(body: unknown): Promise<Uint8Array> {
-  if (body instanceof Uint8Array) return body;
-  const chunks: Uint8Array[] = [];
-  for await (const chunk of body as AsyncIterable<Uint8Array>) chunks.push(chunk);
-  return Buffer.concat(chunks);
-}
 
 export interface Letterhead {
   name: string;

@@ -48,6 +48,11 @@ export interface Storage {
   check?(): Promise<void>;
 }
 
+/** All the bytes of a stored object (for the few readers that need them whole: PDFs, logos, backups, thumbnails). */
+export async function objectBytes(object: StoredObject): Promise<Uint8Array> {
+  return new Uint8Array(await new Response(object.body).arrayBuffer());
+}
+
 /** A storage place (an S3 bucket) that is missing or cannot be reached. */
 export class StorageUnavailableError extends Error {
   override name = 'StorageUnavailableError';

@@ -23,6 +23,7 @@ import { getConfig } from '../config.server';
 import { getDb } from '../db/client.server';
 import { customers, vehicles, workOrders, workOrderStatusHistory } from '../db/schema';
 import { DomainError, isUuid } from '../errors.server';
+import { escapeHtml } from '../mail/escape-html.server';
 import { enqueueMail } from '../mail/mail-queue.server';
 import { dateTimeFormat } from '~/lib/intl';
 
@@ -35,8 +36,6 @@ export const statusMessage = (workOrderNumber: string, notified: boolean) =>
 export const unchangedStatusMessage = (workOrderNumber: string, status: WorkOrderStatus) =>
   `WO #${workOrderNumber} is already ${status}: nothing was changed and no e-mail was sent.`;
 
-const escapeHtml = (s: string) =>
-  s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 
 /** "2026-03-05" → "Thursday, March 5, 2026" (a calendar date: no time zone involved). */
 export function formatCalendarDate(date: string): string {
