@@ -151,6 +151,8 @@ async function main() {
     if (cluster.isPrimary) console.log(`${signal} received: finishing in-flight requests`);
     const force = setTimeout(() => listener.closeAllConnections(), 10_000);
     force.unref();
+    // Open live pages (Server-Sent Events) would hold the drain for the full 10 s: end them first; browsers reconnect.
+    mod.closeLiveStreams();
     await new Promise((resolve) => {
       listener.close(resolve);
       listener.closeIdleConnections();

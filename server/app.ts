@@ -26,6 +26,7 @@ import { formContentType } from './middleware/form-content-type';
 import { privateResponses } from './middleware/private-responses';
 
 export { startRuntime, stopRuntime } from '~/server/runtime.server';
+export { closeLiveStreams } from '~/server/live/event-stream.server';
 export { ConfigError, getConfig } from '~/server/config.server';
 export { StartupError } from '~/server/db/client.server';
 

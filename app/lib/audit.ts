@@ -17,6 +17,9 @@ export const AUDIT_ENTITY_TYPES = [
   'profile',
   'contact_message',
   'mail',
+  'sms',
+  'job',
+  'sms_consent',
   'estimate',
   'insurance_claim',
   'settings',
@@ -45,6 +48,14 @@ export const AUDIT_ACTIONS = [
   'contact_message.unread',
   'mail.retry',
   'mail.dismiss',
+  'sms.retry',
+  'sms.dismiss',
+  'sms.reply',
+  'sms.read',
+  'job.retry',
+  'job.dismiss',
+  'sms_consent.record',
+  'work_order.status_link_reset',
   'estimate.line_add',
   'estimate.line_update',
   'estimate.line_remove',
@@ -59,6 +70,11 @@ export const AUDIT_ACTIONS = [
   'repair_invoice.payment',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
+
+/** True when `value` is one of {@link AUDIT_ACTIONS}. */
+export function isAuditAction(value: string): value is AuditAction {
+  return (AUDIT_ACTIONS as readonly string[]).includes(value);
+}
 
 /** The entity type an action is about: the part before the dot ('work_order.status' → 'work_order'). */
 export function auditEntityType(action: AuditAction): AuditEntityType {

@@ -1,11 +1,11 @@
 /**
  * Process start-up and shutdown: configuration, database (open, migrate), demo data on an empty database (passwords:
  * the README's on loopback only, else generated — and README ones left from a loopback run replaced), storage,
- * the orphan-file sweep (at start, then hourly) and the mail worker.
+ * the orphan-file sweep (at start, then hourly), the job worker (e-mails, texts, status messages) and the live channel.
  * `startRuntime()` is idempotent within a process (dev-server reloads reuse it); `stopRuntime()` closes everything.
  * With several web processes (WEB_CONCURRENCY, server.js) the primary process starts the full runtime once and each
  * web process calls `startRuntime({ role: 'web' })`: database and storage only — migrations, demo data, the sweep and
- * the mail worker stay with the primary, so they run once however many processes serve.
+ * the job worker stay with the primary, so they run once however many processes serve.
  * Throws ConfigError / StartupError with one clear line; `server.js` prints it and exits with code 1.
  */
 import fs from 'node:fs';
@@ -15,7 +15,10 @@ import { migrateDatabase } from './db/migrate.server';
 import { isDatabaseEmpty, retireReadmeDemoPasswords, seedDemo, type DemoCredentials } from './db/seed.server';
 import { resolveAuthSecret } from './auth/auth.server';
 import { log, setLogLevel } from './logger.server';
-import { startMailWorker } from './mail/mail-queue.server';
+import './jobs/job-kinds.server';
+import { startJobWorker } from './jobs/job-queue.server';
+import { closeLiveStreams } from './live/event-stream.server';
+import { startLiveChannel } from './live/live.server';
 import { createConfiguredStorage } from './storage/create-storage.server';
 import { startOrphanSweeper } from './storage/orphan-sweep.server';
 import { setStorage } from './storage/storage.server';
@@ -23,8 +26,9 @@ import { setStorage } from './storage/storage.server';
 interface Runtime {
   handle: DatabaseHandle;
   demo: DemoCredentials | undefined;
-  stopMailWorker: () => Promise<void>;
+  stopJobWorker: () => Promise<void>;
   stopOrphanSweeper: () => Promise<void>;
+  stopLiveChannel: () => Promise<void>;
 }
 
 const key = Symbol.for('shop.runtime');
@@ -62,7 +66,8 @@ export async function startRuntime({ role = 'main' }: RuntimeOptions = {}): Prom
       setDatabase(handle);
       setStorage(await createConfiguredStorage(config));
       const none = async () => {};
-      return { handle, demo: undefined, stopMailWorker: none, stopOrphanSweeper: none };
+      // Every web process listens: a change made through one reaches the pages open on all of them (issue 15).
+      return { handle, demo: undefined, stopJobWorker: none, stopOrphanSweeper: none, stopLiveChannel: startLiveChannel(config.databaseUrl) };
     }
     try {
       setDatabase(handle);
@@ -86,8 +91,9 @@ export async function startRuntime({ role = 'main' }: RuntimeOptions = {}): Prom
       setStorage(storage);
       // Files left without a row by a process that died mid-upload (storage/orphan-sweep.server.ts).
       const stopOrphanSweeper = startOrphanSweeper();
-      const stopMailWorker = startMailWorker();
-      return { handle, demo, stopMailWorker, stopOrphanSweeper };
+      const stopJobWorker = startJobWorker();
+      const stopLiveChannel = startLiveChannel(config.databaseUrl);
+      return { handle, demo, stopJobWorker, stopOrphanSweeper, stopLiveChannel };
     } catch (error) {
       await handle.close();
       throw error;
@@ -108,7 +114,9 @@ export async function stopRuntime(): Promise<void> {
   if (!pending) return;
   const runtime = await pending.catch(() => undefined);
   if (!runtime) return;
-  await runtime.stopMailWorker();
+  closeLiveStreams();
+  await runtime.stopLiveChannel();
+  await runtime.stopJobWorker();
   await runtime.stopOrphanSweeper();
   setDatabase(undefined);
   await runtime.handle.close();

@@ -5,7 +5,8 @@ import { pageMeta } from '~/lib/meta';
 import { requireAdmin } from '~/server/auth/session.server';
 import { intentFailure, intentResult } from '~/server/documents/admin-form.server';
 import { DomainError, isUuid } from '~/server/errors.server';
-import { dismissMail, listMail, retryMail, SENDING_LEASE_MINUTES } from '~/server/mail/mail-queue.server';
+import { dismissJob, retryJob } from '~/server/jobs/job-queue.server';
+import { listOutbox } from '~/server/jobs/outbox.server';
 import { readForm } from '~/server/forms/read-form.server';
 import type { Route } from './+types/outbox';
 
@@ -13,31 +14,13 @@ export const meta: Route.MetaFunction = ({ matches }) => pageMeta({ matches, tit
 
 export async function loader({ request }: Route.LoaderArgs) {
   await requireAdmin(request);
-  const mail = await listMail(200);
-  const leaseEnd = Date.now() - SENDING_LEASE_MINUTES * 60_000;
-  return {
-    mail: mail.map((m) => ({
-      /** Held in 'sending' past the lease: its worker is gone; staff may retry it (the worker marks it interrupted). */
-      stuck: m.state === 'sending' && m.lockedAt !== null && m.lockedAt.getTime() < leaseEnd,
-      id: m.id,
-      kind: m.kind,
-      toAddress: m.toAddress,
-      subject: m.subject,
-      state: m.state,
-      attempts: m.attempts,
-      maxAttempts: m.maxAttempts,
-      lastError: m.lastError,
-      nextAttemptAt: m.nextAttemptAt,
-      sentAt: m.sentAt,
-      createdAt: m.createdAt,
-      workOrderId: m.workOrderId,
-    })),
-  };
+  return { mail: await listOutbox(200) };
 }
 
 /**
  * intent=retry (the default): a failed, waiting, interrupted or stuck message is queued for a new try now;
- * intent=dismiss: an interrupted or failed message is closed without one. Both audited (mail.retry / mail.dismiss).
+ * intent=dismiss: an interrupted or failed message is closed without one. Both audited (mail.retry / mail.dismiss, or
+ * sms.retry / sms.dismiss for a text).
  * 404 for an unknown id; 409 for a message in another state (being sent right now, already sent).
  */
 export async function action({ request }: Route.ActionArgs) {
@@ -48,20 +31,21 @@ export async function action({ request }: Route.ActionArgs) {
   if (!isUuid(id)) return intentFailure(intent, `${intent === 'dismiss' ? 'Dismiss' : 'Retry'} failed: no such message.`, 404);
   if (intent === 'dismiss') {
     return intentResult(intent, async () => {
-      if (!(await dismissMail(user, id))) throw new DomainError('conflict', 'Dismiss failed: only an interrupted or failed message can be dismissed.');
+      if (!(await dismissJob(user, id))) throw new DomainError('conflict', 'Dismiss failed: only an interrupted or failed message can be dismissed.');
       return 'The message is dismissed: it will not be sent again.';
     });
   }
   return intentResult('retry', async () => {
-    if (!(await retryMail(user, id))) throw new DomainError('conflict', 'Retry failed: the message was already sent or is being sent.');
+    if (!(await retryJob(user, id))) throw new DomainError('conflict', 'Retry failed: the message was already sent or is being sent.');
     return 'The message is queued and will be sent again shortly.';
   });
 }
 
 const STATE_LABEL: Record<string, string> = {
   queued: 'Queued',
-  sending: 'Sending',
-  sent: 'Sent',
+  running: 'Sending',
+  done: 'Sent',
+  cancelled: 'Not sent',
   failed: 'Failed',
   interrupted: 'Interrupted — may have been sent',
   dismissed: 'Dismissed',
@@ -75,23 +59,24 @@ export default function Outbox({ loaderData, actionData }: Route.ComponentProps)
     <div>
       <h1 className="text-2xl font-bold text-navy-900">Outbox</h1>
       <p className="mt-1 text-slate-700">
-        E-mails to customers, newest first. Failed deliveries are retried automatically; you can retry one now. An interrupted e-mail was
-        being sent when the server stopped: it may have arrived, so it is not sent again unless you retry it (or dismiss it if the customer
-        has it).
+        E-mails and texts to customers, newest first. Failed deliveries are retried automatically; you can retry one now. An interrupted
+        message was being sent when the server stopped: it may have arrived, so it is not sent again unless you retry it (or dismiss it if
+        the customer has it). Texts wait during quiet hours.
       </p>
       <div className="mt-4">
         <TimedMessage text={result?.message} token={result} />
       </div>
       {loaderData.mail.length === 0 ? (
-        <p className="mt-6 text-slate-700">No e-mails yet.</p>
+        <p className="mt-6 text-slate-700">No messages yet.</p>
       ) : (
         <div className="mt-6 overflow-x-auto rounded-lg border border-slate-200">
           <table className={tableClass}>
             <thead className="bg-slate-100">
               <tr>
                 <th scope="col" className={thClass}>Created</th>
+                <th scope="col" className={thClass}>Channel</th>
                 <th scope="col" className={thClass}>To</th>
-                <th scope="col" className={thClass}>Subject</th>
+                <th scope="col" className={thClass}>Subject or text</th>
                 <th scope="col" className={thClass}>State</th>
                 <th scope="col" className={thClass}>Attempts</th>
                 <th scope="col" className={thClass}>Last error</th>
@@ -102,20 +87,23 @@ export default function Outbox({ loaderData, actionData }: Route.ComponentProps)
               {loaderData.mail.map((m) => (
                 <tr key={m.id}>
                   <td className={tdClass}>{formatDate(m.createdAt, true)}</td>
-                  <td className={tdClass}>{m.toAddress}</td>
+                  <td className={tdClass}>{m.channel}</td>
+                  <td className={tdClass}>{m.to}</td>
                   <td className={tdClass}>
                     {m.workOrderId ? (
                       <Link to={`/admin/work-orders/details/${m.workOrderId}`} className="text-brand-700 underline">
-                        {m.subject}
+                        {m.summary}
                       </Link>
                     ) : (
-                      m.subject
+                      m.summary
                     )}
                   </td>
                   <td className={`${tdClass} font-semibold`}>
                     {m.stuck ? 'Stuck sending' : (STATE_LABEL[m.state] ?? m.state)}
-                    {m.state === 'sent' && m.sentAt ? ` ${formatDate(m.sentAt, true)}` : ''}
-                    {m.state === 'queued' && m.attempts > 0 ? ` (next try ${formatDate(m.nextAttemptAt, true)})` : ''}
+                    {m.state === 'done' && m.finishedAt ? ` ${formatDate(m.finishedAt, true)}` : ''}
+                    {m.state === 'queued' && (m.attempts > 0 || m.runAt.getTime() > Date.now() + 60_000)
+                      ? ` (${m.attempts > 0 ? 'next try' : 'sends'} ${formatDate(m.runAt, true)})`
+                      : ''}
                   </td>
                   <td className={tdClass}>
                     {m.attempts} of {m.maxAttempts}
@@ -128,7 +116,7 @@ export default function Outbox({ loaderData, actionData }: Route.ComponentProps)
                           <input type="hidden" name="intent" value="retry" />
                           <input type="hidden" name="mailId" value={m.id} />
                           <button type="submit" className={buttonClass} disabled={busy}>
-                            Retry<span className="sr-only"> e-mail to {m.toAddress}</span>
+                            Retry<span className="sr-only"> message to {m.to}</span>
                           </button>
                         </Form>
                       ) : null}
@@ -137,7 +125,7 @@ export default function Outbox({ loaderData, actionData }: Route.ComponentProps)
                           <input type="hidden" name="intent" value="dismiss" />
                           <input type="hidden" name="mailId" value={m.id} />
                           <button type="submit" className="font-semibold text-brand-700 underline" disabled={busy}>
-                            Dismiss<span className="sr-only"> e-mail to {m.toAddress}</span>
+                            Dismiss<span className="sr-only"> message to {m.to}</span>
                           </button>
                         </Form>
                       ) : null}

@@ -14,7 +14,7 @@
 import { and, asc, eq, isNull, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Executor } from '../db/client.server';
-import { customerDocuments, customers, vehicles, workOrders } from '../db/schema';
+import { customerDocuments, customers, jobs, smsConsents, smsMessages, vehicles, workOrders } from '../db/schema';
 import { log } from '../logger.server';
 
 export interface LinkableUser {
@@ -62,6 +62,10 @@ export async function linkVerifiedCustomer(db: Executor, user: LinkableUser): Pr
       movedVehicles = moved.length;
       await tx.update(workOrders).set({ customerId: staffRow.id }).where(eq(workOrders.customerId, own.id));
       await tx.update(customerDocuments).set({ customerId: staffRow.id }).where(eq(customerDocuments.customerId, own.id));
+      // Texts: the consent record (evidence, moved as it is), the conversation and the messages waiting to go.
+      await tx.update(smsConsents).set({ customerId: staffRow.id }).where(eq(smsConsents.customerId, own.id));
+      await tx.update(smsMessages).set({ customerId: staffRow.id }).where(eq(smsMessages.customerId, own.id));
+      await tx.update(jobs).set({ customerId: staffRow.id }).where(eq(jobs.customerId, own.id));
       await tx.delete(customers).where(eq(customers.id, own.id));
     }
     await tx.update(customers).set({ userId: user.id }).where(and(eq(customers.id, staffRow.id), isNull(customers.userId)));

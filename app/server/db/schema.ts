@@ -28,6 +28,7 @@ import {
   uuid,
   varchar,
 } from 'drizzle-orm/pg-core';
+import { NOTIFY_CHANNELS } from '~/lib/notify-channels';
 import { BUCKETS, DOCUMENT_TYPES, WORK_ORDER_STATUSES } from '~/lib/work-order-status';
 import type { BmsFileTotals } from '../estimates/bms/parse-bms.server';
 
@@ -159,11 +160,17 @@ export const customers = pgTable(
     email: text('email'),
     phone: text('phone'),
     address: text('address'),
+    /** The mobile number texts go to, E.164 ("+12815550147"; issue 15). Consent: sms_consents. */
+    mobileE164: text('mobile_e164'),
+    /** How status messages reach this customer (NOTIFY_CHANNELS; issue 15). */
+    notifyChannel: text('notify_channel', { enum: NOTIFY_CHANNELS }).notNull().default('email'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
   (t) => [
     index('customers_created_at_idx').on(t.createdAt),
+    index('customers_mobile_idx').on(t.mobileE164),
+    check('customers_notify_channel_valid', sql`${t.notifyChannel} IN (${sqlList(NOTIFY_CHANNELS)})`),
     index('customers_name_idx').on(t.name),
     index('customers_email_lower_idx').on(sql`lower(${t.email})`),
     // The back office search (migration 0007): the customer's search terms, read with prefix queries.
@@ -219,11 +226,25 @@ export const workOrders = pgTable(
     estimatedCompletionDate: date('estimated_completion_date', { mode: 'string' }),
     /** Miles on the odometer when the vehicle came in (issue 14: from the estimate or a BMS file). */
     odometerIn: integer('odometer_in'),
+    /**
+     * The no-login status page (issue 15): SHA-256 (hex) of the link's token, null until the first link is made. The
+     * token itself is never stored (status-link.server.ts derives it); `statusLinkGeneration` goes up when staff reset
+     * the link, which changes the token and so ends the old link.
+     */
+    statusTokenHash: text('status_token_hash'),
+    statusLinkGeneration: integer('status_link_generation').notNull().default(0),
+    /** When the work order last reached Ready for Pickup (the status link ends 30 days later); null while in work. */
+    readyForPickupAt: timestamp('ready_for_pickup_at', { withTimezone: true }),
+    /** The status the customer was last told about (a message is not sent again for the same status). */
+    lastNotifiedStatus: text('last_notified_status', { enum: WORK_ORDER_STATUSES }),
+    /** When the review request was queued: never twice for a work order. */
+    reviewRequestedAt: timestamp('review_requested_at', { withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
   (t) => [
     uniqueIndex('work_orders_number_unique').on(t.workOrderNumber),
+    uniqueIndex('work_orders_status_token_unique').on(t.statusTokenHash),
     index('work_orders_vehicle_id_idx').on(t.vehicleId),
     index('work_orders_customer_id_idx').on(t.customerId),
     index('work_orders_created_at_idx').on(t.createdAt),
@@ -448,45 +469,124 @@ export const auditLog = pgTable(
 );
 
 /**
- * 'interrupted': the worker sending it stopped (crash, kill, power cut) before recording the outcome, so it may or may
- * not have been delivered; it is never re-sent by itself — staff retry or dismiss it in the Outbox (issue 13).
- * 'dismissed': staff decided an interrupted or failed message needs no new try.
+ * Job states (issue 15; the mail queue's states, generalised): queued → running → done, or back to queued with `runAt`
+ * pushed out, or failed after `maxAttempts`. 'interrupted': the worker running a job whose effect leaves this machine
+ * (an e-mail, a text) stopped before recording the outcome, so it may or may not have happened; such a job is never
+ * run again by itself — staff retry or dismiss it in the Outbox (issue 13). 'dismissed': staff closed an interrupted
+ * or failed job. 'cancelled': the job became pointless before it ran (a newer change replaced a status message, the
+ * customer withdrew consent, the notification was unchecked).
  */
-export const MAIL_STATES = ['queued', 'sending', 'sent', 'failed', 'interrupted', 'dismissed'] as const;
-export type MailState = (typeof MAIL_STATES)[number];
+export const JOB_STATES = ['queued', 'running', 'done', 'failed', 'interrupted', 'dismissed', 'cancelled'] as const;
+export type JobState = (typeof JOB_STATES)[number];
 
 /**
- * Outgoing e-mail, delivered by a worker that claims rows with FOR UPDATE SKIP LOCKED (DESIGN.md, DECISIONS 13):
- * queued → sending → sent, or back to queued with `nextAttemptAt` pushed out, or failed after `maxAttempts`; a message
- * whose worker died while sending becomes interrupted (MAIL_STATES). `claimedBy` names the worker holding a 'sending'
- * row (host:pid:token) and `lockedAt` when it claimed it.
+ * Everything the product sends or does later, as typed jobs (issue 15, DECISIONS 13): `kind` names a registered
+ * handler ('mail', 'sms', 'status_notification', 'review_request', ...) whose Zod schema checks `payload`. A worker in
+ * every process claims due rows with FOR UPDATE SKIP LOCKED. `dedupeKey`: at most one queued job per key (a status
+ * message waiting out its 2-minute window is updated, not doubled). `workOrderId` / `customerId` let pages list a work
+ * order's or customer's messages. `claimedBy` names the worker holding a 'running' row (host:pid:token).
  */
-export const mailQueue = pgTable(
-  'mail_queue',
+export const jobs = pgTable(
+  'jobs',
   {
     id: uuid('id').primaryKey().defaultRandom(),
     kind: text('kind').notNull(),
-    toAddress: text('to_address').notNull(),
-    subject: text('subject').notNull(),
-    textBody: text('text_body').notNull(),
-    htmlBody: text('html_body'),
-    workOrderId: uuid('work_order_id').references(() => workOrders.id, { onDelete: 'set null' }),
-    state: text('state', { enum: MAIL_STATES }).notNull().default('queued'),
+    payload: jsonb('payload').$type<Record<string, unknown>>().notNull(),
+    state: text('state', { enum: JOB_STATES }).notNull().default('queued'),
     attempts: integer('attempts').notNull().default(0),
     maxAttempts: integer('max_attempts').notNull().default(6),
-    nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }).notNull().defaultNow(),
+    runAt: timestamp('run_at', { withTimezone: true }).notNull().defaultNow(),
     lockedAt: timestamp('locked_at', { withTimezone: true }),
     claimedBy: text('claimed_by'),
     lastError: text('last_error'),
-    sentAt: timestamp('sent_at', { withTimezone: true }),
+    finishedAt: timestamp('finished_at', { withTimezone: true }),
+    dedupeKey: text('dedupe_key'),
+    workOrderId: uuid('work_order_id').references(() => workOrders.id, { onDelete: 'set null' }),
+    customerId: uuid('customer_id').references(() => customers.id, { onDelete: 'set null' }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
   (t) => [
-    index('mail_queue_due_idx').on(t.state, t.nextAttemptAt),
-    index('mail_queue_work_order_idx').on(t.workOrderId),
-    index('mail_queue_created_at_idx').on(t.createdAt),
-    check('mail_queue_state_valid', sql`${t.state} IN (${sqlList(MAIL_STATES)})`),
+    index('jobs_due_idx').on(t.state, t.runAt),
+    index('jobs_work_order_idx').on(t.workOrderId),
+    index('jobs_customer_idx').on(t.customerId),
+    index('jobs_created_at_idx').on(t.createdAt),
+    index('jobs_kind_created_idx').on(t.kind, t.createdAt),
+    uniqueIndex('jobs_dedupe_queued_unique').on(t.dedupeKey).where(sql`${t.state} = 'queued' AND ${t.dedupeKey} IS NOT NULL`),
+    check('jobs_state_valid', sql`${t.state} IN (${sqlList(JOB_STATES)})`),
+  ],
+);
+
+// ---------------------------------------------------------------------------------------------------------------
+// Customer messages (issue 15): texts with consent, conversations
+// ---------------------------------------------------------------------------------------------------------------
+
+/** Where consent to texts was given or withdrawn (TCPA: the record must say how and when). */
+export const SMS_CONSENT_SOURCES = ['staff_intake', 'portal', 'booking', 'sms_keyword'] as const;
+export type SmsConsentSource = (typeof SMS_CONSENT_SOURCES)[number];
+
+/**
+ * Consent to texts, append-only (a trigger refuses UPDATE and DELETE): each grant or withdrawal for a customer's
+ * mobile number (E.164), with the disclosure text shown, the time, where it happened and the staff member who recorded
+ * a spoken OK. The customer's current consent is the newest row for their current mobile number.
+ */
+export const smsConsents = pgTable(
+  'sms_consents',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    customerId: uuid('customer_id')
+      .notNull()
+      .references(() => customers.id, { onDelete: 'restrict' }),
+    phoneE164: text('phone_e164').notNull(),
+    granted: boolean('granted').notNull(),
+    source: text('source', { enum: SMS_CONSENT_SOURCES }).notNull(),
+    disclosureText: text('disclosure_text').notNull(),
+    recordedByUserId: text('recorded_by_user_id').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('sms_consents_customer_idx').on(t.customerId, t.createdAt),
+    index('sms_consents_phone_idx').on(t.phoneE164, t.createdAt),
+    index('sms_consents_recorded_by_idx').on(t.recordedByUserId),
+    check('sms_consents_source_valid', sql`${t.source} IN (${sqlList(SMS_CONSENT_SOURCES)})`),
+  ],
+);
+
+export const SMS_DIRECTIONS = ['outbound', 'inbound'] as const;
+/** outbound: queued → sent | failed | cancelled; inbound: received. */
+export const SMS_MESSAGE_STATES = ['queued', 'sent', 'failed', 'cancelled', 'received'] as const;
+
+/**
+ * Every text sent or received: the per-customer conversation in the back office's Messages. An inbound text from a
+ * number no customer has keeps `customerId` null (shown as an unknown number). `readAt` null on an inbound text:
+ * unread. `jobId` is the 'sms' job that sends an outbound one.
+ */
+export const smsMessages = pgTable(
+  'sms_messages',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    customerId: uuid('customer_id').references(() => customers.id, { onDelete: 'set null' }),
+    phoneE164: text('phone_e164').notNull(),
+    direction: text('direction', { enum: SMS_DIRECTIONS }).notNull(),
+    body: text('body').notNull(),
+    state: text('state', { enum: SMS_MESSAGE_STATES }).notNull(),
+    providerMessageId: text('provider_message_id'),
+    jobId: uuid('job_id').references(() => jobs.id, { onDelete: 'set null' }),
+    workOrderId: uuid('work_order_id').references(() => workOrders.id, { onDelete: 'set null' }),
+    sentByUserId: text('sent_by_user_id').references(() => users.id, { onDelete: 'set null' }),
+    readAt: timestamp('read_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('sms_messages_customer_idx').on(t.customerId, t.createdAt),
+    index('sms_messages_phone_idx').on(t.phoneE164, t.createdAt),
+    index('sms_messages_unread_idx').on(t.direction, t.readAt),
+    index('sms_messages_job_idx').on(t.jobId),
+    index('sms_messages_work_order_idx').on(t.workOrderId),
+    index('sms_messages_sent_by_idx').on(t.sentByUserId),
+    uniqueIndex('sms_messages_provider_id_unique').on(t.providerMessageId),
+    check('sms_messages_direction_valid', sql`${t.direction} IN (${sqlList(SMS_DIRECTIONS)})`),
+    check('sms_messages_state_valid', sql`${t.state} IN (${sqlList(SMS_MESSAGE_STATES)})`),
   ],
 );
 
@@ -515,6 +615,14 @@ export const shopSettings = pgTable(
     estimateTerms: text('estimate_terms').notNull().default(''),
     logoFileKey: text('logo_file_key'),
     logoContentType: text('logo_content_type'),
+    /** Texts wait outside these hours (minutes after midnight, shop time; issue 15). Default 8 pm to 8 am. */
+    quietHoursStartMinute: integer('quiet_hours_start_minute').notNull().default(20 * 60),
+    quietHoursEndMinute: integer('quiet_hours_end_minute').notNull().default(8 * 60),
+    /** When a car can be collected, shown on the status page at Ready for Pickup ("Mon–Fri 8 am – 6 pm"). */
+    pickupHours: text('pickup_hours').notNull().default(''),
+    /** The review request: the shop's review link (empty: none is sent) and the delay after Ready for Pickup. */
+    reviewUrl: text('review_url').notNull().default(''),
+    reviewDelayHours: integer('review_delay_hours').notNull().default(24),
     updatedByUserId: text('updated_by_user_id').references(() => users.id, { onDelete: 'set null' }),
     updatedAt: updatedAt(),
   },
@@ -528,6 +636,11 @@ export const shopSettings = pgTable(
         AND ${t.structuralRateCents} BETWEEN 0 AND 10000000 AND ${t.materialsRateCents} BETWEEN 0 AND 10000000`,
     ),
     check('shop_settings_tax_range', sql`${t.taxRateMilliPercent} BETWEEN 0 AND 30000`),
+    check(
+      'shop_settings_quiet_hours_range',
+      sql`${t.quietHoursStartMinute} BETWEEN 0 AND 1439 AND ${t.quietHoursEndMinute} BETWEEN 0 AND 1439`,
+    ),
+    check('shop_settings_review_delay_range', sql`${t.reviewDelayHours} BETWEEN 0 AND 720`),
   ],
 );
 

@@ -6,7 +6,7 @@
  * Passwords (issue 13): the README's fixed ones only when the server is reachable from this machine alone, otherwise
  * random ones kept in `DATA_DIR/demo-passwords` (demo-passwords.server.ts).
  */
-import { and, count, eq, inArray } from 'drizzle-orm';
+import { and, count, eq, inArray, sql } from 'drizzle-orm';
 import { getAuth } from '../auth/auth.server';
 import { getConfig } from '../config.server';
 import type { Database } from './client.server';
@@ -17,7 +17,7 @@ import {
   inventory,
   invoiceLineItems,
   invoices,
-  mailQueue,
+  jobs,
   profiles,
   sessions,
   users,
@@ -122,7 +122,7 @@ export async function seedDemo(db: Database, passwords: DemoPasswords = demoPass
   }
 
   // Demo addresses are verified above: drop the verification e-mails sign-up queued for them.
-  await db.delete(mailQueue).where(eq(mailQueue.kind, 'verify_email'));
+  await db.delete(jobs).where(and(eq(jobs.kind, 'mail'), sql`${jobs.payload}->>'purpose' = 'verify_email'`));
 
   await db.transaction(async (tx) => {
     const vehicleRows = await tx

@@ -17,6 +17,8 @@ export interface OutgoingMail {
   subject: string;
   text: string;
   html?: string | undefined;
+  /** Where replies go (issue 15): the shop's address on status e-mails, the visitor's on contact-form e-mails. */
+  replyTo?: string | undefined;
 }
 
 export interface MailTransport {

@@ -8,7 +8,6 @@ import { getDb } from '../db/client.server';
 import {
   customerDocuments,
   customers,
-  mailQueue,
   profiles,
   users,
   vehicles,
@@ -16,6 +15,7 @@ import {
   workOrders,
   workOrderStatusHistory,
 } from '../db/schema';
+import { listOutbox } from '../jobs/outbox.server';
 import { DomainError, isUuid } from '../errors.server';
 
 export async function getWorkOrderDetails(id: string) {
@@ -67,20 +67,7 @@ export async function getWorkOrderDetails(id: string) {
       .leftJoin(profiles, eq(profiles.id, workOrderStatusHistory.changedByUserId))
       .where(eq(workOrderStatusHistory.workOrderId, id))
       .orderBy(desc(workOrderStatusHistory.createdAt)),
-    db
-      .select({
-        id: mailQueue.id,
-        subject: mailQueue.subject,
-        toAddress: mailQueue.toAddress,
-        state: mailQueue.state,
-        attempts: mailQueue.attempts,
-        lastError: mailQueue.lastError,
-        sentAt: mailQueue.sentAt,
-        createdAt: mailQueue.createdAt,
-      })
-      .from(mailQueue)
-      .where(eq(mailQueue.workOrderId, id))
-      .orderBy(desc(mailQueue.createdAt)),
+    listOutbox(100, id),
   ]);
   return {
     ...row,

@@ -46,8 +46,9 @@ export async function action({ request, params }: Route.ActionArgs) {
 
 const MAIL_STATE_LABEL: Record<string, string> = {
   queued: 'Queued (waiting to send)',
-  sending: 'Sending',
-  sent: 'Sent',
+  running: 'Sending',
+  done: 'Sent',
+  cancelled: 'Not sent',
   failed: 'Delivery failed',
   interrupted: 'Interrupted — may have been sent (see the Outbox)',
   dismissed: 'Dismissed',
@@ -267,16 +268,16 @@ export default function WorkOrderDetails({ loaderData, actionData }: Route.Compo
 
       <section aria-labelledby="mail-h" className="mt-6 rounded-lg border border-slate-200 bg-white p-4">
         <h2 id="mail-h" className="text-lg font-bold text-navy-900">
-          Customer e-mails
+          Customer messages
         </h2>
         {mail.length === 0 ? (
-          <p className="mt-2 text-slate-700">No e-mails for this work order.</p>
+          <p className="mt-2 text-slate-700">No e-mails or texts for this work order.</p>
         ) : (
           <ul className="mt-2 space-y-1">
             {mail.map((m) => (
               <li key={m.id}>
-                {formatDate(m.createdAt, true)}: {m.subject} to {m.toAddress}: <strong>{MAIL_STATE_LABEL[m.state] ?? m.state}</strong>
-                {m.state !== 'sent' && m.lastError ? ` (attempts: ${m.attempts}; last error: ${m.lastError})` : ''}
+                {formatDate(m.createdAt, true)}: {m.channel} “{m.summary}” to {m.to}: <strong>{MAIL_STATE_LABEL[m.state] ?? m.state}</strong>
+                {m.state !== 'done' && m.lastError ? ` (attempts: ${m.attempts}; last error: ${m.lastError})` : ''}
               </li>
             ))}
           </ul>

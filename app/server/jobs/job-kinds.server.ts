@@ -1,0 +1,5 @@
+/**
+ * Every job kind the worker runs (issue 15): importing this module defines them all (each module calls `defineJob`
+ * at load). The worker (runtime.server.ts) imports it before its first round; a new kind is added here.
+ */
+import '../mail/mail-queue.server';

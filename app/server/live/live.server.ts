@@ -1,0 +1,127 @@
+/**
+ * The live channel (issue 15, DESIGN.md): tells open status pages and portal pages that a work order changed, so they
+ * refresh within a second or two without a reload.
+ *
+ * - `publishLive(event)` is called AFTER the transaction that made the change has committed (a rolled-back change
+ *   never reaches a page). On PostgreSQL it sends `NOTIFY shop_live` with the event as JSON, so every web process —
+ *   this one included — hears it through its LISTEN connection ({@link startLiveChannel}). On the embedded database
+ *   (one process) it is delivered in-process. A process that dies between the commit and the publish loses the event;
+ *   the page still shows the change on its next load.
+ * - `subscribeLive(listener)` → unsubscribe: every event this process hears.
+ * - Events carry ids only (`workOrderId`, `customerId`, what changed): a page that hears one reloads its own data
+ *   through its normal, access-checked loader. Nothing personal travels through the channel.
+ *
+ * Errors: `publishLive` never throws (a failed notify is logged); the LISTEN connection reconnects with a growing
+ * delay (1 s to 30 s) and, while it is down, events published here are delivered in-process.
+ */
+import { EventEmitter } from 'node:events';
+import { sql } from 'drizzle-orm';
+import pg from 'pg';
+import { z } from 'zod';
+import { getDatabaseHandle } from '../db/client.server';
+import { log } from '../logger.server';
+
+export const LIVE_CHANNEL = 'shop_live';
+
+export const LIVE_CHANGES = ['status', 'eta', 'photos', 'estimate', 'message'] as const;
+
+export const LiveEventSchema = z.object({
+  workOrderId: z.uuid(),
+  customerId: z.uuid(),
+  change: z.enum(LIVE_CHANGES),
+});
+export type LiveEvent = z.infer<typeof LiveEventSchema>;
+
+const emitter = new EventEmitter();
+emitter.setMaxListeners(0);
+
+let listenClient: pg.Client | undefined;
+let listening = false;
+let stopped = true;
+let retryTimer: NodeJS.Timeout | undefined;
+
+function deliver(event: LiveEvent): void {
+  emitter.emit('event', event);
+}
+
+/**
+ * Announces a committed change to every open page that follows this work order (see module docs). Never throws.
+ */
+export async function publishLive(event: LiveEvent): Promise<void> {
+  try {
+    const handle = getDatabaseHandle();
+    if (handle.kind === 'postgres' && listening) {
+      await handle.db.execute(sql`select pg_notify(${LIVE_CHANNEL}, ${JSON.stringify(event)})`);
+      return;
+    }
+  } catch (error) {
+    log().warn({ err: (error as Error).message }, 'live: notify failed; delivered in this process only');
+  }
+  deliver(event);
+}
+
+/** Calls `listener` with every live event this process hears; returns the function that stops it. */
+export function subscribeLive(listener: (event: LiveEvent) => void): () => void {
+  emitter.on('event', listener);
+  return () => emitter.off('event', listener);
+}
+
+/** How many listeners are attached (open event streams): for the benchmark and health checks. */
+export function liveListenerCount(): number {
+  return emitter.listenerCount('event');
+}
+
+/**
+ * On PostgreSQL (`databaseUrl`), opens one dedicated connection that LISTENs on {@link LIVE_CHANNEL} and hands each
+ * valid notification to the subscribers; reconnects after a failure. On the embedded database it does nothing (events
+ * stay in-process). Returns the stop function.
+ */
+export function startLiveChannel(databaseUrl: string | undefined): () => Promise<void> {
+  if (!databaseUrl) return async () => {};
+  stopped = false;
+  let delay = 1000;
+  const connect = async () => {
+    const client = new pg.Client({ connectionString: databaseUrl, connectionTimeoutMillis: 5000 });
+    const retry = (error: unknown) => {
+      listening = false;
+      if (listenClient === client) listenClient = undefined;
+      client.end().catch(() => {});
+      if (stopped) return;
+      log().warn({ err: (error as Error).message, retryInMs: delay }, 'live: LISTEN connection lost');
+      retryTimer = setTimeout(() => void connect(), delay);
+      delay = Math.min(delay * 2, 30_000);
+    };
+    client.on('error', retry);
+    client.on('notification', (message) => {
+      if (message.channel !== LIVE_CHANNEL || !message.payload) return;
+      try {
+        const parsed = LiveEventSchema.safeParse(JSON.parse(message.payload));
+        if (parsed.success) deliver(parsed.data);
+      } catch {
+        /* not JSON: not ours */
+      }
+    });
+    try {
+      await client.connect();
+      await client.query(`LISTEN ${LIVE_CHANNEL}`);
+      if (stopped) {
+        await client.end();
+        return;
+      }
+      listenClient = client;
+      listening = true;
+      delay = 1000;
+    } catch (error) {
+      retry(error);
+    }
+  };
+  void connect();
+  return async () => {
+    stopped = true;
+    listening = false;
+    clearTimeout(retryTimer);
+    const client = listenClient;
+    listenClient = undefined;
+    await client?.end().catch(() => {});
+  };
+}
