@@ -86,4 +86,29 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ ...pg, WEB_CONCURRENCY: '0' })).toThrow(/^Invalid configuration: WEB_CONCURRENCY must be a whole number from 1 to 64 \(got "0"\)$/);
     expect(() => loadConfig({ REQUEST_CONCURRENCY: 'lots' })).toThrow(/^Invalid configuration: REQUEST_CONCURRENCY must be a whole number/);
   });
+  it('texts: the outbox by default; Twilio only with its account, token and sender, named when missing', () => {
+    expect(loadConfig({}).sms).toEqual({ provider: 'outbox', twilio: undefined });
+    const sid = `AC${'a1'.repeat(16)}`;
+    const twilio = { SMS_PROVIDER: 'twilio', TWILIO_ACCOUNT_SID: sid, TWILIO_AUTH_TOKEN: 'secret-token-value', TWILIO_FROM_NUMBER: '+12815550143' };
+    expect(loadConfig(twilio).sms).toEqual({
+      provider: 'twilio',
+      twilio: { accountSid: sid, authToken: 'secret-token-value', from: { number: '+12815550143' }, apiBase: 'https://api.twilio.com' },
+    });
+    const service = { ...twilio, TWILIO_FROM_NUMBER: '', TWILIO_MESSAGING_SERVICE_SID: `MG${'b2'.repeat(16)}`, TWILIO_API_BASE: 'http://127.0.0.1:9999/' };
+    expect(loadConfig(service).sms.twilio).toMatchObject({ from: { messagingServiceSid: `MG${'b2'.repeat(16)}` }, apiBase: 'http://127.0.0.1:9999' });
+    expect(() => loadConfig({ SMS_PROVIDER: 'twilio' })).toThrow(
+      /^Invalid configuration: SMS_PROVIDER=twilio needs TWILIO_ACCOUNT_SID, TWILIO_AUTH_TOKEN, TWILIO_FROM_NUMBER or TWILIO_MESSAGING_SERVICE_SID$/,
+    );
+    expect(() => loadConfig({ ...twilio, TWILIO_AUTH_TOKEN: '' })).toThrow(/needs TWILIO_AUTH_TOKEN$/);
+    expect(() => loadConfig({ ...service, TWILIO_FROM_NUMBER: '+12815550143' })).toThrow(/not both/);
+    expect(() => loadConfig({ ...twilio, TWILIO_FROM_NUMBER: '281-555-0143' })).toThrow(/TWILIO_FROM_NUMBER must be an E.164 number/);
+    expect(() => loadConfig({ SMS_PROVIDER: 'carrier-pigeon' })).toThrow(/SMS_PROVIDER must be outbox or twilio/);
+    // The token never appears in an error.
+    try {
+      loadConfig({ ...twilio, TWILIO_ACCOUNT_SID: 'nope', TWILIO_AUTH_TOKEN: 'secret-token-value' });
+      expect.unreachable();
+    } catch (error) {
+      expect((error as Error).message).not.toContain('secret-token-value');
+    }
+  });
 });

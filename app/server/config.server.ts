@@ -153,6 +153,13 @@ const EnvSchema = z.object({
   GEMINI_API_KEY: optionalText,
   GEMINI_MODEL: z.string().trim().min(1).default('gemini-2.5-flash'),
   GEMINI_BASE_URL: httpUrl.default('https://generativelanguage.googleapis.com'),
+  // --- Texts (issue 15): files in DATA_DIR/sms by default, or Twilio's REST API. ---
+  SMS_PROVIDER: z.enum(['outbox', 'twilio'], { error: 'must be outbox or twilio' }).default('outbox'),
+  TWILIO_ACCOUNT_SID: optionalText.pipe(z.string().regex(/^AC[0-9a-fA-F]{32}$/, 'must be AC followed by 32 hex digits').optional()),
+  TWILIO_AUTH_TOKEN: optionalText,
+  TWILIO_FROM_NUMBER: optionalText.pipe(z.string().regex(/^\+[1-9]\d{7,14}$/, 'must be an E.164 number such as +12815550143').optional()),
+  TWILIO_MESSAGING_SERVICE_SID: optionalText.pipe(z.string().regex(/^MG[0-9a-fA-F]{32}$/, 'must be MG followed by 32 hex digits').optional()),
+  TWILIO_API_BASE: httpUrl.default('https://api.twilio.com'),
 });
 
 export interface AppConfig {
@@ -207,6 +214,25 @@ export interface AppConfig {
   // --- Vendor invoices: AI extraction (issue 5) ---
   /** Gemini settings; `apiKey` undefined means invoices are read by offline OCR. Server-only: never sent to the browser. */
   gemini: { apiKey: string | undefined; model: string; baseUrl: string };
+  // --- Texts (issue 15; docs/texts.md) ---
+  /**
+   * 'outbox' (default): each text is written to `dataDir/sms` as a JSON file and nothing leaves the machine (inbound
+   * webhooks are refused: there is no token to check them with). 'twilio': Twilio's REST API; `twilio` holds its
+   * settings. Server-only: the token never reaches the browser.
+   */
+  sms: {
+    provider: 'outbox' | 'twilio';
+    twilio:
+      | {
+          accountSid: string;
+          authToken: string;
+          /** The sender: a number (E.164) or a Messaging Service (MG…); exactly one is set. */
+          from: { number: string } | { messagingServiceSid: string };
+          /** Without trailing slash; https://api.twilio.com, or a stub in tests. */
+          apiBase: string;
+        }
+      | undefined;
+  };
 }
 
 /**
@@ -236,7 +262,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     const name = String(issue.path[0] ?? 'environment');
     const got = env[name];
     const shown = got === undefined ? '' : ` (got "${got.length > 60 ? `${got.slice(0, 60)}…` : got}")`;
-    const secret = /SECRET|PASSWORD|DATABASE_URL|SMTP_URL/.test(name);
+    const secret = /SECRET|PASSWORD|TOKEN|DATABASE_URL|SMTP_URL/.test(name);
     throw new ConfigError(`Invalid configuration: ${name} ${issue.message}${secret ? '' : shown}`);
   }
   const e = parsed.data;
@@ -252,6 +278,17 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     throw new ConfigError(
       `Invalid configuration: WEB_CONCURRENCY ${e.WEB_CONCURRENCY} needs DATABASE_URL (the embedded database can be opened by one process only)`,
     );
+  }
+  if (e.SMS_PROVIDER === 'twilio') {
+    const missing = [
+      ...(e.TWILIO_ACCOUNT_SID ? [] : ['TWILIO_ACCOUNT_SID']),
+      ...(e.TWILIO_AUTH_TOKEN ? [] : ['TWILIO_AUTH_TOKEN']),
+      ...(e.TWILIO_FROM_NUMBER || e.TWILIO_MESSAGING_SERVICE_SID ? [] : ['TWILIO_FROM_NUMBER or TWILIO_MESSAGING_SERVICE_SID']),
+    ];
+    if (missing.length) throw new ConfigError(`Invalid configuration: SMS_PROVIDER=twilio needs ${missing.join(', ')}`);
+    if (e.TWILIO_FROM_NUMBER && e.TWILIO_MESSAGING_SERVICE_SID) {
+      throw new ConfigError('Invalid configuration: set TWILIO_FROM_NUMBER or TWILIO_MESSAGING_SERVICE_SID, not both');
+    }
   }
   const appUrl = (e.APP_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, '');
   const loopbackOnly = isLoopbackHost(e.HOST) && isLoopbackHost(new URL(appUrl).hostname) && !e.TRUST_PROXY;
@@ -311,6 +348,19 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     },
     // --- Vendor invoices: AI extraction (issue 5) ---
     gemini: { apiKey: e.GEMINI_API_KEY, model: e.GEMINI_MODEL, baseUrl: e.GEMINI_BASE_URL.replace(/\/+$/, '') },
+    // --- Texts (issue 15) ---
+    sms: {
+      provider: e.SMS_PROVIDER,
+      twilio:
+        e.SMS_PROVIDER === 'twilio'
+          ? {
+              accountSid: e.TWILIO_ACCOUNT_SID!,
+              authToken: e.TWILIO_AUTH_TOKEN!,
+              from: e.TWILIO_FROM_NUMBER ? { number: e.TWILIO_FROM_NUMBER } : { messagingServiceSid: e.TWILIO_MESSAGING_SERVICE_SID! },
+              apiBase: e.TWILIO_API_BASE.replace(/\/+$/, ''),
+            }
+          : undefined,
+    },
   });
 }
 
