@@ -47,6 +47,8 @@ export default [
   route('files/invoices/:invoiceId', 'routes/resources/invoice-file.ts'),
   // The final repair invoice as it stands (staff; issue 14). Paid invoices are also stored as documents.
   route('admin/work-orders/:workOrderId/invoice.pdf', 'routes/resources/repair-invoice-pdf.ts'),
+  // Texts from customers, posted by the SMS provider (issue 15; signature-checked, docs/texts.md).
+  route('webhooks/sms', 'routes/resources/sms-webhook.ts'),
 
   ...prefix('portal', [
     layout('routes/portal/layout.tsx', [
