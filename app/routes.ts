@@ -81,6 +81,7 @@ export default [
       route('photos', 'routes/admin/photos.tsx'),
       route('outbox', 'routes/admin/outbox.tsx'),
       route('messages', 'routes/admin/messages.tsx'),
+      route('messages/texts/:conversationKey', 'routes/admin/messages/text-conversation.tsx'),
       route('audit', 'routes/admin/audit.tsx'),
       route('settings', 'routes/admin/settings.tsx'),
     ]),

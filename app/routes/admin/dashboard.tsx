@@ -23,7 +23,7 @@ const QUICK_ACTIONS = [
 ];
 
 export default function Dashboard({ loaderData }: Route.ComponentProps) {
-  const { cards, openByStatus, completedPerDay } = loaderData;
+  const { cards, openByStatus, completedPerDay, unreadTextConversations } = loaderData;
   return (
     <div>
       <h1 className="text-2xl font-bold text-navy-900">Admin Dashboard</h1>
@@ -32,6 +32,16 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
           <StatCard key={c.label} label={c.label} value={c.value} />
         ))}
       </div>
+      <p className="mt-6">
+        <Link
+          to="/admin/messages"
+          className={`inline-block rounded border-2 px-4 py-2 font-semibold ${unreadTextConversations ? 'border-brand-600 bg-brand-50 text-navy-900' : 'border-slate-300 bg-white text-slate-800'} hover:bg-slate-100`}
+        >
+          {unreadTextConversations === 0
+            ? 'No unread texts'
+            : `${unreadTextConversations} unread text ${unreadTextConversations === 1 ? 'conversation' : 'conversations'}`}
+        </Link>
+      </p>
       <section aria-labelledby="quick-actions" className="mt-8">
         <h2 id="quick-actions" className="text-xl font-bold text-navy-900">
           Quick Actions

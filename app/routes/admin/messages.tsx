@@ -1,4 +1,4 @@
-import { data, Form, useNavigation } from 'react-router';
+import { data, Form, Link, useNavigation } from 'react-router';
 import { FormMessage } from '~/components/ui/field';
 import { parseForm } from '~/lib/forms';
 import { pageMeta } from '~/lib/meta';
@@ -8,16 +8,25 @@ import { listContactMessages, markContactMessageRead } from '~/server/contact/co
 import { getConfig } from '~/server/config.server';
 import { DomainError } from '~/server/errors.server';
 import { readForm } from '~/server/forms/read-form.server';
+import { countUnreadConversations, listTextConversations } from '~/server/sms/conversations.server';
 import type { Route } from './+types/messages';
 import { dateTimeFormat } from '~/lib/intl';
 
 export const meta: Route.MetaFunction = ({ matches }) => pageMeta({ matches, title: 'Messages', noindex: true });
 
-/** The contact inbox (issue 4 item 8): messages from the public form, newest first, unread ones marked. */
+/**
+ * Messages: text conversations with customers (issue 15; newest activity first, unread counted; each opens at
+ * /admin/messages/texts/:conversationKey) and the contact inbox (issue 4 item 8: messages from the public form,
+ * newest first, unread ones marked).
+ */
 export async function loader({ request }: Route.LoaderArgs) {
   await requireAdmin(request);
-  const { messages, unread } = await listContactMessages();
-  return { messages, unread, timeZone: getConfig().shop.timeZone };
+  const [{ messages, unread }, conversations, unreadConversations] = await Promise.all([
+    listContactMessages(),
+    listTextConversations(),
+    countUnreadConversations(),
+  ]);
+  return { messages, unread, conversations, unreadConversations, timeZone: getConfig().shop.timeZone };
 }
 
 export async function action({ request }: Route.ActionArgs) {
@@ -34,12 +43,48 @@ export async function action({ request }: Route.ActionArgs) {
 }
 
 export default function Messages({ loaderData, actionData }: Route.ComponentProps) {
-  const { messages, unread, timeZone } = loaderData;
+  const { messages, unread, conversations, unreadConversations, timeZone } = loaderData;
   const navigation = useNavigation();
   const when = dateTimeFormat({ dateStyle: 'medium', timeStyle: 'short', timeZone });
   return (
     <div>
-      <h1 className="text-2xl font-bold text-navy-900">Contact Messages</h1>
+      <h1 className="text-2xl font-bold text-navy-900">Messages</h1>
+      <section aria-labelledby="texts-h" className="mt-4">
+        <h2 id="texts-h" className="text-xl font-bold text-navy-900">
+          Text Messages
+        </h2>
+        <p className="mt-1 text-slate-700">
+          {conversations.length === 0
+            ? 'No texts yet.'
+            : `${unreadConversations} ${unreadConversations === 1 ? 'conversation' : 'conversations'} with unread texts.`}
+        </p>
+        {conversations.length ? (
+        <ul className="mt-3 divide-y divide-slate-200 rounded-lg border border-slate-200 bg-white">
+          {conversations.map((c) => (
+            <li key={c.key} className={c.unread ? 'bg-brand-50' : undefined}>
+              <Link to={`/admin/messages/texts/${encodeURIComponent(c.key)}`} className="block px-4 py-3 hover:bg-slate-50">
+                <span className="flex flex-wrap items-baseline justify-between gap-2">
+                  <span className={c.unread ? 'font-bold text-navy-900' : 'font-semibold text-slate-800'}>
+                    {c.title}
+                    {c.unread ? (
+                      <span className="ml-2 rounded bg-brand-600 px-2 py-0.5 text-xs font-bold text-white">{c.unread} unread</span>
+                    ) : null}
+                  </span>
+                  <time dateTime={new Date(c.lastAt).toISOString()} className="text-sm text-slate-600">
+                    {when.format(new Date(c.lastAt))}
+                  </time>
+                </span>
+                <span className="mt-1 block truncate text-sm text-slate-700">
+                  {c.lastDirection === 'outbound' ? 'You: ' : ''}
+                  {c.lastBody}
+                </span>
+              </Link>
+            </li>
+          ))}
+        </ul>
+        ) : null}
+      </section>
+      <h2 className="mt-8 text-xl font-bold text-navy-900">Contact Messages</h2>
       <p className="mt-1 text-slate-700">
         {messages.length === 0 ? 'No messages yet.' : `${unread} unread of ${messages.length}.`}
       </p>

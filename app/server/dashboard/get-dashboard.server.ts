@@ -6,7 +6,8 @@
  *     in the shop's time zone; Completed Today = status Complete with `updated_at` inside that day);
  *   - `openByStatus`: count of work orders per active status, in the spec's order;
  *   - `completedPerDay`: for each of the last 30 shop-local days (oldest first) the number of work orders whose status
- *     is Complete and whose last change fell on that day (read through the (current_status, updated_at) index).
+ *     is Complete and whose last change fell on that day (read through the (current_status, updated_at) index);
+ *   - `unreadTextConversations`: text conversations with at least one unread text from the customer (issue 15).
  */
 import { TZDate } from '@date-fns/tz';
 import { addDays, format, startOfDay } from 'date-fns';
@@ -15,6 +16,7 @@ import { WORK_ORDER_STATUSES, isActiveStatus } from '~/lib/work-order-status';
 import { getConfig } from '../config.server';
 import { getDb } from '../db/client.server';
 import { customers, vehicles, workOrders } from '../db/schema';
+import { countUnreadConversations } from '../sms/conversations.server';
 import { countActiveWorkOrders } from '../work-orders/list-work-orders.server';
 
 export const CHART_DAYS = 30;
@@ -30,7 +32,7 @@ export async function getDashboard(now = new Date()) {
   const db = getDb();
   const today = shopDayBounds(now, tz);
   const firstDay = startOfDay(addDays(new TZDate(now, tz), -(CHART_DAYS - 1)));
-  const [[customerCount], [vehiclesToday], [completedToday], activeByStatus, perDay] = await Promise.all([
+  const [[customerCount], [vehiclesToday], [completedToday], activeByStatus, perDay, unreadTextConversations] = await Promise.all([
     db.select({ n: count() }).from(customers),
     db
       .select({ n: count() })
@@ -57,6 +59,7 @@ export async function getDashboard(now = new Date()) {
         ),
       )
       .groupBy(sql`1`),
+    countUnreadConversations(),
   ]);
   const byDay = new Map(perDay.map((r) => [r.day, r.n]));
   const completedPerDay = Array.from({ length: CHART_DAYS }, (_, i) => {
@@ -72,5 +75,6 @@ export async function getDashboard(now = new Date()) {
     ],
     openByStatus: WORK_ORDER_STATUSES.filter(isActiveStatus).map((status) => ({ status, count: activeByStatus[status] })),
     completedPerDay,
+    unreadTextConversations,
   };
 }
