@@ -3,13 +3,15 @@
  *
  * Every write takes the acting staff member and records its audit row(s) in the same transaction (issue 6).
  *
- * - `addCustomerWithVehicle(actor, input)` → `{ customerId, vehicleId }`: one transaction (audit 'customer.create',
- *   plus 'vehicle.create' when a vehicle is given); a VIN this customer already has throws
+ * - `addCustomerWithVehicle(actor, input, texting?)` → `{ customerId, vehicleId }`: one transaction (audit
+ *   'customer.create', plus 'vehicle.create' when a vehicle is given); `texting` (issue 15, resolved with
+ *   `resolveTextSettings`) sets the mobile number and notify channel and records a spoken OK to texts
+ *   ('sms_consent.record', source 'staff_intake', the staff member as recorder); a VIN this customer already has throws
  *   DomainError('conflict', 'Error: A vehicle with this VIN already exists.', 'vin') and nothing is saved (the same VIN
  *   on another customer is allowed: a VIN is unique per customer).
  * - `getCustomer(id)` → customer fields, or DomainError('not_found', 'Customer not found.').
- * - `updateCustomer(actor, id, input)` → saves name, e-mail, phone, address (audit 'customer.update' with the fields
- *   that changed). Two staff saving the same customer: both succeed, the later write wins (the row is locked while
+ * - `updateCustomer(actor, id, input, texting?)` → saves name, e-mail, phone, address, and with `texting` the mobile
+ *   number, notify channel and consent as on add (audit 'customer.update' with the fields that changed). Two staff saving the same customer: both succeed, the later write wins (the row is locked while
  *   its before-image is read, so each audit row's "from" is what that save replaced).
  * - `addCustomerVehicle(actor, customerId, input)` → the new vehicle (audit 'vehicle.create'); errors as `addVehicle`.
  * - `getCustomerDetails(id)` → customer, vehicles (newest first), each with its work orders (newest first) and
@@ -20,10 +22,11 @@ import { and, asc, desc, eq, inArray, ne } from 'drizzle-orm';
 import type { CustomerInput, AddCustomer } from '~/lib/schemas/admin';
 import type { AddVehicle } from '~/lib/schemas/vehicle';
 import { recordAudit, type StaffActor } from '../audit/audit.server';
-import { getDb } from '../db/client.server';
+import { getDb, type Executor } from '../db/client.server';
 import { customerDocuments, customers, vehicles, workOrderParts, workOrders } from '../db/schema';
 import { DomainError, isUuid } from '../errors.server';
 import { addVehicle, type Vehicle } from '../vehicles/add-vehicle.server';
+import { saveTextSettings, type ResolvedTextSettings } from './text-settings.server';
 
 export const CUSTOMER_NOT_FOUND = 'Customer not found.';
 
@@ -40,14 +43,20 @@ const vehicleFields = (v: Vehicle) => ({
   licensePlate: v.licensePlate,
 });
 
+/** Saves the texting fields of a customer row created or locked in `tx` (staff: a spoken OK). */
+const saveStaffTexting = (tx: Executor, actor: StaffActor, customerId: string, settings: ResolvedTextSettings) =>
+  saveTextSettings(tx, { customerId, settings, source: 'staff_intake', actor, recordedByUserId: actor.id });
+
 export async function addCustomerWithVehicle(
   actor: StaffActor,
   input: AddCustomer,
+  texting?: ResolvedTextSettings,
 ): Promise<{ customerId: string; vehicleId: string | null }> {
   return getDb().transaction(async (tx) => {
     const [row] = await tx.insert(customers).values(input.customer).returning();
     const customerId = row!.id;
-    await recordAudit(tx, actor, { action: 'customer.create', entityId: customerId, after: customerFields(row!) });
+    const text = texting ? (await saveStaffTexting(tx, actor, customerId, texting)).after : {};
+    await recordAudit(tx, actor, { action: 'customer.create', entityId: customerId, after: { ...customerFields(row!), ...text } });
     const vehicle = input.vehicle ? await addVehicle(tx, customerId, input.vehicle) : null;
     if (vehicle) await recordAudit(tx, actor, { action: 'vehicle.create', entityId: vehicle.id, after: vehicleFields(vehicle) });
     return { customerId, vehicleId: vehicle?.id ?? null };
@@ -72,7 +81,7 @@ export async function getCustomer(id: string): Promise<CustomerRecord> {
   return row;
 }
 
-export async function updateCustomer(actor: StaffActor, id: string, input: CustomerInput): Promise<void> {
+export async function updateCustomer(actor: StaffActor, id: string, input: CustomerInput, texting?: ResolvedTextSettings): Promise<void> {
   if (!isUuid(id)) throw new DomainError('not_found', CUSTOMER_NOT_FOUND);
   await getDb().transaction(async (tx) => {
     const [before] = await tx.select().from(customers).where(eq(customers.id, id)).for('update');
@@ -82,7 +91,13 @@ export async function updateCustomer(actor: StaffActor, id: string, input: Custo
       .set({ name: input.name, email: input.email, phone: input.phone, address: input.address })
       .where(eq(customers.id, id))
       .returning();
-    await recordAudit(tx, actor, { action: 'customer.update', entityId: id, before: customerFields(before), after: customerFields(after!) });
+    const text = texting ? await saveStaffTexting(tx, actor, id, texting) : { before: {}, after: {} };
+    await recordAudit(tx, actor, {
+      action: 'customer.update',
+      entityId: id,
+      before: { ...customerFields(before), ...text.before },
+      after: { ...customerFields(after!), ...text.after },
+    });
   });
 }
 

@@ -1,12 +1,16 @@
 import { data, Form, Link, useNavigation } from 'react-router';
 import { CustomerFields, VehicleFields } from '~/components/admin/customer-fields';
+import { TextSettingsFields } from '~/components/text-settings-fields';
 import { buttonClass, TimedMessage } from '~/components/admin/ui';
 import { FormMessage } from '~/components/ui/field';
 import { formValues, parseForm } from '~/lib/forms';
 import { pageMeta } from '~/lib/meta';
 import { AddCustomerSchema } from '~/lib/schemas/admin';
+import { textSettingsSchema } from '~/lib/schemas/sms';
 import { requireAdmin } from '~/server/auth/session.server';
 import { addCustomerWithVehicle } from '~/server/customers/manage-customers.server';
+import { resolveTextSettings } from '~/server/customers/text-settings.server';
+import { smsDisclosureText } from '~/server/sms/consent.server';
 import { DomainError } from '~/server/errors.server';
 import { readForm } from '~/server/forms/read-form.server';
 import type { Route } from './+types/add';
@@ -17,18 +21,20 @@ export const meta: Route.MetaFunction = ({ matches }) => pageMeta({ matches, tit
 
 export async function loader({ request }: Route.LoaderArgs) {
   await requireAdmin(request);
-  return null;
+  return { disclosure: smsDisclosureText() };
 }
 
 export async function action({ request }: Route.ActionArgs) {
   const user = await requireAdmin(request);
   const formData = await readForm(request);
   const parsed = parseForm(AddCustomerSchema, formData);
-  if (!parsed.success) {
-    return data({ ok: false as const, fieldErrors: parsed.fieldErrors, values: parsed.values, message: null, customerId: null }, 400);
+  const texting = parseForm(textSettingsSchema('staff'), formData);
+  if (!parsed.success || !texting.success) {
+    const fieldErrors = { ...(parsed.success ? {} : parsed.fieldErrors), ...(texting.success ? {} : texting.fieldErrors) };
+    return data({ ok: false as const, fieldErrors, values: formValues(formData), message: null, customerId: null }, 400);
   }
   try {
-    const { customerId } = await addCustomerWithVehicle(user, parsed.data);
+    const { customerId } = await addCustomerWithVehicle(user, parsed.data, resolveTextSettings(texting.data));
     return { ok: true as const, fieldErrors: {}, values: {}, message: CUSTOMER_ADDED, customerId };
   } catch (error) {
     if (error instanceof DomainError) {
@@ -40,7 +46,7 @@ export async function action({ request }: Route.ActionArgs) {
   }
 }
 
-export default function AddCustomer({ actionData }: Route.ComponentProps) {
+export default function AddCustomer({ loaderData, actionData }: Route.ComponentProps) {
   const busy = useNavigation().state === 'submitting';
   const errors = actionData?.fieldErrors ?? {};
   const values = actionData?.ok ? {} : (actionData?.values ?? {});
@@ -65,6 +71,10 @@ export default function AddCustomer({ actionData }: Route.ComponentProps) {
         <fieldset className="space-y-4">
           <legend className="text-lg font-bold text-navy-900">Customer</legend>
           <CustomerFields values={values} errors={errors} />
+        </fieldset>
+        <fieldset className="space-y-4">
+          <legend className="text-lg font-bold text-navy-900">Texts and updates</legend>
+          <TextSettingsFields values={values} errors={errors} disclosure={loaderData.disclosure} who="staff" />
         </fieldset>
         <fieldset className="space-y-4">
           <legend className="text-lg font-bold text-navy-900">Vehicle (optional)</legend>

@@ -2,13 +2,18 @@ import { AdminLoadError } from '~/components/admin/load-error';
 import { useEffect } from 'react';
 import { data, Form, Link, useNavigate, useNavigation } from 'react-router';
 import { CustomerFields } from '~/components/admin/customer-fields';
+import { CONSENT_SOURCE_LABELS, TextSettingsFields } from '~/components/text-settings-fields';
 import { buttonClass } from '~/components/admin/ui';
 import { FormMessage } from '~/components/ui/field';
-import { parseForm } from '~/lib/forms';
+import { formValues, parseForm } from '~/lib/forms';
+import { formatDate } from '~/lib/format';
 import { pageMeta } from '~/lib/meta';
 import { CustomerSchema } from '~/lib/schemas/admin';
+import { textSettingsSchema } from '~/lib/schemas/sms';
 import { requireAdmin } from '~/server/auth/session.server';
+import { getConfig } from '~/server/config.server';
 import { getCustomer, updateCustomer } from '~/server/customers/manage-customers.server';
+import { getTextSettings, resolveTextSettings } from '~/server/customers/text-settings.server';
 import { DomainError, toErrorResponse } from '~/server/errors.server';
 import { readForm } from '~/server/forms/read-form.server';
 import type { Route } from './+types/edit';
@@ -20,7 +25,9 @@ export const meta: Route.MetaFunction = ({ matches }) => pageMeta({ matches, tit
 export async function loader({ request, params }: Route.LoaderArgs) {
   await requireAdmin(request);
   try {
-    return { customer: await getCustomer(params.customerId) };
+    const customer = await getCustomer(params.customerId);
+    const texting = await getTextSettings(customer.id);
+    return { customer, texting, timeZone: getConfig().shop.timeZone };
   } catch (error) {
     throw toErrorResponse(error);
   }
@@ -28,13 +35,21 @@ export async function loader({ request, params }: Route.LoaderArgs) {
 
 export async function action({ request, params }: Route.ActionArgs) {
   const user = await requireAdmin(request);
-  const parsed = parseForm(CustomerSchema, await readForm(request));
-  if (!parsed.success) return data({ ok: false, fieldErrors: parsed.fieldErrors, values: parsed.values, message: null }, 400);
+  const formData = await readForm(request);
+  const parsed = parseForm(CustomerSchema, formData);
+  const texting = parseForm(textSettingsSchema('staff'), formData);
+  if (!parsed.success || !texting.success) {
+    const fieldErrors = { ...(parsed.success ? {} : parsed.fieldErrors), ...(texting.success ? {} : texting.fieldErrors) };
+    return data({ ok: false, fieldErrors, values: formValues(formData), message: null }, 400);
+  }
   try {
-    await updateCustomer(user, params.customerId, parsed.data);
+    await updateCustomer(user, params.customerId, parsed.data, resolveTextSettings(texting.data));
     return { ok: true, fieldErrors: {}, values: {}, message: CUSTOMER_UPDATED };
   } catch (error) {
-    if (error instanceof DomainError) return data({ ok: false, fieldErrors: {}, values: {}, message: error.message }, error.status);
+    if (error instanceof DomainError) {
+      const fieldErrors: Record<string, string> = error.field ? { [error.field]: error.message } : {};
+      return data({ ok: false, fieldErrors, values: error.field ? formValues(formData) : {}, message: error.field ? null : error.message }, error.status);
+    }
     throw error;
   }
 }
@@ -48,7 +63,14 @@ export default function EditCustomer({ loaderData, actionData }: Route.Component
     const timer = setTimeout(() => navigate('/admin/customers'), 1000);
     return () => clearTimeout(timer);
   }, [done, navigate]);
-  const values = actionData && !actionData.ok && Object.keys(actionData.values).length ? actionData.values : loaderData.customer;
+  const { texting } = loaderData;
+  const values =
+    actionData && !actionData.ok && Object.keys(actionData.values).length
+      ? actionData.values
+      : { ...loaderData.customer, mobile: texting.mobile, smsConsent: texting.smsConsent, notifyChannel: texting.notifyChannel };
+  const consentStatus = texting.consentSince
+    ? `${texting.smsConsent ? 'Agreed' : 'Withdrawn'} on ${formatDate(texting.consentSince, loaderData.timeZone)} (${CONSENT_SOURCE_LABELS[texting.consentSource ?? ''] ?? ''}).`
+    : null;
   return (
     <div className="max-w-3xl">
       <h1 className="text-2xl font-bold text-navy-900">Edit Customer</h1>
@@ -62,6 +84,10 @@ export default function EditCustomer({ loaderData, actionData }: Route.Component
       </div>
       <Form method="post" className="mt-4 space-y-4">
         <CustomerFields values={values} errors={actionData?.fieldErrors ?? {}} />
+        <fieldset className="space-y-4">
+          <legend className="text-lg font-bold text-navy-900">Texts and updates</legend>
+          <TextSettingsFields values={values} errors={actionData?.fieldErrors ?? {}} disclosure={texting.disclosure} who="staff" status={consentStatus} />
+        </fieldset>
         <div className="flex gap-3">
           <button type="submit" className={buttonClass} disabled={busy}>
             {busy ? 'Saving...' : 'Save'}
