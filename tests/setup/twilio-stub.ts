@@ -181,7 +181,7 @@ export async function serveWebhook(action: RouteAction): Promise<{ origin: strin
       const origin = `http://${req.headers.host}`;
       const headers = new Headers();
       for (const [name, value] of Object.entries(req.headers)) if (typeof value === 'string') headers.set(name, value);
-      const request = new Request(new URL(req.url ?? '/', origin), { method: req.method, headers, body: body.length ? body : undefined });
+      const request = new Request(new URL(req.url ?? '/', origin), { method: req.method, headers, body: body.length ? new Uint8Array(body) : undefined });
       const clientIp = (req.headers['x-test-client-ip'] as string | undefined) ?? req.socket.remoteAddress;
       const response = (await action({ request, params: {}, context: { cspNonce: 'test', requestId: 'test', clientIp } })) as Response;
       res.writeHead(response.status, Object.fromEntries(response.headers));

@@ -27,7 +27,7 @@ export interface SmsTestContext {
  * Starts the stub and the webhook server, points the configuration at them (SMS_PROVIDER=twilio) and fixes the
  * texting clock at {@link SHOP_NOON}. Call at the top of a test file, after `withTestDatabase()`.
  */
-export function useTwilioStub(t: TestDatabase): SmsTestContext {
+export function withTwilioStub(t: TestDatabase): SmsTestContext {
   const ctx = {} as SmsTestContext;
   let closeWebhook: () => Promise<void> = async () => {};
   beforeAll(async () => {

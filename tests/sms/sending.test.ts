@@ -18,10 +18,10 @@ import { createOutboxProvider, setSmsProvider } from '~/server/sms/provider.serv
 import { enqueueText, NO_CONSENT_REASON, processDueTexts, setSmsClock } from '~/server/sms/send-text.server';
 import { createAccount, makeRequest, testContext, type TestAccount } from '../setup/factories';
 import { withTestDatabase } from '../setup/test-db';
-import { consentsOf, createTextCustomer, SHOP_NOON, textsTo, useTwilioStub } from './helpers';
+import { consentsOf, createTextCustomer, SHOP_NOON, textsTo, withTwilioStub } from './helpers';
 
 const t = withTestDatabase();
-const sms = useTwilioStub(t);
+const sms = withTwilioStub(t);
 const args = (request: Request, params: Record<string, string> = {}) => ({ request, params, context: testContext }) as never;
 
 afterEach(() => setSmsClock(() => SHOP_NOON));

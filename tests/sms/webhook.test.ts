@@ -17,10 +17,10 @@ import { WEBHOOK_LIMIT } from '~/server/sms/webhook.server';
 import { createAccount, makeRequest, testContext } from '../setup/factories';
 import { withTestDatabase } from '../setup/test-db';
 import { newSid, type InboundOptions } from '../setup/twilio-stub';
-import { consentsOf, createTextCustomer, newMobile, textsTo, useTwilioStub } from './helpers';
+import { consentsOf, createTextCustomer, newMobile, textsTo, withTwilioStub } from './helpers';
 
 const t = withTestDatabase();
-const sms = useTwilioStub(t);
+const sms = withTwilioStub(t);
 const args = (request: Request, params: Record<string, string> = {}) => ({ request, params, context: testContext }) as never;
 
 const EMPTY_TWIML = '<?xml version="1.0" encoding="UTF-8"?><Response/>';
