@@ -66,3 +66,26 @@ describe('admin authorization, enumerated from the route config', () => {
     expect(checked).toBeGreaterThanOrEqual(adminRoutes.length * 2);
   });
 });
+
+describe('webhooks, enumerated from the route config (issue 15)', () => {
+  const webhookRoutes = flatten(routes as RouteEntry[]).filter((r) => r.path.startsWith('/webhooks'));
+
+  it('finds the SMS webhook', () => {
+    expect(webhookRoutes.map((r) => r.path)).toEqual(['/webhooks/sms']);
+  });
+
+  it('answers a post without the provider’s signature 403 whoever is signed in, and anything but a post 405', async () => {
+    const customer = await createAccount();
+    const staff = await createAccount({ admin: true });
+    for (const route of webhookRoutes) {
+      const mod = await load(route.file);
+      for (const cookie of [undefined, customer.cookie, staff.cookie]) {
+        const form = { MessageSid: `SM${'0'.repeat(32)}`, From: '+12815550147', Body: 'STOP' };
+        const post = (await mod.action!({ request: makeRequest(route.path, { cookie, form }), params: {}, context: testContext })) as Response;
+        expect(post.status, `${route.path} ${cookie ? 'signed in' : 'anonymous'}`).toBe(403);
+        const get = (await mod.loader!({ request: makeRequest(route.path, { cookie }), params: {}, context: testContext })) as Response;
+        expect(get.status).toBe(405);
+      }
+    }
+  });
+});

@@ -15,8 +15,11 @@ const root = path.resolve(import.meta.dirname, '../..');
 const work = fs.mkdtempSync(path.join(os.tmpdir(), 'shop-footprint-'));
 afterAll(() => fs.rmSync(work, { recursive: true, force: true }));
 
-/** Loaded on first use only: images, OCR, PDF text, PDF making, the S3 driver, QR codes, mail, upload sniffing. */
-const LOADED_ON_USE = ['sharp', 'tesseract.js', 'pdfjs-dist', 'pdfmake', '@aws-sdk/client-s3', 'qrcode', 'nodemailer', 'file-type'];
+/**
+ * Loaded on first use only: images, OCR, PDF text, PDF making, the S3 driver, QR codes, mail, upload sniffing, and
+ * Twilio's webhook signature check (issue 15).
+ */
+const LOADED_ON_USE = ['sharp', 'tesseract.js', 'pdfjs-dist', 'pdfmake', '@aws-sdk/client-s3', 'qrcode', 'nodemailer', 'file-type', 'twilio'];
 
 const RECORDER = `
 let port;
