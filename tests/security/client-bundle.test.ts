@@ -16,6 +16,7 @@ const CANARIES = {
   SMTP_URL: 'smtp://canaryuser:canary-smtp-pass@127.0.0.1:2525',
   DATABASE_URL: 'postgres://canary:canary-db-pass@127.0.0.1:5432/shop',
   S3_SECRET_ACCESS_KEY: 'canary-s3-secret-44aa',
+  TWILIO_AUTH_TOKEN: 'canary-twilio-token-9c2e',
 };
 
 /** Literal strings that exist only in server modules: finding one means server code reached the client bundle. */
@@ -29,6 +30,8 @@ const SERVER_ONLY_MARKERS = [
   'auth-secret',
   'nodemailer',
   '@electric-sql/pglite',
+  'sms webhook: signature missing or wrong',
+  'Reply START to subscribe again',
 ];
 
 function clientFiles(dir: string): string[] {
