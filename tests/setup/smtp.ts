@@ -3,11 +3,14 @@
  * and can be told to refuse (answer 421) to simulate an outage.
  */
 import { SMTPServer } from 'smtp-server';
-import { eq, sql } from 'drizzle-orm';
+import { eq, sql, type SQL } from 'drizzle-orm';
 import { afterAll, beforeAll } from 'vitest';
 import { getDb } from '~/server/db/client.server';
-import { mailQueue } from '~/server/db/schema';
+import { jobs } from '~/server/db/schema';
+import { mailField, selectMail } from '~/server/mail/mail-queue.server';
 import { createSmtpTransport, setMailTransport } from '~/server/mail/transport.server';
+
+export { mailField };
 
 export interface ReceivedMail {
   from: string;
@@ -85,6 +88,24 @@ export function withTestSmtp(): () => TestSmtpServer {
 
 /** Makes every queued message due now (instead of waiting out its backoff), for the next `processDueMail()`. */
 export function makeQueuedMailDue() {
-  return getDb().update(mailQueue).set({ nextAttemptAt: sql`now()` }).where(eq(mailQueue.state, 'queued'));
+  return getDb().update(jobs).set({ runAt: sql`now()` }).where(eq(jobs.state, 'queued'));
+}
+
+/**
+ * The e-mails on the job queue matching `where` (conditions on `jobs` columns, or `mailField('to', …)`), oldest first,
+ * each with its payload spread out under the names tests read: `kind` (the mail's purpose), `toAddress`, `subject`,
+ * `textBody`, `htmlBody`, `replyTo`; `state` is the job's ('queued', 'running', 'done', 'failed', ...).
+ */
+export async function mailRows(where?: SQL) {
+  const rows = await selectMail(getDb(), where);
+  return rows.map(({ mail, ...job }) => ({
+    ...job,
+    kind: mail.purpose,
+    toAddress: mail.to,
+    subject: mail.subject,
+    textBody: mail.text,
+    htmlBody: mail.html ?? null,
+    replyTo: mail.replyTo ?? null,
+  }));
 }
 
