@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import * as contact from '~/routes/public/contact';
 import * as messages from '~/routes/admin/messages';
 import { CONTACT_TEXTS } from '~/lib/schemas/contact';
-import { contactMessages, jobs } from '~/server/db/schema';
+import { contactMessages } from '~/server/db/schema';
 import { hashClientIp, sendContactMessage } from '~/server/contact/send-contact-message.server';
 import { processDueMail } from '~/server/mail/mail-queue.server';
 import { mailField, mailRows, withTestSmtp } from '../setup/smtp';

@@ -18,7 +18,7 @@ import * as register from '~/routes/auth/register';
 import { getAuth } from '~/server/auth/auth.server';
 import { MIN_ANSWER_MS } from '~/server/auth/even-timing.server';
 import { getOptionalUser } from '~/server/auth/session.server';
-import { jobs, users } from '~/server/db/schema';
+import { users } from '~/server/db/schema';
 import { processDueMail } from '~/server/mail/mail-queue.server';
 import { mailField, mailRows, withTestSmtp } from '../setup/smtp';
 import {

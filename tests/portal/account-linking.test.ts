@@ -15,7 +15,7 @@ import * as myVehicles from '~/routes/portal/my-vehicles';
 import { getAuth } from '~/server/auth/auth.server';
 import { getOptionalUser } from '~/server/auth/session.server';
 import { PASSWORD_CHANGED, RESET_LINK_INVALID, RESET_LINK_SENT } from '~/server/auth/password-reset.server';
-import { customers, jobs, sessions, users, vehicles, workOrders } from '~/server/db/schema';
+import { customers, sessions, users, vehicles, workOrders } from '~/server/db/schema';
 import { cookieOf, createAccount, createVehicle, createWorkOrder, makeRequest, redirectLocation, settle, signInCookie, testContext, uid } from '../setup/factories';
 import { withTestDatabase } from '../setup/test-db';
 import { mailRows, mailField } from '../setup/smtp';
