@@ -5,8 +5,9 @@ import * as register from '~/routes/auth/register';
 import { auditLog, jobs, workOrders, workOrderStatusHistory } from '~/server/db/schema';
 import { processDueMail } from '~/server/mail/mail-queue.server';
 import { changeWorkOrderStatus } from '~/server/work-orders/change-work-order-status.server';
+import { getConfig } from '~/server/config.server';
 import { createAccount, createVehicle, createWorkOrder, makeRequest, testContext } from '../setup/factories';
-import { mailRows, makeQueuedMailDue, withTestSmtp } from '../setup/smtp';
+import { mailRows, makeQueuedMailDue, sendCustomerMessagesNow, withTestSmtp } from '../setup/smtp';
 import { withTestDatabase } from '../setup/test-db';
 import { createCustomerWithWorkOrder, dataOf } from './helpers';
 
@@ -51,9 +52,12 @@ describe('status change → customer e-mail (DECISIONS 13)', () => {
         changedByUserId: admin.userId,
       }),
     ]);
+    // The message waits out its window (issue 15), then goes with the status as it is then.
+    expect(await mailRows(eq(jobs.workOrderId, workOrder.id))).toHaveLength(0);
+    await sendCustomerMessagesNow();
     const queued = await mailRows(eq(jobs.workOrderId, workOrder.id));
     expect(queued).toHaveLength(1);
-    expect(queued[0]).toMatchObject({ state: 'queued', toAddress: customer.email, kind: 'status_update' });
+    expect(queued[0]).toMatchObject({ state: 'queued', toAddress: customer.email, kind: 'status_update', replyTo: getConfig().shop.email });
     for (const body of [queued[0]!.textBody, queued[0]!.htmlBody!]) {
       expect(body).toContain('2021 Toyota Camry');
       expect(body).toContain(workOrder.workOrderNumber);
@@ -82,8 +86,9 @@ describe('status change → customer e-mail (DECISIONS 13)', () => {
         workOrder.id,
         'Repairs Started',
       );
-      expect(result.notified).toBe(true);
+      expect(result.channels).toMatchObject({ email: true });
     }
+    await sendCustomerMessagesNow();
     const first = await processDueMail();
     expect(first.sent).toBe(0);
     for (const { workOrder } of orders) {
@@ -110,6 +115,7 @@ describe('status change → customer e-mail (DECISIONS 13)', () => {
     const owner = await createAccount();
     const workOrder = await createWorkOrder(await createVehicle(owner.customerId!));
     await changeWorkOrderStatus({ id: admin.userId, email: admin.email }, workOrder.id, 'Paint');
+    await sendCustomerMessagesNow();
     const [queued] = await mailRows(eq(jobs.workOrderId, workOrder.id));
     expect(queued!.textBody).toContain('See the details and photos in your customer portal: http://localhost:3000/portal/repair-updates');
     expect(queued!.textBody).not.toContain('/register');

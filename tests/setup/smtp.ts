@@ -3,10 +3,12 @@
  * and can be told to refuse (answer 421) to simulate an outage.
  */
 import { SMTPServer } from 'smtp-server';
-import { eq, sql, type SQL } from 'drizzle-orm';
+import { and, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import { afterAll, beforeAll } from 'vitest';
 import { getDb } from '~/server/db/client.server';
 import { jobs } from '~/server/db/schema';
+import '~/server/jobs/job-kinds.server';
+import { processDueJobs } from '~/server/jobs/job-queue.server';
 import { mailField, selectMail } from '~/server/mail/mail-queue.server';
 import { createSmtpTransport, setMailTransport } from '~/server/mail/transport.server';
 
@@ -109,3 +111,15 @@ export async function mailRows(where?: SQL) {
   }));
 }
 
+
+/**
+ * Ends the waiting window of every queued status message and review request (instead of waiting 2 minutes or 24
+ * hours) and runs them, so the e-mails and texts they queue can be read; returns the job outcome.
+ */
+export async function sendCustomerMessagesNow(kinds: string[] = ['status_notification']) {
+  await getDb()
+    .update(jobs)
+    .set({ runAt: sql`now()` })
+    .where(and(eq(jobs.state, 'queued'), inArray(jobs.kind, kinds)));
+  return processDueJobs(50, kinds);
+}

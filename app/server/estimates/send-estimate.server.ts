@@ -29,7 +29,7 @@ import { renderEstimatePdf } from '../documents/pdf/estimate-pdf.server';
 import { DomainError } from '../errors.server';
 import { enqueueMail } from '../mail/mail-queue.server';
 import { getShopSettings, shopLetterhead, estimateTermsOf, taxRuleOf, type ShopSettings } from '../settings/shop-settings.server';
-import { statusMailLink } from '../work-orders/change-work-order-status.server';
+import { statusMailLink } from '../notifications/status-mail.server';
 import { buildEstimateReadyMail } from './estimate-mail.server';
 import {
   documentClaim,
