@@ -59,6 +59,7 @@ export async function changeWorkOrderStatus(
       .select({
         number: workOrders.workOrderNumber,
         status: workOrders.currentStatus,
+        lastNotifiedStatus: workOrders.lastNotifiedStatus,
         customer: {
           id: customers.id,
           email: customers.email,
@@ -78,7 +79,14 @@ export async function changeWorkOrderStatus(
     const ready = status === 'Ready for Pickup';
     await tx
       .update(workOrders)
-      .set({ currentStatus: status, updatedAt: sql`now()`, readyForPickupAt: ready ? sql`now()` : null })
+      .set({
+        currentStatus: status,
+        updatedAt: sql`now()`,
+        readyForPickupAt: ready ? sql`now()` : null,
+        // Never told anything yet: the status the car was in is what the customer knows (so A → B → A within the
+        // message window sends nothing).
+        lastNotifiedStatus: current.lastNotifiedStatus ?? current.status,
+      })
       .where(eq(workOrders.id, workOrderId));
     await tx.insert(workOrderStatusHistory).values({
       workOrderId,
