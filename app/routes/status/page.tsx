@@ -98,7 +98,7 @@ function StatusContent({ page, token }: { page: StatusPage; token: string }) {
       <h1 className="mt-1 text-2xl font-bold text-navy-900">{page.headline}</h1>
       <p className="mt-2 text-slate-700">
         {vehicleName}
-        {vehicle.color ? `, ${vehicle.color}` : ''} · Work order {page.workOrderNumber}
+        {vehicle.color ? `, ${vehicle.color}` : ''} · <span className="whitespace-nowrap">Work order {page.workOrderNumber}</span>
       </p>
 
       {page.ready ? (
