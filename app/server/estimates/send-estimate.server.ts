@@ -29,7 +29,8 @@ import { renderEstimatePdf } from '../documents/pdf/estimate-pdf.server';
 import { DomainError } from '../errors.server';
 import { enqueueMail } from '../mail/mail-queue.server';
 import { getShopSettings, shopLetterhead, estimateTermsOf, taxRuleOf, type ShopSettings } from '../settings/shop-settings.server';
-import { statusMailLink } from '../work-orders/change-work-order-status.server';
+import { publishLive } from '../live/live.server';
+import { statusMailLink } from '../notifications/status-mail.server';
 import { buildEstimateReadyMail } from './estimate-mail.server';
 import {
   documentClaim,
@@ -110,7 +111,7 @@ export async function sendEstimateForApproval(
   const config = getConfig();
   const stored: string[] = [];
   try {
-    return await getDb().transaction(async (tx) => {
+    const sent = await getDb().transaction(async (tx) => {
       const ctx = await workOrderContext(tx, workOrderId, { lock: true });
       const estimateId = await ensureEstimate(tx, workOrderId);
       const lines = await readLines(tx, estimateId);
@@ -234,8 +235,11 @@ export async function sendEstimateForApproval(
         await enqueueMail(tx, { kind: 'estimate_ready', to: ctx.customer.email, workOrderId, ...mail });
         notified = true;
       }
-      return { versionId: version!.id, versionNumber, title, notified };
+      return { versionId: version!.id, versionNumber, title, notified, customerId: ctx.customer.id };
     });
+    await publishLive({ workOrderId, customerId: sent.customerId, change: 'estimate' });
+    const { customerId: _customerId, ...answer } = sent;
+    return answer;
   } catch (error) {
     await removeStored(stored);
     throw error;
