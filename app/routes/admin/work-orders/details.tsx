@@ -74,6 +74,11 @@ export default function WorkOrderDetails({ loaderData, actionData }: Route.Compo
         </Link>
       </p>
       <h1 className="mt-2 text-2xl font-bold text-navy-900">Work Order #{workOrder.workOrderNumber}</h1>
+      <p>
+        <Link to={`/admin/work-orders/${workOrder.id}/ticket`} className="font-semibold text-brand-700 underline">
+          Print ticket / status link
+        </Link>
+      </p>
       <p className="text-slate-700">{na(workOrder.description)}</p>
       <div className="mt-4 grid gap-4 sm:grid-cols-2">
         <section aria-labelledby="vehicle-h" className="rounded-lg border border-slate-200 bg-white p-4">
