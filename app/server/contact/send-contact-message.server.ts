@@ -72,7 +72,8 @@ export async function sendContactMessage(input: SendContactMessageInput, now = n
       .insert(contactMessages)
       .values({ name: input.name, email: input.email, phone: input.phone, message: input.message, ipHash, createdAt: now })
       .returning({ id: contactMessages.id });
-    await enqueueMail(tx, { kind: 'contact', to: shop.email, ...mail });
+    // Answering the e-mail answers the visitor (issue 15); the address passed the form's one-line e-mail check.
+    await enqueueMail(tx, { kind: 'contact', to: shop.email, replyTo: input.email, ...mail });
     return row!.id;
   });
 }
