@@ -77,7 +77,14 @@ describe('customers and vehicles', () => {
     expect(added.data.ok).toBe(true);
     const customerRow = await onlyRow(added.data.customerId);
     expect(customerRow.action).toBe('customer.create');
-    expect(customerRow.changes).toEqual({ name: { to: name }, email: { to: 'ann@example.com' }, phone: { to: null }, address: { to: null } });
+    expect(customerRow.changes).toEqual({
+      name: { to: name },
+      email: { to: 'ann@example.com' },
+      phone: { to: null },
+      address: { to: null },
+      mobileE164: { to: null },
+      notifyChannel: { to: 'email' },
+    });
     const [vehicle] = await t.db.select().from(vehicles).where(eq(vehicles.vin, vin));
     const vehicleRow = await onlyRow(vehicle!.id);
     expect(vehicleRow.action).toBe('vehicle.create');
