@@ -6,6 +6,7 @@
  *   for Pickup reads as done, with the pickup hours), the estimated completion date while the car is in work, and the
  *   no-login status link. Under 320 characters for a usual vehicle, so it goes as at most two segments (three with
  *   emoji-free Unicode in a name).
+ * - `reviewRequestTextMessage({ shopName, vehicle, reviewUrl })` → the review request as a text (one or two segments).
  * - `statusChangeAnswer(number, channels)` → the message staff see after saving: the spec's text
  *   ("Status for WO #… updated successfully. Customer notified via email.") when an e-mail goes out, and fitting
  *   variants for texts, no channel, or notification switched off.
@@ -39,6 +40,11 @@ export function statusTextMessage(f: StatusMessageFacts): string {
   }
   if (f.statusUrl) parts.push(`Follow it live: ${f.statusUrl}`);
   return parts.join(' ');
+}
+
+/** The review request as a text (see module docs). */
+export function reviewRequestTextMessage(f: { shopName: string; vehicle: string; reviewUrl: string }): string {
+  return `${f.shopName}: thank you for trusting us with your ${f.vehicle}. Would you tell others how it went? ${f.reviewUrl}`;
 }
 
 /** Which channels a status message goes by; `none` says why neither does (when neither does). */

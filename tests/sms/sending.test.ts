@@ -8,15 +8,16 @@ import path from 'node:path';
 import { and, eq } from 'drizzle-orm';
 import { afterEach, describe, expect, it } from 'vitest';
 import * as conversationPage from '~/routes/admin/messages/text-conversation';
-import { auditLog, customers, jobs, shopSettings, smsMessages } from '~/server/db/schema';
-import { retryJob } from '~/server/jobs/job-queue.server';
+import { auditLog, customers, jobs, shopSettings, smsMessages, workOrders } from '~/server/db/schema';
+import { enqueueJob, processDueJobs, retryJob } from '~/server/jobs/job-queue.server';
+import { statusNotificationJob } from '~/server/notifications/customer-notifications.server';
 import { listOutbox } from '~/server/jobs/outbox.server';
 import { getConfig, setConfig } from '~/server/config.server';
 import { NO_CONSENT_REPLY } from '~/server/sms/conversations.server';
 import { recordSmsConsent } from '~/server/sms/consent.server';
 import { createOutboxProvider, setSmsProvider } from '~/server/sms/provider.server';
 import { enqueueText, NO_CONSENT_REASON, processDueTexts, setSmsClock } from '~/server/sms/send-text.server';
-import { createAccount, makeRequest, testContext, type TestAccount } from '../setup/factories';
+import { createAccount, createVehicle, createWorkOrder, makeRequest, testContext, type TestAccount } from '../setup/factories';
 import { withTestDatabase } from '../setup/test-db';
 import { consentsOf, createTextCustomer, SHOP_NOON, textsTo, withTwilioStub } from './helpers';
 
@@ -212,6 +213,25 @@ describe('provider errors', () => {
       setConfig(saved);
       setSmsProvider(undefined);
     }
+  });
+});
+
+describe('status and review texts (issue 15 §4 through enqueueText)', () => {
+  it('a status change texts a customer who agreed, with the status link; one who withdrew gets none', async () => {
+    const customer = await createTextCustomer();
+    const vehicle = await createVehicle(customer.id, { year: 2019, make: 'Toyota', model: 'Camry' });
+    const workOrder = await createWorkOrder(vehicle, { status: 'Paint' });
+    await enqueueJob(t.db, statusNotificationJob, { workOrderId: workOrder.id }, { runAt: new Date(Date.now() - 1000) });
+    await processDueJobs(10, ['status_notification']);
+    const [sent] = await deliver(customer.mobile);
+    expect(sent!.body).toMatch(new RegExp(`^${t.config.shop.name.replace(/[.&]/g, '\\$&')}: your 2019 Toyota Camry \\(WO #${workOrder.workOrderNumber}\\) is now at: Paint\\. Follow it live: http://localhost:3000/status/`));
+    expect((await textsTo(customer.mobile))[0]).toMatchObject({ workOrderId: workOrder.id, state: 'sent' });
+
+    await recordSmsConsent(t.db, { customerId: customer.id, phone: customer.mobile, granted: false, source: 'portal', disclosureText: 'x', actor: 'system' });
+    await t.db.update(workOrders).set({ currentStatus: 'Quality Check' }).where(eq(workOrders.id, workOrder.id));
+    await enqueueJob(t.db, statusNotificationJob, { workOrderId: workOrder.id }, { runAt: new Date(Date.now() - 1000) });
+    await processDueJobs(10, ['status_notification']);
+    expect(await deliver(customer.mobile)).toEqual([]);
   });
 });
 

@@ -18,7 +18,7 @@
 import { and, desc, eq, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { wantsEmail, wantsSms, type NotifyChannel } from '~/lib/notify-channels';
-import type { NotifyChannels, StatusMessageFacts } from '~/lib/status-message';
+import { reviewRequestTextMessage, statusTextMessage, type NotifyChannels, type StatusMessageFacts } from '~/lib/status-message';
 import { isActiveStatus } from '~/lib/work-order-status';
 import { getConfig } from '../config.server';
 import { getDb, type Executor } from '../db/client.server';
@@ -27,6 +27,7 @@ import { CancelJob, cancelQueuedJob, defineJob, enqueueJob } from '../jobs/job-q
 import { enqueueMail } from '../mail/mail-queue.server';
 import { getShopSettings, type ShopSettings } from '../settings/shop-settings.server';
 import { loadMailTemplates } from '../mail/load-templates.server';
+import { enqueueText } from '../sms/send-text.server';
 import { statusLinkFor } from '../status-link/status-link.server';
 import { statusMailLink } from './status-mail.server';
 
@@ -107,6 +108,25 @@ export const statusNotificationJob = defineJob({
     if (facts.status === facts.lastNotifiedStatus) throw new CancelJob('The customer was already told this status.');
     const channels = await channelsFor(db, facts.customer);
     const config = getConfig();
+    if (channels.sms) {
+      // enqueueText checks consent itself (and queues nothing without it); the 'sms' job checks it again and waits
+      // out quiet hours (app/server/sms/send-text.server.ts).
+      const settings = await getShopSettings(db);
+      await enqueueText(db, {
+        customerId: facts.customer.id,
+        workOrderId,
+        purpose: 'status_update',
+        body: statusTextMessage({
+          shopName: config.shop.name,
+          vehicle: facts.vehicle,
+          workOrderNumber: facts.number,
+          status: facts.status,
+          estimatedCompletionDate: facts.eta,
+          statusUrl: await statusLinkFor(db, workOrderId),
+          pickupHours: settings.pickupHours,
+        }),
+      });
+    }
     if (channels.email && facts.customer.email) {
       const hasAccount = facts.customer.userId !== null;
       const settings = await getShopSettings(db);
@@ -175,6 +195,14 @@ export const reviewRequestJob = defineJob({
     const channels = await channelsFor(db, facts.customer);
     if (!channels.email && !channels.sms) throw new CancelJob('The customer gets no messages by any channel.');
     const config = getConfig();
+    if (channels.sms) {
+      await enqueueText(db, {
+        customerId: facts.customer.id,
+        workOrderId,
+        purpose: 'review_request',
+        body: reviewRequestTextMessage({ shopName: config.shop.name, vehicle: facts.vehicle, reviewUrl: settings.reviewUrl }),
+      });
+    }
     if (channels.email && facts.customer.email) {
       const { renderReviewRequestMail } = await loadMailTemplates();
       const mail = await renderReviewRequestMail({
