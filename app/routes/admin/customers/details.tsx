@@ -6,10 +6,12 @@ import { AddPartForm, DocumentUploadForm, type FormResult } from '~/components/a
 import { TextField } from '~/components/ui/field';
 import { parseForm } from '~/lib/forms';
 import { pageMeta } from '~/lib/meta';
+import { NOTIFY_CHANNEL_LABELS } from '~/lib/notify-channels';
 import { CreateWorkOrderSchema, CustomerSchema } from '~/lib/schemas/admin';
 import { AddVehicleSchema } from '~/lib/schemas/vehicle';
 import { requireAdmin } from '~/server/auth/session.server';
 import { addCustomerVehicle, getCustomerDetails, updateCustomer } from '~/server/customers/manage-customers.server';
+import { getTextSettings } from '~/server/customers/text-settings.server';
 import { intentFailure, intentResult, readAdminForm } from '~/server/documents/admin-form.server';
 import { DOCUMENT_MAX_BYTES } from '~/server/documents/upload-documents.server';
 import { DomainError, isUuid } from '~/server/errors.server';
@@ -29,12 +31,13 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   await requireAdmin(request);
   if (!isUuid(params.customerId)) return data({ notFound: true as const }, 404);
   try {
-    const [details, parts, nextNumber] = await Promise.all([
+    const [details, parts, nextNumber, texting] = await Promise.all([
       getCustomerDetails(params.customerId),
       listPartOptions(),
       suggestWorkOrderNumber(),
+      getTextSettings(params.customerId),
     ]);
-    return { notFound: false as const, ...details, parts, nextNumber };
+    return { notFound: false as const, ...details, parts, nextNumber, texting };
   } catch (error) {
     if (error instanceof DomainError && error.code === 'not_found') return data({ notFound: true as const }, 404);
     throw error;
@@ -111,7 +114,7 @@ export default function CustomerDetails({ loaderData, actionData }: Route.Compon
       </div>
     );
   }
-  const { customer, vehicles, parts, nextNumber } = loaderData;
+  const { customer, vehicles, parts, nextNumber, texting } = loaderData;
   const result = actionData as (FormResult & { vehicleId?: string }) | undefined;
   const resultFor = (intent: string) => (result?.intent === intent ? result : undefined);
   const profile = resultFor('update-profile');
@@ -139,6 +142,28 @@ export default function CustomerDetails({ loaderData, actionData }: Route.Compon
         <div>
           <dt className="text-sm font-semibold text-slate-700">Address</dt>
           <dd>{na(customer.address)}</dd>
+        </div>
+        <div>
+          <dt className="text-sm font-semibold text-slate-700">Mobile (texts)</dt>
+          <dd>
+            {texting.mobile ? `${texting.mobile} · ${texting.smsConsent ? 'agreed to texts' : 'no consent to texts'}` : 'N/A'}
+          </dd>
+        </div>
+        <div>
+          <dt className="text-sm font-semibold text-slate-700">Repair updates by</dt>
+          <dd>{NOTIFY_CHANNEL_LABELS[texting.notifyChannel]}</dd>
+        </div>
+        <div>
+          <dt className="text-sm font-semibold text-slate-700">Texts</dt>
+          <dd>
+            <Link to={`/admin/messages/texts/${customer.id}`} className="text-brand-700 underline">
+              Text conversation
+            </Link>{' '}
+            ·{' '}
+            <Link to={`/admin/customers/edit/${customer.id}`} className="text-brand-700 underline">
+              Change mobile or consent
+            </Link>
+          </dd>
         </div>
       </dl>
 
