@@ -3,7 +3,7 @@
  *
  * A conversation is every text to or from one customer record, or, for a number no customer has, every text of that
  * number ("unknown number"). Its key, used in URLs (`/admin/messages/texts/:conversationKey`), is the customer's id
- * or the number in E.164 ("+12815550147").
+ * or the number in E.164 ("+12815550147"; a short-code sender by its digits).
  *
  * - `listTextConversations(limit)` → newest activity first: customer (name) or number, the last text (body,
  *   direction, time) and how many inbound texts are unread.
@@ -38,10 +38,13 @@ const conversationKeySql = sql<string>`coalesce(${smsMessages.customerId}::text,
 
 export type ConversationKey = { customerId: string } | { phone: string };
 
-/** A URL's key → what it names; null when it is neither a UUID nor an E.164 number. */
+/**
+ * A URL's key → what it names: a UUID is a customer; an E.164 number, or the short code or alphanumeric name of a
+ * sender that is not a phone number (3 to 20 letters and digits), is a number. Null for anything else.
+ */
 export function parseConversationKey(key: string): ConversationKey | null {
   if (isUuid(key)) return { customerId: key.toLowerCase() };
-  if (isE164(key)) return { phone: key };
+  if (isE164(key) || /^[A-Za-z0-9]{3,20}$/.test(key)) return { phone: key };
   return null;
 }
 

@@ -13,12 +13,11 @@
  *   that does not exist that day (inside the spring-forward gap) resolves to the instant TZDate gives for it (the
  *   wall time one hour later).
  * - `isQuietTime(now, window, timeZone)` → whether `now` falls inside the window.
- * - `getQuietHours(db)` → the shop's window (the column defaults until settings are saved).
+ * - `getQuietHours(db)` → the shop's window (Shop settings, `/admin/settings`; the defaults until settings are saved).
  */
 import { TZDate } from '@date-fns/tz';
-import { eq } from 'drizzle-orm';
 import { getDb, type Executor } from '../db/client.server';
-import { shopSettings } from '../db/schema';
+import { getShopSettings } from '../settings/shop-settings.server';
 
 export interface QuietHours {
   /** Minutes after midnight, shop time, 0–1439: texts stop here… */
@@ -58,9 +57,6 @@ export function nextAllowedSendTime(now: Date, window: QuietHours, timeZone: str
 
 /** See the module docs. */
 export async function getQuietHours(db: Executor = getDb()): Promise<QuietHours> {
-  const [row] = await db
-    .select({ startMinute: shopSettings.quietHoursStartMinute, endMinute: shopSettings.quietHoursEndMinute })
-    .from(shopSettings)
-    .where(eq(shopSettings.id, 1));
-  return row ?? { ...DEFAULT_QUIET_HOURS };
+  const settings = await getShopSettings(db);
+  return { startMinute: settings.quietHoursStartMinute, endMinute: settings.quietHoursEndMinute };
 }
