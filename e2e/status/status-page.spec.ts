@@ -46,7 +46,7 @@ test.describe('status page', () => {
       // The QR code, drawn large enough for a clean screenshot, decoded module by module.
       const qr = staff.getByRole('img', { name: 'QR code of the status link' });
       await qr.evaluate((img) => Object.assign((img as HTMLImageElement).style, { width: '370px', height: '370px' }));
-      expect(decodeQrPng(await qr.screenshot())).toBe(link);
+      expect(await decodeQrPng(await qr.screenshot())).toBe(link);
       // The same link every time the ticket is printed.
       await staff.reload();
       await expect(staff.locator('[data-status-link]')).toHaveText(link);
