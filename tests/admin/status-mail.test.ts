@@ -74,6 +74,8 @@ describe('status change → customer e-mail (DECISIONS 13)', () => {
     const received = smtp().messages.filter((m) => m.to.includes(customer.email!));
     expect(received).toHaveLength(1);
     expect(unfold(received[0]!.raw)).toContain('text/html');
+    // Replies reach the shop, not no-reply (issue 15).
+    expect(unfold(received[0]!.raw)).toMatch(new RegExp(`^Reply-To: ${getConfig().shop.email.replace('.', '\\.')}`, 'mi'));
   });
 
   it('keeps status changes working while SMTP refuses; after recovery each message arrives exactly once', async () => {

@@ -64,6 +64,7 @@ describe('contact form', () => {
       toAddress: t.config.shop.email,
       subject: 'Website message from Jane Driver',
       state: 'queued',
+      replyTo: email,
     });
 
     await processDueMail();

@@ -27,11 +27,11 @@ import { getDb, type Executor } from '../db/client.server';
 import { estimateVersions } from '../db/schema';
 import { renderEstimatePdf } from '../documents/pdf/estimate-pdf.server';
 import { DomainError } from '../errors.server';
+import { loadMailTemplates } from '../mail/load-templates.server';
 import { enqueueMail } from '../mail/mail-queue.server';
 import { getShopSettings, shopLetterhead, estimateTermsOf, taxRuleOf, type ShopSettings } from '../settings/shop-settings.server';
 import { publishLive } from '../live/live.server';
 import { statusMailLink } from '../notifications/status-mail.server';
-import { buildEstimateReadyMail } from './estimate-mail.server';
 import {
   documentClaim,
   documentParties,
@@ -219,7 +219,8 @@ export async function sendEstimateForApproval(
       if (ctx.customer.email) {
         const hasAccount = ctx.customer.userId !== null;
         const url = hasAccount ? `${config.appUrl}/portal/estimates/${version!.id}` : statusMailLink(config.appUrl, ctx.customer.email, false);
-        const mail = buildEstimateReadyMail({
+        const { renderEstimateReadyMail } = await loadMailTemplates();
+        const mail = await renderEstimateReadyMail({
           customerName: ctx.customer.name,
           title,
           workOrderNumber: ctx.workOrder.workOrderNumber,

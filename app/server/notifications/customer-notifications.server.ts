@@ -26,7 +26,9 @@ import { customers, smsConsents, vehicles, workOrders } from '../db/schema';
 import { CancelJob, cancelQueuedJob, defineJob, enqueueJob } from '../jobs/job-queue.server';
 import { enqueueMail } from '../mail/mail-queue.server';
 import { getShopSettings, type ShopSettings } from '../settings/shop-settings.server';
-import { buildStatusMail, statusMailLink } from './status-mail.server';
+import { loadMailTemplates } from '../mail/load-templates.server';
+import { statusLinkFor } from '../status-link/status-link.server';
+import { statusMailLink } from './status-mail.server';
 
 /** Seconds a status message waits for further changes (configuration STATUS_MESSAGE_DELAY_SECONDS, default 120). */
 export const statusMessageDelaySeconds = () => getConfig().statusMessageDelaySeconds;
@@ -107,16 +109,20 @@ export const statusNotificationJob = defineJob({
     const config = getConfig();
     if (channels.email && facts.customer.email) {
       const hasAccount = facts.customer.userId !== null;
-      const mail = buildStatusMail({
+      const settings = await getShopSettings(db);
+      const { renderStatusUpdateMail } = await loadMailTemplates();
+      const mail = await renderStatusUpdateMail({
         customerName: facts.customer.name,
         workOrderNumber: facts.number,
         vehicle: facts.vehicle,
         status: facts.status,
         estimatedCompletionDate: facts.eta,
+        statusUrl: await statusLinkFor(db, workOrderId),
         portalUrl: statusMailLink(config.appUrl, facts.customer.email, hasAccount),
         hasAccount,
         shopName: config.shop.name,
         shopPhone: config.shop.phone,
+        pickupHours: settings.pickupHours || null,
       });
       await enqueueMail(db, {
         kind: 'status_update',
@@ -170,23 +176,21 @@ export const reviewRequestJob = defineJob({
     if (!channels.email && !channels.sms) throw new CancelJob('The customer gets no messages by any channel.');
     const config = getConfig();
     if (channels.email && facts.customer.email) {
+      const { renderReviewRequestMail } = await loadMailTemplates();
+      const mail = await renderReviewRequestMail({
+        customerName: facts.customer.name,
+        vehicle: facts.vehicle,
+        shopName: config.shop.name,
+        shopPhone: config.shop.phone,
+        reviewUrl: settings.reviewUrl,
+      });
       await enqueueMail(db, {
         kind: 'review_request',
         to: facts.customer.email,
         replyTo: config.shop.email,
         workOrderId,
         customerId: facts.customer.id,
-        subject: `How did we do with your ${facts.vehicle}?`,
-        text: [
-          `Hello ${facts.customer.name},`,
-          '',
-          `Thank you for trusting ${config.shop.name} with your ${facts.vehicle}. Would you take a minute to tell others how we did?`,
-          '',
-          `Leave a review: ${settings.reviewUrl}`,
-          '',
-          `Questions about the repair? Call us at ${config.shop.phone}.`,
-          config.shop.name,
-        ].join('\n'),
+        ...mail,
       });
     }
     await db.update(workOrders).set({ reviewRequestedAt: sql`now()` }).where(eq(workOrders.id, workOrderId));
