@@ -1,13 +1,16 @@
 /**
  * `npm run bench:web`: Lighthouse 12 (mobile preset: simulated slow 4G and a mid-range phone) on every public
- * marketing page of the BUILT app, driving Debian's Chromium. Prints one table: performance, accessibility, best
- * practices, SEO, the JavaScript the page loads (bytes over the wire, gzip) and CLS.
+ * marketing page of the BUILT app and on a customer's status page (issue 15), driving Debian's Chromium. Prints one
+ * table: performance, accessibility, best practices, SEO, the JavaScript the page loads (bytes over the wire, gzip)
+ * and CLS.
  *
  *   npm run build && npm run bench:web
  *
- * Starts `node server.js` on a free port on 127.0.0.1 with a fresh temporary data folder (no demo data) and stops it
- * afterwards. CHROMIUM_PATH overrides /usr/bin/chromium; BENCH_PAGES=/,/contact limits the pages; BENCH_JSON=file
- * also writes the raw figures as JSON.
+ * Starts `node server.js` on a free port on 127.0.0.1 with a fresh temporary data folder (the demo shop seeded) and
+ * stops it afterwards. The status page is one of a demo work order: the bench signs in as the demo admin and reads the
+ * link from the work order's printable ticket, as staff would. Its SEO score lacks "is crawlable" on purpose (the page
+ * is noindex). CHROMIUM_PATH overrides /usr/bin/chromium; BENCH_PAGES=/,/contact,/status limits the pages (`/status`
+ * stands for the demo status page); BENCH_JSON=file also writes the raw figures as JSON.
  */
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
@@ -30,7 +33,32 @@ const PAGES = [
   '/contact',
   '/repair-gallery',
   '/financing',
+  '/status',
 ];
+
+/** Stands in BENCH_PAGES / PAGES for the status page of a demo work order (its token is known only at run time). */
+const STATUS_PAGE = '/status';
+
+/** Signs in as the demo admin and reads the status link of the first demo work order from its ticket. */
+async function demoStatusPath(baseUrl: string): Promise<string> {
+  const signIn = await fetch(`${baseUrl}/api/auth/sign-in/email`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json', Origin: baseUrl },
+    body: JSON.stringify({ email: 'admin@example.com', password: 'demo-admin-pass' }),
+  });
+  if (!signIn.ok) throw new Error(`demo admin sign-in failed: ${signIn.status}`);
+  const cookie = signIn.headers
+    .getSetCookie()
+    .map((c) => c.split(';')[0])
+    .join('; ');
+  const overview = await (await fetch(`${baseUrl}/admin/work-orders`, { headers: { cookie } })).text();
+  const workOrderId = overview.match(/\/admin\/work-orders\/details\/([0-9a-f-]{36})/)?.[1];
+  if (!workOrderId) throw new Error('no demo work order found on /admin/work-orders');
+  const ticket = await (await fetch(`${baseUrl}/admin/work-orders/${workOrderId}/ticket`, { headers: { cookie } })).text();
+  const path = ticket.match(/\/status\/[A-Za-z0-9_-]{32}/)?.[0];
+  if (!path) throw new Error('no status link on the ticket');
+  return path;
+}
 
 interface Row {
   page: string;
@@ -73,7 +101,8 @@ async function main() {
       HOST: '127.0.0.1',
       APP_URL: baseUrl,
       DATA_DIR: dataDir,
-      SEED_DEMO: 'false',
+      SEED_DEMO: 'true',
+      REQUIRE_ADMIN_2FA: 'false', // the bench reads a status link through the demo admin's back office
       LOG_LEVEL: 'silent',
     },
     stdio: ['ignore', 'ignore', 'inherit'],
@@ -85,10 +114,12 @@ async function main() {
   const rows: Row[] = [];
   try {
     await waitForHealth(baseUrl);
+    const statusPath = pages.includes(STATUS_PAGE) ? await demoStatusPath(baseUrl) : '';
+    const urlOf = (page: string) => `${baseUrl}${page === STATUS_PAGE ? statusPath : page}`;
     // Warm the server (route modules loaded, database connection open), as a running shop site would be.
-    for (const page of pages) await fetch(`${baseUrl}${page}`).then((r) => r.arrayBuffer());
+    for (const page of pages) await fetch(urlOf(page)).then((r) => r.arrayBuffer());
     for (const page of pages) {
-      const result = await lighthouse(`${baseUrl}${page}`, {
+      const result = await lighthouse(urlOf(page), {
         port: chrome.port,
         output: 'json',
         logLevel: 'error',
@@ -101,7 +132,7 @@ async function main() {
       );
       const score = (id: string) => Math.round((categories[id]?.score ?? 0) * 100);
       rows.push({
-        page,
+        page: page === STATUS_PAGE ? '/status/{token}' : page,
         performance: score('performance'),
         accessibility: score('accessibility'),
         bestPractices: score('best-practices'),
