@@ -15,14 +15,15 @@
  *
  * `channelsFor(db, customer)` → which channels a message goes by now (preference ∩ e-mail address ∩ text consent).
  */
-import { and, desc, eq, sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { wantsEmail, wantsSms, type NotifyChannel } from '~/lib/notify-channels';
 import { reviewRequestTextMessage, statusTextMessage, type NotifyChannels, type StatusMessageFacts } from '~/lib/status-message';
 import { isActiveStatus } from '~/lib/work-order-status';
 import { getConfig } from '../config.server';
 import { getDb, type Executor } from '../db/client.server';
-import { customers, smsConsents, vehicles, workOrders } from '../db/schema';
+import { customers, vehicles, workOrders } from '../db/schema';
+import { hasSmsConsent } from '../sms/consent.server';
 import { CancelJob, cancelQueuedJob, defineJob, enqueueJob } from '../jobs/job-queue.server';
 import { enqueueMail } from '../mail/mail-queue.server';
 import { getShopSettings, type ShopSettings } from '../settings/shop-settings.server';
@@ -41,23 +42,11 @@ export interface NotifiableCustomer {
   notifyChannel: NotifyChannel;
 }
 
-/** True when the newest consent record for the customer's current mobile number is a grant (TCPA: no consent, no text). */
-export async function hasTextConsent(db: Executor, customerId: string, mobileE164: string | null): Promise<boolean> {
-  if (!mobileE164) return false;
-  const [latest] = await db
-    .select({ granted: smsConsents.granted })
-    .from(smsConsents)
-    .where(and(eq(smsConsents.customerId, customerId), eq(smsConsents.phoneE164, mobileE164)))
-    .orderBy(desc(smsConsents.createdAt))
-    .limit(1);
-  return latest?.granted === true;
-}
-
 /** Which channels a message to `customer` goes by now, and why none when none (see module docs). */
 export async function channelsFor(db: Executor, customer: NotifiableCustomer): Promise<NotifyChannels> {
   if (customer.notifyChannel === 'none') return { email: false, sms: false, none: 'opted_out' };
   const email = wantsEmail(customer.notifyChannel) && Boolean(customer.email);
-  const sms = wantsSms(customer.notifyChannel) && (await hasTextConsent(db, customer.id, customer.mobileE164));
+  const sms = wantsSms(customer.notifyChannel) && customer.mobileE164 !== null && (await hasSmsConsent(db, customer.id, customer.mobileE164));
   if (email || sms) return { email, sms };
   return { email, sms, none: wantsEmail(customer.notifyChannel) ? 'no_email' : 'no_consent' };
 }
