@@ -55,9 +55,9 @@ const WorkOrderPayload = z.object({ workOrderId: z.uuid() });
 const statusKey = (workOrderId: string) => `status:${workOrderId}`;
 const reviewKey = (workOrderId: string) => `review:${workOrderId}`;
 
-/** The work order, its customer and vehicle, as a message needs them. */
-async function messageFacts(db: Executor, workOrderId: string) {
-  const [row] = await db
+/** The work order, its customer and vehicle, as a message needs them; `lock` (inside a job's transaction) locks the work order row. */
+async function messageFacts(db: Executor, workOrderId: string, { lock = true } = {}) {
+  const query = db
     .select({
       id: workOrders.id,
       number: workOrders.workOrderNumber,
@@ -80,8 +80,8 @@ async function messageFacts(db: Executor, workOrderId: string) {
     .from(workOrders)
     .innerJoin(customers, eq(customers.id, workOrders.customerId))
     .innerJoin(vehicles, eq(vehicles.id, workOrders.vehicleId))
-    .where(eq(workOrders.id, workOrderId))
-    .for('update', { of: workOrders });
+    .where(eq(workOrders.id, workOrderId));
+  const [row] = lock ? await query.for('update', { of: workOrders }) : await query;
   if (!row) return null;
   return { ...row, vehicle: `${row.year} ${row.make} ${row.model}` };
 }
@@ -241,19 +241,7 @@ export async function statusMessagePreview(
   workOrderId: string,
 ): Promise<{ channels: NotifyChannels; delaySeconds: number; facts: Omit<StatusMessageFacts, 'status'> } | null> {
   const db = getDb();
-  const [row] = await db
-    .select({
-      number: workOrders.workOrderNumber,
-      eta: workOrders.estimatedCompletionDate,
-      customer: { id: customers.id, email: customers.email, mobileE164: customers.mobileE164, notifyChannel: customers.notifyChannel },
-      year: vehicles.year,
-      make: vehicles.make,
-      model: vehicles.model,
-    })
-    .from(workOrders)
-    .innerJoin(customers, eq(customers.id, workOrders.customerId))
-    .innerJoin(vehicles, eq(vehicles.id, workOrders.vehicleId))
-    .where(eq(workOrders.id, workOrderId));
+  const row = await messageFacts(db, workOrderId, { lock: false });
   if (!row) return null;
   const settings = await getShopSettings(db);
   return {
@@ -261,7 +249,7 @@ export async function statusMessagePreview(
     delaySeconds: statusMessageDelaySeconds(),
     facts: {
       shopName: getConfig().shop.name,
-      vehicle: `${row.year} ${row.make} ${row.model}`,
+      vehicle: row.vehicle,
       workOrderNumber: row.number,
       estimatedCompletionDate: row.eta,
       statusUrl: null,
