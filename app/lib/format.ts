@@ -6,6 +6,7 @@
  * - `formatDateTime(date, timeZone)` → "Nov 24, 2026, 3:05 PM".
  * - `formatDate(date, timeZone)` → "Nov 24, 2026".
  * - `formatCalendarDay(isoDate)` → "Nov 24, 2026" for a date without time ("2026-11-24"), no time-zone shift.
+ * - `formatCalendarDayLong(isoDate)` → "Tuesday, November 24, 2026", the same way (the portal's estimated completion).
  */
 import { dateTimeFormat } from '~/lib/intl';
 
@@ -24,4 +25,11 @@ export function formatDate(date: Date | string, timeZone: string): string {
 export function formatCalendarDay(isoDate: string): string {
   const [y, m, d] = isoDate.split('-').map(Number);
   return dateTimeFormat({ timeZone: 'UTC', year: 'numeric', month: 'short', day: 'numeric' }).format(new Date(Date.UTC(y!, m! - 1, d!)));
+}
+
+export function formatCalendarDayLong(isoDate: string): string {
+  const [y, m, d] = isoDate.split('-').map(Number);
+  return dateTimeFormat({ timeZone: 'UTC', weekday: 'long', year: 'numeric', month: 'long', day: 'numeric' }).format(
+    new Date(Date.UTC(y!, m! - 1, d!)),
+  );
 }
