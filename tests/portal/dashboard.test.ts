@@ -9,7 +9,14 @@ import { loader } from '~/routes/portal/dashboard';
 import { workOrders } from '~/server/db/schema';
 import { getDb } from '~/server/db/client.server';
 import { RECENTLY_FINISHED_DAYS } from '~/server/portal/repairs.server';
-import { createAccount, createVehicle, createWorkOrder, makeRequest, testContext, type TestAccount } from '../setup/factories';
+import {
+  createAccount,
+  createVehicle,
+  createWorkOrder,
+  makeRequest,
+  testContext,
+  type TestAccount,
+} from '../setup/factories';
 import { withTestDatabase } from '../setup/test-db';
 
 withTestDatabase();
@@ -25,20 +32,33 @@ beforeAll(async () => {
   const car = await createVehicle(customer.customerId!, { year: 2019, make: 'Honda', model: 'Accord' });
   const truck = await createVehicle(customer.customerId!, { year: 2021, make: 'Ford', model: 'F-150' });
   const painting = await createWorkOrder(car, { number: 'WO-OPEN-PAINT', status: 'Paint' });
-  await getDb().update(workOrders).set({ estimatedCompletionDate: '2026-03-05' }).where(eq(workOrders.id, painting.id));
+  await getDb()
+    .update(workOrders)
+    .set({ estimatedCompletionDate: '2026-03-05' })
+    .where(eq(workOrders.id, painting.id));
   const ready = await createWorkOrder(truck, { number: 'WO-READY', status: 'Ready for Pickup' });
-  await getDb().update(workOrders).set({ updatedAt: daysAgo(2) }).where(eq(workOrders.id, ready.id));
+  await getDb()
+    .update(workOrders)
+    .set({ updatedAt: daysAgo(2) })
+    .where(eq(workOrders.id, ready.id));
   const old = await createWorkOrder(truck, { number: 'WO-OLD-DONE', status: 'Complete' });
   await getDb()
     .update(workOrders)
     .set({ updatedAt: daysAgo(RECENTLY_FINISHED_DAYS + 1) })
     .where(eq(workOrders.id, old.id));
-  await createWorkOrder(await createVehicle(other.customerId!), { number: 'WO-SOMEONE-ELSE', status: 'Parts Ordered' });
+  await createWorkOrder(await createVehicle(other.customerId!), {
+    number: 'WO-SOMEONE-ELSE',
+    status: 'Parts Ordered',
+  });
 });
 
 describe('portal dashboard', () => {
   it('lists the open repairs with vehicle, step and estimated completion, and leaves out old finished ones and other customers', async () => {
-    const { repairs } = await loader({ request: makeRequest('/portal', { cookie: customer.cookie }), params: {}, context: testContext } as never);
+    const { repairs } = await loader({
+      request: makeRequest('/portal', { cookie: customer.cookie }),
+      params: {},
+      context: testContext,
+    } as never);
     const byNumber = new Map(repairs.map((r) => [r.workOrderNumber, r]));
     expect([...byNumber.keys()].sort()).toEqual(['WO-OPEN-PAINT', 'WO-READY']);
     expect(byNumber.get('WO-OPEN-PAINT')).toMatchObject({
@@ -46,7 +66,10 @@ describe('portal dashboard', () => {
       estimatedCompletionDate: '2026-03-05',
       vehicle: { year: 2019, make: 'Honda', model: 'Accord' },
     });
-    expect(byNumber.get('WO-READY')).toMatchObject({ currentStatus: 'Ready for Pickup', estimatedCompletionDate: null });
+    expect(byNumber.get('WO-READY')).toMatchObject({
+      currentStatus: 'Ready for Pickup',
+      estimatedCompletionDate: null,
+    });
   });
 
   it('says which of the eight steps a repair is at', () => {

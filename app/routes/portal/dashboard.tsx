@@ -12,12 +12,25 @@ import { resendConfirmationLink } from '~/server/portal/resend-verification.serv
 import { readForm } from '~/server/forms/read-form.server';
 import type { Route } from './+types/dashboard';
 
-export const meta: Route.MetaFunction = ({ matches }) => pageMeta({ matches, title: 'Dashboard', noindex: true });
+export const meta: Route.MetaFunction = ({ matches }) =>
+  pageMeta({ matches, title: 'Dashboard', noindex: true });
 
 const CARDS = [
-  { to: '/portal/my-vehicles', title: 'My Vehicles', text: 'See the vehicles registered to your account and their repair history.' },
-  { to: '/portal/repair-updates', title: 'Repair Updates', text: 'Follow each repair step by step, with the parts used and your documents.' },
-  { to: '/portal/repair-photos', title: 'Repair Photos', text: 'View the photos our technicians take while they work on your vehicle.' },
+  {
+    to: '/portal/my-vehicles',
+    title: 'My Vehicles',
+    text: 'See the vehicles registered to your account and their repair history.',
+  },
+  {
+    to: '/portal/repair-updates',
+    title: 'Repair Updates',
+    text: 'Follow each repair step by step, with the parts used and your documents.',
+  },
+  {
+    to: '/portal/repair-photos',
+    title: 'Repair Photos',
+    text: 'View the photos our technicians take while they work on your vehicle.',
+  },
 ] as const;
 
 export async function loader({ request }: Route.LoaderArgs) {
@@ -32,7 +45,13 @@ export async function action({ request }: Route.ActionArgs) {
   if (form.get('intent') !== 'resend-verification') throw new Response('Bad Request', { status: 400 });
   if (user.emailVerified) return redirect('/portal');
   const outcome = await resendConfirmationLink(request, user.email);
-  return redirect(outcome === 'sent' ? '/portal?verification=sent' : outcome === 'limited' ? '/portal?verification=limited' : '/portal');
+  return redirect(
+    outcome === 'sent'
+      ? '/portal?verification=sent'
+      : outcome === 'limited'
+        ? '/portal?verification=limited'
+        : '/portal',
+  );
 }
 
 /**
@@ -47,8 +66,8 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
     <>
       <h1 className="text-2xl font-bold text-navy-900">Welcome to Your Customer Portal</h1>
       <p className="mt-2 max-w-2xl text-slate-700">
-        Here you can check where your repair stands, see the photos our technicians take and keep your quotes and
-        invoices at hand.
+        Here you can check where your repair stands, see the photos our technicians take and keep your quotes
+        and invoices at hand.
       </p>
       <section aria-labelledby="open-repairs-heading" className="mt-6">
         <h2 id="open-repairs-heading" className="text-xl font-bold text-navy-900">
@@ -63,7 +82,11 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
                 <h3 className="text-lg font-bold text-navy-900">{vehicleTitle(repair.vehicle)}</h3>
                 <p className="text-sm text-slate-700">Work Order {repair.workOrderNumber}</p>
                 <p className="mt-2 font-semibold text-slate-900">
-                  {stepText(statusIndex(repair.currentStatus) + 1, WORK_ORDER_STATUSES.length, repair.currentStatus)}
+                  {stepText(
+                    statusIndex(repair.currentStatus) + 1,
+                    WORK_ORDER_STATUSES.length,
+                    repair.currentStatus,
+                  )}
                 </p>
                 <p className="mt-1 text-slate-800">
                   {DASHBOARD_TEXT.estimatedCompletion}:{' '}
