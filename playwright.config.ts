@@ -54,6 +54,7 @@ export default defineConfig({
       DATA_DIR: process.env.E2E_DATA_DIR,
       SEED_DEMO: 'true',
       AUTH_RATE_LIMIT: 'false',
+      STATUS_MESSAGE_DELAY_SECONDS: '1',
       REQUIRE_ADMIN_2FA: 'false', // the demo admin signs in without it; the rule itself is tested in tests/integration/two-factor.test.ts
       LOG_LEVEL: 'warn',
       BETTER_AUTH_SECRET: 'e2e-secret-e2e-secret-e2e-secret-0123456',

@@ -96,12 +96,15 @@ function renderDocument(element: ReactNode, nonce: string): Promise<{ body: Buff
 
 /**
  * The page-cache key when this render is a marketing page that may be kept (app/server/page-cache.server.ts): a GET
- * without a query, status 200, and a matched route opts out of hydration. Otherwise null.
+ * without a query, status 200, a matched route opts out of hydration and none opts out of the cache. Otherwise null.
  */
 function marketingPageCacheKey(request: Request, status: number, context: EntryContext): string | null {
   if (status !== 200) return null;
   const matches = context.staticHandlerContext.matches;
-  const marketing = matches.some((m) => (context.routeModules[m.route.id]?.handle as RouteHandle | undefined)?.hydrate === false);
+  const handles = matches.map((m) => context.routeModules[m.route.id]?.handle as RouteHandle | undefined);
+  // An HTML-first page that differs per visitor (the status page) says `pageCache: false`: never kept.
+  if (handles.some((h) => h?.pageCache === false)) return null;
+  const marketing = handles.some((h) => h?.hydrate === false);
   if (!marketing) return null;
   return pageCacheKey({ method: request.method, url: request.url });
 }

@@ -1,5 +1,6 @@
 import { Links, Meta, Outlet, Scripts, ScrollRestoration, useMatches, useRouteLoaderData } from 'react-router';
 import enhanceScriptUrl from '~/enhance/script-url';
+import statusScriptUrl from '~/enhance/status-script-url';
 import stylesheet from './app.css?url';
 import { GeneralErrorBoundary } from '~/components/error-boundary';
 import { useNonce } from '~/lib/nonce';
@@ -31,7 +32,9 @@ export function Layout({ children }: { children: React.ReactNode }) {
   const nonce = useNonce();
   const matches = useMatches();
   // Marketing pages opt out of hydration (DESIGN.md decision log): no framework script is sent at all.
-  const hydrate = !matches.some((m) => (m.handle as RouteHandle | undefined)?.hydrate === false);
+  const handles = matches.map((m) => m.handle as RouteHandle | undefined);
+  const hydrate = !handles.some((h) => h?.hydrate === false);
+  const scriptUrl = handles.some((h) => h?.script === 'status') ? statusScriptUrl : enhanceScriptUrl;
   return (
     <html lang="en">
       <head>
@@ -50,8 +53,9 @@ export function Layout({ children }: { children: React.ReactNode }) {
             <Scripts nonce={nonce} />
           </>
         ) : (
-          // Marketing pages: the one enhancement script, from 'self' (app/enhance/enhance.ts).
-          <script type="module" src={enhanceScriptUrl} nonce={nonce || undefined} />
+          // HTML-first pages: their one enhancement script, from 'self' (app/enhance/: enhance.ts for the marketing
+          // pages, status-live.ts for the status page).
+          <script type="module" src={scriptUrl} nonce={nonce || undefined} />
         )}
       </body>
     </html>

@@ -47,6 +47,13 @@ export default [
   route('files/invoices/:invoiceId', 'routes/resources/invoice-file.ts'),
   // The final repair invoice as it stands (staff; issue 14). Paid invoices are also stored as documents.
   route('admin/work-orders/:workOrderId/invoice.pdf', 'routes/resources/repair-invoice-pdf.ts'),
+  // The printable ticket with the status link and its QR code (staff; outside the admin layout so it prints bare).
+  route('admin/work-orders/:workOrderId/ticket', 'routes/admin/work-orders/ticket.tsx'),
+
+  // The no-login status page (issue 15): HTML-first, token-guarded, with its photos and live event stream.
+  route('status/:token', 'routes/status/page.tsx'),
+  route('status/:token/events', 'routes/status/events.ts'),
+  route('status/:token/photos/:documentId', 'routes/status/photo.ts'),
 
   ...prefix('portal', [
     layout('routes/portal/layout.tsx', [

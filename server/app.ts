@@ -1,6 +1,6 @@
 /**
  * The Express application built into `build/server/index.js`: request logging, private caching
- * (server/middleware/private-responses.ts), security headers, compression, form-only bodies
+ * (server/middleware/private-responses.ts), status-link headers (server/middleware/status-links.ts), security headers, compression, form-only bodies
  * (server/middleware/form-content-type.ts), body limits (server/middleware/body-limits.ts), `GET /healthz`, and the
  * React Router request handler. `server.js` serves static assets, calls `startRuntime()`, mounts `createApp()` and
  * owns the listening socket and graceful shutdown.
@@ -24,6 +24,7 @@ import { getCachedPage, pageCacheKey } from '~/server/page-cache.server';
 import { bodyLimits } from './middleware/body-limits';
 import { formContentType } from './middleware/form-content-type';
 import { privateResponses } from './middleware/private-responses';
+import { statusLinkHeaders } from './middleware/status-links';
 
 export { startRuntime, stopRuntime } from '~/server/runtime.server';
 export { closeLiveStreams } from '~/server/live/event-stream.server';
@@ -258,6 +259,7 @@ export function createApp(): express.Express {
     withRequestLogger(requestId, next);
   });
   app.use(privateResponses());
+  app.use(statusLinkHeaders());
 
   app.use(requestScheduler(config.requestConcurrency));
   app.use(servePageCache(headersSetBy(securityHeaders(config, { nonce: false }))));

@@ -6,7 +6,7 @@
  * - `formatDateTime(date, timeZone)` → "Nov 24, 2026, 3:05 PM".
  * - `formatDate(date, timeZone)` → "Nov 24, 2026".
  * - `formatCalendarDay(isoDate)` → "Nov 24, 2026" for a date without time ("2026-11-24"), no time-zone shift.
- * - `formatCalendarDayLong(isoDate)` → "Tuesday, November 24, 2026", the same way (the portal's estimated completion).
+ * - `formatCalendarDayLong(isoDate)` → "Tuesday, November 24, 2026", the same date written out (customer e-mails).
  */
 import { dateTimeFormat } from '~/lib/intl';
 
@@ -22,14 +22,16 @@ export function formatDate(date: Date | string, timeZone: string): string {
   return dateTimeFormat({ timeZone, year: 'numeric', month: 'short', day: 'numeric' }).format(d);
 }
 
-export function formatCalendarDay(isoDate: string): string {
+/** "2026-11-24" → that day at midnight UTC, so a UTC formatter shows the calendar day without a time-zone shift. */
+function calendarDayUtc(isoDate: string): Date {
   const [y, m, d] = isoDate.split('-').map(Number);
-  return dateTimeFormat({ timeZone: 'UTC', year: 'numeric', month: 'short', day: 'numeric' }).format(new Date(Date.UTC(y!, m! - 1, d!)));
+  return new Date(Date.UTC(y!, m! - 1, d!));
+}
+
+export function formatCalendarDay(isoDate: string): string {
+  return dateTimeFormat({ timeZone: 'UTC', year: 'numeric', month: 'short', day: 'numeric' }).format(calendarDayUtc(isoDate));
 }
 
 export function formatCalendarDayLong(isoDate: string): string {
-  const [y, m, d] = isoDate.split('-').map(Number);
-  return dateTimeFormat({ timeZone: 'UTC', weekday: 'long', year: 'numeric', month: 'long', day: 'numeric' }).format(
-    new Date(Date.UTC(y!, m! - 1, d!)),
-  );
+  return dateTimeFormat({ timeZone: 'UTC', weekday: 'long', year: 'numeric', month: 'long', day: 'numeric' }).format(calendarDayUtc(isoDate));
 }

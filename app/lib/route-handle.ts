@@ -2,4 +2,14 @@
 export interface RouteHandle {
   /** false on marketing pages: the root layout leaves out the framework scripts (HTML-first). */
   hydrate?: boolean;
+  /**
+   * false on an HTML-first page that differs per visitor or changes over time (the status page): it is never kept in
+   * the marketing page cache (app/server/page-cache.server.ts) and carries the request's CSP nonce.
+   */
+  pageCache?: boolean;
+  /**
+   * Which enhancement script an HTML-first page loads (app/enhance/): 'marketing' (the default) or 'status' (the
+   * status page's live updates).
+   */
+  script?: 'marketing' | 'status';
 }

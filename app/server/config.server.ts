@@ -82,6 +82,11 @@ const EnvSchema = z.object({
       .optional(),
   ),
   MAIL_FROM: optionalText,
+  /**
+   * Seconds a status message waits before it goes (issue 15: several changes within the window send one message with
+   * the latest status). Default 120; tests and the browser tests shorten it.
+   */
+  STATUS_MESSAGE_DELAY_SECONDS: z.coerce.number().int().min(0).max(3600).default(120),
   SHOP_TIMEZONE: timeZone.default(DEFAULT_SHOP.timeZone),
   SHOP_NAME: z.string().trim().min(1).default(DEFAULT_SHOP.name),
   SHOP_PHONE: z
@@ -170,6 +175,8 @@ export interface AppConfig {
   google: { clientId: string; clientSecret: string } | undefined;
   smtpUrl: string | undefined;
   mailFrom: string;
+  /** STATUS_MESSAGE_DELAY_SECONDS (see the schema above). */
+  statusMessageDelaySeconds: number;
   seedDemo: boolean;
   trustProxy: boolean;
   /** Better Auth's sign-in/sign-up limits (on in production; browser tests that sign in often turn it off). */
@@ -285,6 +292,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
         : undefined,
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM ?? `"${e.SHOP_NAME}" <no-reply@${new URL(appUrl).hostname}>`,
+    statusMessageDelaySeconds: e.STATUS_MESSAGE_DELAY_SECONDS,
     seedDemo: e.SEED_DEMO,
     trustProxy: e.TRUST_PROXY,
     authRateLimit: e.AUTH_RATE_LIMIT && e.NODE_ENV === 'production',

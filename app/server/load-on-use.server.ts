@@ -2,7 +2,8 @@
  * Packages that hold a lot of memory and serve few requests are imported on first use, not at start (issue 13: a
  * shop's first server is often a 1 GB machine). Node keeps a module once imported, so later calls cost a resolved
  * promise. Elsewhere: tesseract.js (extraction/ocr.server.ts), qrcode (auth/two-factor.server.ts), the AWS SDK
- * (storage/create-storage.server.ts), nodemailer (mail/transport.server.ts), file-type (uploads/upload.server.ts),
+ * (storage/create-storage.server.ts), nodemailer (mail/transport.server.ts), React Email with the e-mail templates
+ * (mail/load-templates.server.ts), file-type (uploads/upload.server.ts),
  * pdfjs (extraction/pdf.server.ts, on its own thread); here: sharp and pdfmake (with pdfkit and fontkit, set up by
  * documents/pdf/render-pdf.server.ts). tests/integration/start-footprint.test.ts checks that a started server has none
  * of them loaded.

@@ -152,7 +152,10 @@ test("a walk-in customer follows the status e-mail's link, registers, confirms t
   const page = await context.newPage();
 
   // The status e-mail of a customer without an account leads to a page that says how to create one (issue 13).
-  const fromStatusMail = await waitForMailLink(email.toUpperCase(), 'create your customer portal account', { dataDir: server.dataDir });
+  const fromStatusMail = await waitForMailLink(email.toUpperCase(), 'create your customer portal account', {
+    dataDir: server.dataDir,
+    linkContaining: '/register?email=',
+  });
   expect(fromStatusMail).toContain('/register?email=');
   await page.goto(fromStatusMail);
   await expect(page.getByRole('heading', { name: `Your repair is on file under ${email}` })).toBeVisible();

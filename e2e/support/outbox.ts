@@ -23,13 +23,17 @@ export function outboxMessages(dataDir = sharedDataDir()): string[] {
     );
 }
 
-/** Waits for a message to `to` (any letter case) whose text includes `subjectPart` and returns its first link; throws after `timeoutMs`. */
-export async function waitForMailLink(to: string, subjectPart: string, { dataDir = sharedDataDir(), timeoutMs = 20_000 } = {}): Promise<string> {
+/** Waits for a message to `to` (any letter case) whose text includes `subjectPart` and returns its first link (the first containing `linkContaining` when given); throws after `timeoutMs`. */
+export async function waitForMailLink(
+  to: string,
+  subjectPart: string,
+  { dataDir = sharedDataDir(), timeoutMs = 20_000, linkContaining = '' } = {},
+): Promise<string> {
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
     for (const raw of outboxMessages(dataDir)) {
       if (!raw.toLowerCase().includes(to.toLowerCase()) || !raw.includes(subjectPart)) continue;
-      const link = raw.match(/https?:\/\/[^\s"<>]+/)?.[0];
+      const link = raw.match(/https?:\/\/[^\s"<>]+/g)?.find((l) => l.includes(linkContaining));
       if (link) return link.replace(/&amp;/g, '&');
     }
     await new Promise((r) => setTimeout(r, 250));

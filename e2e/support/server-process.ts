@@ -52,6 +52,7 @@ export class ServerProcess {
         DATA_DIR: this.dataDir,
         SEED_DEMO: 'true',
         AUTH_RATE_LIMIT: 'false',
+        STATUS_MESSAGE_DELAY_SECONDS: '1',
         REQUIRE_ADMIN_2FA: 'false',
         LOG_LEVEL: 'info',
         BETTER_AUTH_SECRET: 'e2e-private-server-secret-e2e-private-0123',

@@ -17,7 +17,7 @@ import * as invoicesRoute from '~/routes/admin/invoices';
 import * as messagesPage from '~/routes/admin/messages';
 import * as outboxPage from '~/routes/admin/outbox';
 import * as workOrderDetails from '~/routes/admin/work-orders/details';
-import { auditLog, contactMessages, customerDocuments, inventory, mailQueue, vehicles, workOrderParts, workOrders } from '~/server/db/schema';
+import { auditLog, contactMessages, customerDocuments, inventory, jobs, vehicles, workOrderParts, workOrders } from '~/server/db/schema';
 import { enqueueMail } from '~/server/mail/mail-queue.server';
 import { createLocalStorage, setStorage } from '~/server/storage/storage.server';
 import { fixture, invoiceRequest } from '../invoices/helpers';
@@ -382,12 +382,12 @@ describe('contact inbox and outbox', () => {
 
   it('mail.retry with state and attempts from/to; retrying a sent message records nothing', async () => {
     const id = await enqueueMail(t.db, { kind: 'test', to: 'x@example.com', subject: 'S', text: 'x' });
-    await t.db.update(mailQueue).set({ state: 'failed', attempts: 6 }).where(eq(mailQueue.id, id));
+    await t.db.update(jobs).set({ state: 'failed', attempts: 6 }).where(eq(jobs.id, id));
     const retry = () => outboxPage.action(args(post('/admin/outbox', { mailId: id })));
     expect(dataOf<Result>(await retry()).data.ok).toBe(true);
     const row = await onlyRow(id);
     expect(row).toMatchObject({ action: 'mail.retry', changes: { state: { from: 'failed', to: 'queued' }, attempts: { from: 6, to: 0 } } });
-    await t.db.update(mailQueue).set({ state: 'sent' }).where(eq(mailQueue.id, id));
+    await t.db.update(jobs).set({ state: 'done' }).where(eq(jobs.id, id));
     const refused = await expectNoAudit(async () => dataOf<Result>(await retry()));
     expect(refused.status).toBe(409);
   });

@@ -36,6 +36,10 @@ async function load(file: string) {
 describe('admin authorization, enumerated from the route config', () => {
   it('finds the admin routes', () => {
     expect(adminRoutes.length).toBeGreaterThanOrEqual(13);
+    // Staff-only pages outside the admin layout are in the matrix too (issue 15: the printable ticket).
+    expect(adminRoutes.map((r) => r.path)).toEqual(
+      expect.arrayContaining(['/admin/work-orders/:workOrderId/ticket', '/admin/work-orders/:workOrderId/invoice.pdf']),
+    );
   });
 
   it('refuses every admin loader and action: anonymous → /login, customer → /portal or 403', async () => {

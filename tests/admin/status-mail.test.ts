@@ -2,11 +2,12 @@ import { and, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import * as details from '~/routes/admin/work-orders/details';
 import * as register from '~/routes/auth/register';
-import { auditLog, mailQueue, workOrders, workOrderStatusHistory } from '~/server/db/schema';
+import { auditLog, jobs, workOrders, workOrderStatusHistory } from '~/server/db/schema';
 import { processDueMail } from '~/server/mail/mail-queue.server';
 import { changeWorkOrderStatus } from '~/server/work-orders/change-work-order-status.server';
+import { getConfig } from '~/server/config.server';
 import { createAccount, createVehicle, createWorkOrder, makeRequest, testContext } from '../setup/factories';
-import { makeQueuedMailDue, withTestSmtp } from '../setup/smtp';
+import { mailRows, makeQueuedMailDue, sendCustomerMessagesNow, withTestSmtp } from '../setup/smtp';
 import { withTestDatabase } from '../setup/test-db';
 import { createCustomerWithWorkOrder, dataOf } from './helpers';
 
@@ -51,9 +52,12 @@ describe('status change → customer e-mail (DECISIONS 13)', () => {
         changedByUserId: admin.userId,
       }),
     ]);
-    const queued = await t.db.select().from(mailQueue).where(eq(mailQueue.workOrderId, workOrder.id));
+    // The message waits out its window (issue 15), then goes with the status as it is then.
+    expect(await mailRows(eq(jobs.workOrderId, workOrder.id))).toHaveLength(0);
+    await sendCustomerMessagesNow();
+    const queued = await mailRows(eq(jobs.workOrderId, workOrder.id));
     expect(queued).toHaveLength(1);
-    expect(queued[0]).toMatchObject({ state: 'queued', toAddress: customer.email, kind: 'status_update' });
+    expect(queued[0]).toMatchObject({ state: 'queued', toAddress: customer.email, kind: 'status_update', replyTo: getConfig().shop.email });
     for (const body of [queued[0]!.textBody, queued[0]!.htmlBody!]) {
       expect(body).toContain('2021 Toyota Camry');
       expect(body).toContain(workOrder.workOrderNumber);
@@ -70,6 +74,8 @@ describe('status change → customer e-mail (DECISIONS 13)', () => {
     const received = smtp().messages.filter((m) => m.to.includes(customer.email!));
     expect(received).toHaveLength(1);
     expect(unfold(received[0]!.raw)).toContain('text/html');
+    // Replies reach the shop, not no-reply (issue 15).
+    expect(unfold(received[0]!.raw)).toMatch(new RegExp(`^Reply-To: ${getConfig().shop.email.replace('.', '\\.')}`, 'mi'));
   });
 
   it('keeps status changes working while SMTP refuses; after recovery each message arrives exactly once', async () => {
@@ -82,14 +88,15 @@ describe('status change → customer e-mail (DECISIONS 13)', () => {
         workOrder.id,
         'Repairs Started',
       );
-      expect(result.notified).toBe(true);
+      expect(result.channels).toMatchObject({ email: true });
     }
+    await sendCustomerMessagesNow();
     const first = await processDueMail();
     expect(first.sent).toBe(0);
     for (const { workOrder } of orders) {
       const [wo] = await t.db.select().from(workOrders).where(eq(workOrders.id, workOrder.id));
       expect(wo!.currentStatus).toBe('Repairs Started');
-      const [mail] = await t.db.select().from(mailQueue).where(eq(mailQueue.workOrderId, workOrder.id));
+      const [mail] = await mailRows(eq(jobs.workOrderId, workOrder.id));
       expect(mail).toMatchObject({ state: 'queued', attempts: 1 });
       expect(mail!.lastError).toBeTruthy();
     }
@@ -100,8 +107,8 @@ describe('status change → customer e-mail (DECISIONS 13)', () => {
     await processDueMail();
     for (const { customer, workOrder } of orders) {
       expect(smtp().messages.filter((m) => m.to.includes(customer.email!))).toHaveLength(1);
-      const [mail] = await t.db.select().from(mailQueue).where(eq(mailQueue.workOrderId, workOrder.id));
-      expect(mail!.state).toBe('sent');
+      const [mail] = await mailRows(eq(jobs.workOrderId, workOrder.id));
+      expect(mail!.state).toBe('done');
     }
   });
 
@@ -110,7 +117,8 @@ describe('status change → customer e-mail (DECISIONS 13)', () => {
     const owner = await createAccount();
     const workOrder = await createWorkOrder(await createVehicle(owner.customerId!));
     await changeWorkOrderStatus({ id: admin.userId, email: admin.email }, workOrder.id, 'Paint');
-    const [queued] = await t.db.select().from(mailQueue).where(eq(mailQueue.workOrderId, workOrder.id));
+    await sendCustomerMessagesNow();
+    const [queued] = await mailRows(eq(jobs.workOrderId, workOrder.id));
     expect(queued!.textBody).toContain('See the details and photos in your customer portal: http://localhost:3000/portal/repair-updates');
     expect(queued!.textBody).not.toContain('/register');
   });
@@ -129,7 +137,7 @@ describe('status change → customer e-mail (DECISIONS 13)', () => {
     expect(data.message).toMatch(/updated successfully\. No e-mail was sent/);
     const [wo] = await t.db.select().from(workOrders).where(eq(workOrders.id, workOrder.id));
     expect(wo!.currentStatus).toBe('Complete');
-    expect(await t.db.select().from(mailQueue).where(eq(mailQueue.workOrderId, workOrder.id))).toHaveLength(
+    expect(await mailRows(eq(jobs.workOrderId, workOrder.id))).toHaveLength(
       0,
     );
   });
@@ -183,7 +191,7 @@ describe('status change → customer e-mail (DECISIONS 13)', () => {
     const [after] = await t.db.select().from(workOrders).where(eq(workOrders.id, workOrder.id));
     expect(after!.updatedAt.getTime()).toBe(before!.updatedAt.getTime());
     expect(await t.db.select().from(workOrderStatusHistory).where(eq(workOrderStatusHistory.workOrderId, workOrder.id))).toEqual([]);
-    expect(await t.db.select().from(mailQueue).where(eq(mailQueue.workOrderId, workOrder.id))).toEqual([]);
+    expect(await mailRows(eq(jobs.workOrderId, workOrder.id))).toEqual([]);
     const audits = () => t.db.select().from(auditLog).where(eq(auditLog.entityId, workOrder.id));
     expect(await audits()).toEqual([]);
 
@@ -194,7 +202,7 @@ describe('status change → customer e-mail (DECISIONS 13)', () => {
     expect(dated!.estimatedCompletionDate).toBe('2031-03-04');
     expect(await t.db.select().from(auditLog).where(and(eq(auditLog.entityId, workOrder.id), eq(auditLog.action, 'work_order.update')))).toHaveLength(1);
     expect(await audits()).toHaveLength(1);
-    expect(await t.db.select().from(mailQueue).where(eq(mailQueue.workOrderId, workOrder.id))).toEqual([]);
+    expect(await mailRows(eq(jobs.workOrderId, workOrder.id))).toEqual([]);
   });
 
   it('refuses an unknown status with 400 and changes nothing', async () => {

@@ -3,10 +3,10 @@ import { describe, expect, it } from 'vitest';
 import * as contact from '~/routes/public/contact';
 import * as messages from '~/routes/admin/messages';
 import { CONTACT_TEXTS } from '~/lib/schemas/contact';
-import { contactMessages, mailQueue } from '~/server/db/schema';
+import { contactMessages } from '~/server/db/schema';
 import { hashClientIp, sendContactMessage } from '~/server/contact/send-contact-message.server';
 import { processDueMail } from '~/server/mail/mail-queue.server';
-import { withTestSmtp } from '../setup/smtp';
+import { mailField, mailRows, withTestSmtp } from '../setup/smtp';
 import { createAccount, makeRequest, redirectLocation, settle, testContext, uid } from '../setup/factories';
 import { withTestDatabase } from '../setup/test-db';
 
@@ -58,12 +58,13 @@ describe('contact form', () => {
       ipHash: hashClientIp(ip),
     });
     expect(row!.ipHash).not.toContain(ip);
-    const mails = await t.db.select().from(mailQueue).where(eq(mailQueue.kind, 'contact'));
+    const mails = await mailRows(mailField('purpose', 'contact'));
     const mail = mails.find((m) => m.textBody.includes(email));
     expect(mail).toMatchObject({
       toAddress: t.config.shop.email,
       subject: 'Website message from Jane Driver',
       state: 'queued',
+      replyTo: email,
     });
 
     await processDueMail();
@@ -195,7 +196,7 @@ describe('contact form: hostile characters (issue 13)', () => {
     const forged = 'Hi\n\nName: Someone Else\nRead and mark it in the back office: http://evil.example/admin/messages';
     const { value, thrown } = await settle(() => post({ name: 'Real Name', email, message: forged }));
     expect(redirectLocation(thrown ?? value)).toBe('/contact?sent=1#contact-form');
-    const [mail] = (await t.db.select().from(mailQueue).where(eq(mailQueue.kind, 'contact'))).filter((m) => m.textBody.includes(email));
+    const [mail] = (await mailRows(mailField('purpose', 'contact'))).filter((m) => m.textBody.includes(email));
     const lines = mail!.textBody.split('\n');
     expect(lines.filter((l) => l.startsWith('Name: '))).toEqual(['Name: Real Name']);
     expect(lines.filter((l) => l.startsWith('Read and mark it'))).toEqual([`Read and mark it in the back office: ${t.config.appUrl}/admin/messages`]);

@@ -13,13 +13,14 @@ import * as importPage from '~/routes/admin/work-orders/import-estimate';
 import * as portalEstimate from '~/routes/portal/estimate';
 import * as settingsPage from '~/routes/admin/settings';
 import { ESIGN_CONSENT_TEXT } from '~/lib/schemas/estimate';
-import { auditLog, customerDocuments, estimateLines, estimateSignatures, estimateVersions, estimates, mailQueue, repairInvoices, workOrders } from '~/server/db/schema';
+import { auditLog, customerDocuments, estimateLines, estimateSignatures, estimateVersions, estimates, jobs, repairInvoices, workOrders } from '~/server/db/schema';
 import { getEstimateEditor } from '~/server/estimates/get-estimate.server';
 import { readStoredDocument, sha256Hex } from '~/server/estimates/estimate-records.server';
 import { createAccount, createVehicle, createWorkOrder, makeRequest, testContext } from '../setup/factories';
 import { withTestDatabase } from '../setup/test-db';
 import { createCustomerWithWorkOrder, createInventoryItem, dataOf, multipartRequest } from '../admin/helpers';
 import { pdfText } from './pdf-text';
+import { mailRows, mailField } from '../setup/smtp';
 
 const t = withTestDatabase();
 
@@ -83,7 +84,7 @@ describe('writing and sending an estimate', () => {
     expect(text).toContain('$901.93');
     const [doc] = await t.db.select().from(customerDocuments).where(eq(customerDocuments.id, version!.documentId));
     expect(doc).toMatchObject({ documentType: 'quote', customerId: customer.customerId });
-    const mails = await t.db.select().from(mailQueue).where(eq(mailQueue.workOrderId, workOrder.id));
+    const mails = await mailRows(eq(jobs.workOrderId, workOrder.id));
     expect(mails.map((m) => m.toAddress)).toContain(customer.email);
     expect(mails.find((m) => m.kind === 'estimate_ready')!.textBody).toContain(`/portal/estimates/${version!.id}`);
     const audit = await t.db.select({ action: auditLog.action }).from(auditLog).where(eq(auditLog.entityId, before.estimateId!));
@@ -188,7 +189,7 @@ describe('the customer signs (ESIGN record)', () => {
     expect(certificate).toContain(version.pdfSha256);
     expect(certificate).toContain('Maria Lopez');
     expect(certificate).toContain('203.0.113.7');
-    const shopMail = await t.db.select().from(mailQueue).where(eq(mailQueue.kind, 'estimate_decision'));
+    const shopMail = await mailRows(mailField('purpose', 'estimate_decision'));
     expect(shopMail.some((m) => m.workOrderId === workOrder.id && m.subject.includes('approved'))).toBe(true);
 
     // Twice: refused, nothing changes.
@@ -242,7 +243,7 @@ describe('the customer signs (ESIGN record)', () => {
     const [signature] = await t.db.select().from(estimateSignatures).where(eq(estimateSignatures.versionId, version.id));
     expect(signature).toMatchObject({ decision: 'declined', declineReason: 'I will get a second opinion.' });
     expect(await pdfText((await readStoredDocument(t.db, signature!.certificateDocumentId!))!)).toContain('Maria Lopez');
-    const mails = await t.db.select().from(mailQueue).where(and(eq(mailQueue.kind, 'estimate_decision'), eq(mailQueue.workOrderId, workOrder.id)));
+    const mails = await mailRows(and(mailField('purpose', 'estimate_decision'), eq(jobs.workOrderId, workOrder.id)));
     expect(mails).toHaveLength(1);
     expect(mails[0]!.subject).toContain('declined');
     expect(mails[0]!.textBody).toContain('I will get a second opinion.');

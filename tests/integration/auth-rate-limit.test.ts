@@ -11,9 +11,10 @@ import * as login from '~/routes/auth/login';
 import * as register from '~/routes/auth/register';
 import * as dashboard from '~/routes/portal/dashboard';
 import { CLIENT_IP_HEADER, resetAuth } from '~/server/auth/auth.server';
-import { mailQueue, rateLimits, users } from '~/server/db/schema';
+import { jobs, rateLimits, users } from '~/server/db/schema';
 import { createAccount, makeRequest, settle, testContext, uid } from '../setup/factories';
 import { withTestDatabase } from '../setup/test-db';
+import { mailField } from '../setup/smtp';
 
 const t = withTestDatabase({ NODE_ENV: 'production', AUTH_RATE_LIMIT: 'true', REQUIRE_ADMIN_2FA: 'false' });
 
@@ -57,7 +58,7 @@ describe('rate limits on the account forms', () => {
 
   it('sends at most three reset links a minute for one address, answering the same page each time', async () => {
     const account = await createAccount();
-    const mailTo = async () => (await t.db.select({ n: count() }).from(mailQueue).where(eq(mailQueue.toAddress, account.email)))[0]!.n;
+    const mailTo = async () => (await t.db.select({ n: count() }).from(jobs).where(mailField('to', account.email)))[0]!.n;
     const before = await mailTo();
     const answers = [];
     for (let i = 0; i < 5; i += 1) {
@@ -72,7 +73,7 @@ describe('rate limits on the account forms', () => {
     // A session from before confirmation was required: the portal shows the notice with its "send again" button.
     await t.db.update(users).set({ emailVerified: false }).where(eq(users.id, account.userId));
     const mailTo = async () =>
-      (await t.db.select({ n: count() }).from(mailQueue).where(and(eq(mailQueue.toAddress, account.email), eq(mailQueue.kind, 'verify_email'))))[0]!.n;
+      (await t.db.select({ n: count() }).from(jobs).where(and(mailField('to', account.email), mailField('purpose', 'verify_email'))))[0]!.n;
     const before = await mailTo();
     const locations = [];
     for (let i = 0; i < 15; i += 1) {
@@ -90,7 +91,7 @@ describe('rate limits on the account forms', () => {
     const email = `unconfirmed-${uid()}@example.com`;
     await createAccount({ email, verified: false });
     const mailTo = async () =>
-      (await t.db.select({ n: count() }).from(mailQueue).where(and(eq(mailQueue.toAddress, email), eq(mailQueue.kind, 'verify_email'))))[0]!.n;
+      (await t.db.select({ n: count() }).from(jobs).where(and(mailField('to', email), mailField('purpose', 'verify_email'))))[0]!.n;
     const before = await mailTo();
     const resend = (address: string) => post(login.action as ActionFn, '/login', { intent: 'resend-verification', email: address }, '203.0.113.121');
     const first = await resend(email);

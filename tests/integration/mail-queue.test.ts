@@ -3,19 +3,18 @@ import path from 'node:path';
 import { and, eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import * as outbox from '~/routes/admin/outbox';
-import { auditLog, mailQueue } from '~/server/db/schema';
+import { auditLog, jobs } from '~/server/db/schema';
+import { enqueueMail, processDueMail } from '~/server/mail/mail-queue.server';
 import {
-  claimDueMail,
-  dismissMail,
-  enqueueMail,
-  MAIL_WORKER_ID,
-  processDueMail,
-  recoverInterruptedMail,
-  retryMail,
-  SENDING_LEASE_MINUTES,
-} from '~/server/mail/mail-queue.server';
+  claimDueJobs as claimDueMail,
+  dismissJob as dismissMail,
+  JOB_WORKER_ID as MAIL_WORKER_ID,
+  recoverInterruptedJobs as recoverInterruptedMail,
+  retryJob as retryMail,
+  RUNNING_LEASE_MINUTES as SENDING_LEASE_MINUTES,
+} from '~/server/jobs/job-queue.server';
 import { createFileTransport, createSmtpTransport, setMailTransport } from '~/server/mail/transport.server';
-import { makeQueuedMailDue, withTestSmtp } from '../setup/smtp';
+import { mailRows, makeQueuedMailDue, withTestSmtp } from '../setup/smtp';
 import { createAccount, makeRequest, testContext, uid } from '../setup/factories';
 import { dataOf } from '../admin/helpers';
 import { withTestDatabase } from '../setup/test-db';
@@ -40,8 +39,8 @@ describe('mail queue', () => {
     const received = smtp().messages.filter((m) => m.to.includes(to));
     expect(received).toHaveLength(1);
     expect(received[0]!.raw).toContain('Subject: Your repair');
-    const [row] = await t.db.select().from(mailQueue).where(eq(mailQueue.id, id));
-    expect(row).toMatchObject({ state: 'sent', attempts: 1 });
+    const [row] = await mailRows(eq(jobs.id, id));
+    expect(row).toMatchObject({ state: 'done', attempts: 1 });
   });
 
   it('keeps mail queued while the server refuses, then delivers each message exactly once', async () => {
@@ -50,9 +49,9 @@ describe('mail queue', () => {
     for (const to of recipients) await enqueueMail(t.db, { kind: 'test', to, subject: 'Status', text: 'x' });
     const first = await processDueMail();
     expect(first).toMatchObject({ sent: 0, retried: 3 });
-    const waiting = await t.db.select().from(mailQueue).where(eq(mailQueue.state, 'queued'));
+    const waiting = await mailRows(eq(jobs.state, 'queued'));
     expect(waiting).toHaveLength(3);
-    expect(waiting.every((m) => m.nextAttemptAt.getTime() > Date.now() + 30_000)).toBe(true);
+    expect(waiting.every((m) => m.runAt.getTime() > Date.now() + 30_000)).toBe(true);
     expect(waiting.every((m) => m.lastError)).toBe(true);
 
     smtp().setRefusing(false);
@@ -71,13 +70,13 @@ describe('mail queue', () => {
       await makeDue();
       await processDueMail();
     }
-    const [failed] = await t.db.select().from(mailQueue).where(eq(mailQueue.id, id));
+    const [failed] = await mailRows(eq(jobs.id, id));
     expect(failed).toMatchObject({ state: 'failed', attempts: 6 });
     smtp().setRefusing(false);
     expect(await retryMail({ id: 'staff-user-id', email: 'staff@example.com' }, id)).toBe(true);
     await processDueMail();
-    const [sent] = await t.db.select().from(mailQueue).where(eq(mailQueue.id, id));
-    expect(sent?.state).toBe('sent');
+    const [sent] = await mailRows(eq(jobs.id, id));
+    expect(sent?.state).toBe('done');
     expect(smtp().messages.filter((m) => m.to.includes(to))).toHaveLength(1);
   });
 
@@ -101,23 +100,23 @@ describe('mail queue', () => {
   });
 
   describe('a worker that dies while sending (issue 13)', () => {
-    /** A message left in 'sending' by a worker that is gone: claimed by `claimedBy`, `minutesAgo` minutes ago. */
+    /** A message left in 'running' by a worker that is gone: claimed by `claimedBy`, `minutesAgo` minutes ago. */
     async function leftSending(claimedBy: string | null, minutesAgo = 0) {
       const to = `crash-${uid()}@example.com`;
       const id = await enqueueMail(t.db, { kind: 'test', to, subject: 'Your car is ready', text: 'x' });
       await t.db
-        .update(mailQueue)
-        .set({ state: 'sending', attempts: 1, claimedBy, lockedAt: sql`now() - make_interval(mins => ${minutesAgo})` })
-        .where(eq(mailQueue.id, id));
+        .update(jobs)
+        .set({ state: 'running', attempts: 1, claimedBy, lockedAt: sql`now() - make_interval(mins => ${minutesAgo})` })
+        .where(eq(jobs.id, id));
       return { id, to };
     }
-    const row = async (id: string) => (await t.db.select().from(mailQueue).where(eq(mailQueue.id, id)))[0]!;
+    const row = async (id: string) => (await mailRows(eq(jobs.id, id)))[0]!;
 
     it('claims record which worker holds the message', async () => {
       const id = await enqueueMail(t.db, { kind: 'test', to: `w-${uid()}@example.com`, subject: 'S', text: 'x' });
       const claimed = await claimDueMail(50);
-      expect(claimed.find((m) => m.id === id)).toMatchObject({ state: 'sending', claimedBy: MAIL_WORKER_ID });
-      await t.db.update(mailQueue).set({ state: 'sent', claimedBy: null }).where(eq(mailQueue.id, id));
+      expect(claimed.find((m) => m.id === id)).toMatchObject({ state: 'running', claimedBy: MAIL_WORKER_ID });
+      await t.db.update(jobs).set({ state: 'done', claimedBy: null }).where(eq(jobs.id, id));
     });
 
     it('at start-up, a message held by a dead worker becomes "interrupted" and is never re-sent by itself', async () => {
@@ -131,7 +130,7 @@ describe('mail queue', () => {
       expect((await row(dead.id)).lastError).toMatch(/may have been sent/);
       expect((await row(legacy.id)).state).toBe('interrupted');
       // A worker on another host may still be sending: its lease has not run out, so it is left alone.
-      expect((await row(otherHost.id)).state).toBe('sending');
+      expect((await row(otherHost.id)).state).toBe('running');
       for (let i = 0; i < 3; i += 1) {
         await makeDue();
         await processDueMail(50);
@@ -142,11 +141,11 @@ describe('mail queue', () => {
     it(`a message held past the ${SENDING_LEASE_MINUTES}-minute lease becomes "interrupted" in the next round, not re-sent`, async () => {
       const stuck = await leftSending('some-other-host:123:abcd1234', SENDING_LEASE_MINUTES + 1);
       const fresh = await leftSending('some-other-host:123:abcd1234', 0);
-      // Before this change a stale 'sending' row was claimed again after 10 minutes and sent a second time.
-      await t.db.update(mailQueue).set({ lockedAt: sql`now() - interval '11 minutes'` }).where(eq(mailQueue.id, stuck.id));
+      // Before this change a stale 'running' row was claimed again after 10 minutes and sent a second time.
+      await t.db.update(jobs).set({ lockedAt: sql`now() - interval '11 minutes'` }).where(eq(jobs.id, stuck.id));
       await processDueMail(50);
       expect((await row(stuck.id)).state).toBe('interrupted');
-      expect((await row(fresh.id)).state).toBe('sending');
+      expect((await row(fresh.id)).state).toBe('running');
       expect(smtp().messages.filter((m) => m.to.includes(stuck.to))).toEqual([]);
     });
 
@@ -165,7 +164,7 @@ describe('mail queue', () => {
       // One being sent right now by a live worker cannot be retried (that would send it twice).
       const refused = await post({ intent: 'retry', mailId: busy.id });
       expect(refused.status).toBe(409);
-      expect((await row(busy.id)).state).toBe('sending');
+      expect((await row(busy.id)).state).toBe('running');
       for (const id of [interrupted.id, stuck.id]) {
         expect(await row(id)).toMatchObject({ state: 'queued', attempts: 0, claimedBy: null });
         const [audit] = await t.db.select().from(auditLog).where(and(eq(auditLog.entityId, id), eq(auditLog.action, 'mail.retry')));
@@ -182,7 +181,7 @@ describe('mail queue', () => {
       const [dismissAudit] = await t.db.select().from(auditLog).where(and(eq(auditLog.entityId, other.id), eq(auditLog.action, 'mail.dismiss')));
       expect(dismissAudit).toBeTruthy();
       expect(await dismissMail({ id: admin.userId, email: admin.email }, busy.id)).toBe(false);
-      await t.db.update(mailQueue).set({ state: 'sent' }).where(eq(mailQueue.id, busy.id));
+      await t.db.update(jobs).set({ state: 'done' }).where(eq(jobs.id, busy.id));
     });
 
     it('a worker whose send finishes after its lease ran out still records the message as sent', async () => {
@@ -199,13 +198,13 @@ describe('mail queue', () => {
       });
       try {
         const round = processDueMail(50);
-        await expect.poll(async () => (await row(id)).state).toBe('sending');
-        await t.db.update(mailQueue).set({ lockedAt: sql`now() - interval '1 hour'` }).where(eq(mailQueue.id, id));
+        await expect.poll(async () => (await row(id)).state).toBe('running');
+        await t.db.update(jobs).set({ lockedAt: sql`now() - interval '1 hour'` }).where(eq(jobs.id, id));
         await recoverInterruptedMail();
         expect((await row(id)).state).toBe('interrupted');
         release();
         await round;
-        expect((await row(id)).state).toBe('sent');
+        expect((await row(id)).state).toBe('done');
       } finally {
         setMailTransport(transport);
       }

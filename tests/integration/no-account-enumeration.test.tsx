@@ -18,9 +18,9 @@ import * as register from '~/routes/auth/register';
 import { getAuth } from '~/server/auth/auth.server';
 import { MIN_ANSWER_MS } from '~/server/auth/even-timing.server';
 import { getOptionalUser } from '~/server/auth/session.server';
-import { mailQueue, users } from '~/server/db/schema';
+import { users } from '~/server/db/schema';
 import { processDueMail } from '~/server/mail/mail-queue.server';
-import { withTestSmtp } from '../setup/smtp';
+import { mailField, mailRows, withTestSmtp } from '../setup/smtp';
 import {
   createAccount,
   makeRequest,
@@ -126,7 +126,7 @@ const mailsTo = (to: string) => smtp().messages.filter((m) => m.to.includes(to))
 const subjectOf = (raw: string) => raw.match(/^Subject: (.*)$/m)?.[1] ?? '';
 
 async function queuedMail(to: string) {
-  return t.db.select().from(mailQueue).where(eq(mailQueue.toAddress, to));
+  return mailRows(mailField('to', to));
 }
 
 const registerAnswer = (email: string, password: string) =>

@@ -8,7 +8,7 @@ import {
   inventory,
   invoiceLineItems,
   invoices,
-  mailQueue,
+  jobs,
   profiles,
   users,
   vehicles,
@@ -18,6 +18,7 @@ import {
 } from '~/server/db/schema';
 import { signInCookie } from '../setup/factories';
 import { withTestDatabase } from '../setup/test-db';
+import { mailField } from '../setup/smtp';
 
 const t = withTestDatabase();
 
@@ -51,7 +52,7 @@ describe('demo data', () => {
     }
 
     // Demo accounts are verified: no verification e-mail waits in the outbox for them.
-    const [verifyMails] = await t.db.select({ n: count() }).from(mailQueue).where(eq(mailQueue.kind, 'verify_email'));
+    const [verifyMails] = await t.db.select({ n: count() }).from(jobs).where(mailField('purpose', 'verify_email'));
     expect(verifyMails?.n).toBe(0);
 
     // The printed sign-in details work.

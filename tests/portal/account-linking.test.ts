@@ -15,15 +15,16 @@ import * as myVehicles from '~/routes/portal/my-vehicles';
 import { getAuth } from '~/server/auth/auth.server';
 import { getOptionalUser } from '~/server/auth/session.server';
 import { PASSWORD_CHANGED, RESET_LINK_INVALID, RESET_LINK_SENT } from '~/server/auth/password-reset.server';
-import { customers, mailQueue, sessions, users, vehicles, workOrders } from '~/server/db/schema';
+import { customers, sessions, users, vehicles, workOrders } from '~/server/db/schema';
 import { cookieOf, createAccount, createVehicle, createWorkOrder, makeRequest, redirectLocation, settle, signInCookie, testContext, uid } from '../setup/factories';
 import { withTestDatabase } from '../setup/test-db';
+import { mailRows, mailField } from '../setup/smtp';
 
 const t = withTestDatabase();
 const args = (request: Request) => ({ request, params: {}, context: testContext }) as never;
 
 async function lastMail(to: string, kind: string) {
-  const rows = await t.db.select().from(mailQueue).where(eq(mailQueue.toAddress, to));
+  const rows = await mailRows(mailField('to', to));
   const mail = rows.filter((r) => r.kind === kind).at(-1);
   if (!mail) throw new Error(`no ${kind} mail to ${to}`);
   const link = mail.textBody.match(/https?:\/\/\S+/)?.[0];
@@ -105,12 +106,12 @@ describe('account linking', () => {
   it('re-sends the verification e-mail from the portal notice (a session from before confirmation was required)', async () => {
     const account = await createAccount();
     await t.db.update(users).set({ emailVerified: false }).where(eq(users.id, account.userId));
-    const before = (await t.db.select().from(mailQueue).where(eq(mailQueue.toAddress, account.email))).length;
+    const before = (await mailRows(mailField('to', account.email))).length;
     const { thrown, value } = await settle(() =>
       dashboard.action(args(makeRequest('/portal?index', { cookie: account.cookie, form: { intent: 'resend-verification' } }))),
     );
     expect(redirectLocation(thrown ?? value)).toBe('/portal?verification=sent');
-    const after = (await t.db.select().from(mailQueue).where(eq(mailQueue.toAddress, account.email))).length;
+    const after = (await mailRows(mailField('to', account.email))).length;
     expect(after).toBe(before + 1);
   });
 });
@@ -234,7 +235,7 @@ describe('password reset by e-mail', () => {
     const result = await forgotPassword.action(args(makeRequest('/forgot-password', { form: { email } })));
     expect(result).toMatchObject({ sent: true });
     expect(RESET_LINK_SENT).toMatch(/If an account exists/);
-    expect(await t.db.select().from(mailQueue).where(eq(mailQueue.toAddress, email))).toHaveLength(0);
+    expect(await mailRows(mailField('to', email))).toHaveLength(0);
   });
 
   it('refuses a malformed e-mail with a field message', async () => {

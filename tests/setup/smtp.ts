@@ -3,11 +3,16 @@
  * and can be told to refuse (answer 421) to simulate an outage.
  */
 import { SMTPServer } from 'smtp-server';
-import { eq, sql } from 'drizzle-orm';
+import { and, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import { afterAll, beforeAll } from 'vitest';
 import { getDb } from '~/server/db/client.server';
-import { mailQueue } from '~/server/db/schema';
+import { jobs } from '~/server/db/schema';
+import '~/server/jobs/job-kinds.server';
+import { processDueJobs } from '~/server/jobs/job-queue.server';
+import { mailField, selectMail } from '~/server/mail/mail-queue.server';
 import { createSmtpTransport, setMailTransport } from '~/server/mail/transport.server';
+
+export { mailField };
 
 export interface ReceivedMail {
   from: string;
@@ -85,6 +90,36 @@ export function withTestSmtp(): () => TestSmtpServer {
 
 /** Makes every queued message due now (instead of waiting out its backoff), for the next `processDueMail()`. */
 export function makeQueuedMailDue() {
-  return getDb().update(mailQueue).set({ nextAttemptAt: sql`now()` }).where(eq(mailQueue.state, 'queued'));
+  return getDb().update(jobs).set({ runAt: sql`now()` }).where(eq(jobs.state, 'queued'));
 }
 
+/**
+ * The e-mails on the job queue matching `where` (conditions on `jobs` columns, or `mailField('to', …)`), oldest first,
+ * each with its payload spread out under the names tests read: `kind` (the mail's purpose), `toAddress`, `subject`,
+ * `textBody`, `htmlBody`, `replyTo`; `state` is the job's ('queued', 'running', 'done', 'failed', ...).
+ */
+export async function mailRows(where?: SQL) {
+  const rows = await selectMail(getDb(), where);
+  return rows.map(({ mail, ...job }) => ({
+    ...job,
+    kind: mail.purpose,
+    toAddress: mail.to,
+    subject: mail.subject,
+    textBody: mail.text,
+    htmlBody: mail.html ?? null,
+    replyTo: mail.replyTo ?? null,
+  }));
+}
+
+
+/**
+ * Ends the waiting window of every queued status message and review request (instead of waiting 2 minutes or 24
+ * hours) and runs them, so the e-mails and texts they queue can be read; returns the job outcome.
+ */
+export async function sendCustomerMessagesNow(kinds: string[] = ['status_notification']) {
+  await getDb()
+    .update(jobs)
+    .set({ runAt: sql`now()` })
+    .where(and(eq(jobs.state, 'queued'), inArray(jobs.kind, kinds)));
+  return processDueJobs(50, kinds);
+}

@@ -80,10 +80,19 @@ export const CreateWorkOrderSchema = z.object({
 });
 export type CreateWorkOrder = z.infer<typeof CreateWorkOrderSchema>;
 
-export const ChangeStatusSchema = z.object({
-  workOrderId: uuid('Choose a work order.'),
-  status: z.enum(WORK_ORDER_STATUSES, { error: 'Choose one of the listed statuses.' }),
-});
+/**
+ * The status form. "Notify customer" (issue 15) is a checkbox, checked by default: the form also posts
+ * `notifyShown=1`, so an unchecked box (no `notify` field) means "do not notify"; a post without either (an older
+ * form, a script) notifies.
+ */
+export const ChangeStatusSchema = z
+  .object({
+    workOrderId: uuid('Choose a work order.'),
+    status: z.enum(WORK_ORDER_STATUSES, { error: 'Choose one of the listed statuses.' }),
+    notify: z.string().optional(),
+    notifyShown: z.string().optional(),
+  })
+  .transform(({ notify, notifyShown, ...rest }) => ({ ...rest, notify: notifyShown === undefined || notify !== undefined }));
 
 /** True for a real calendar date written YYYY-MM-DD (2031-02-31 is not one). */
 export function isCalendarDate(v: string): boolean {

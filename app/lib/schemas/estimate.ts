@@ -247,6 +247,18 @@ export type InsuranceClaimInput = z.output<typeof InsuranceClaimSchema>;
 
 const rate = (label: string) => money(label, MAX_RATE_CENTS);
 
+/** "20:00" (an `<input type="time">`) → minutes after midnight (1200). */
+const clockTime = (label: string) =>
+  z
+    .string({ error: `${label}: enter a time.` })
+    .trim()
+    .regex(/^([01]\d|2[0-3]):[0-5]\d$/, `${label}: enter a time like 20:00.`)
+    .transform((v) => Number(v.slice(0, 2)) * 60 + Number(v.slice(3, 5)));
+
+/** Minutes after midnight → "HH:MM" for a time input. */
+export const minutesToClock = (minutes: number) =>
+  `${String(Math.floor(minutes / 60)).padStart(2, '0')}:${String(minutes % 60).padStart(2, '0')}`;
+
 /** Shop settings (`/admin/settings`): rates, tax, terms. The logo is a separate upload form. */
 export const ShopSettingsSchema = z.object({
   bodyRate: rate('Body labor rate'),
@@ -271,6 +283,23 @@ export const ShopSettingsSchema = z.object({
     .transform((v) => (v === undefined ? [] : Array.isArray(v) ? v : [v]))
     .pipe(z.array(oneOf(TAX_CATEGORIES, 'Choose taxed line types from the list.'))),
   estimateTerms: z.string().optional().transform((v) => (v ?? '').trim()).pipe(z.string().max(5000, 'At most 5,000 characters.')),
+  // Customer messages (issue 15). Left out of a post: unchanged.
+  quietHoursStart: clockTime('Quiet hours start').optional(),
+  quietHoursEnd: clockTime('Quiet hours end').optional(),
+  pickupHours: optionalOneLine(120).optional(),
+  reviewUrl: z
+    .string()
+    .trim()
+    .max(500, 'At most 500 characters.')
+    .refine((v) => v === '' || /^https:\/\/[^\s]+$/.test(v), 'Enter the full review link, starting with https://.')
+    .optional(),
+  reviewDelayHours: z
+    .string()
+    .trim()
+    .regex(/^\d{1,3}$/, 'Enter whole hours between 0 and 720.')
+    .transform(Number)
+    .refine((v) => v <= 720, 'Enter whole hours between 0 and 720.')
+    .optional(),
 });
 export type ShopSettingsInput = z.output<typeof ShopSettingsSchema>;
 

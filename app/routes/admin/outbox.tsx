@@ -101,7 +101,7 @@ export default function Outbox({ loaderData, actionData }: Route.ComponentProps)
                   <td className={`${tdClass} font-semibold`}>
                     {m.stuck ? 'Stuck sending' : (STATE_LABEL[m.state] ?? m.state)}
                     {m.state === 'done' && m.finishedAt ? ` ${formatDate(m.finishedAt, true)}` : ''}
-                    {m.state === 'queued' && (m.attempts > 0 || m.runAt.getTime() > Date.now() + 60_000)
+                    {m.state === 'queued' && (m.attempts > 0 || m.later)
                       ? ` (${m.attempts > 0 ? 'next try' : 'sends'} ${formatDate(m.runAt, true)})`
                       : ''}
                   </td>

@@ -6,7 +6,7 @@ import { LABOR_TYPES, LABOR_TYPE_LABELS, TAX_CATEGORIES, TAX_CATEGORY_LABELS } f
 import { parseForm } from '~/lib/forms';
 import { pageMeta } from '~/lib/meta';
 import { centsToInput, formatTaxRate } from '~/lib/money';
-import { ShopSettingsSchema } from '~/lib/schemas/estimate';
+import { minutesToClock, ShopSettingsSchema } from '~/lib/schemas/estimate';
 import { requireAdmin } from '~/server/auth/session.server';
 import { intentFailure, intentResult, readAdminForm } from '~/server/documents/admin-form.server';
 import {
@@ -44,6 +44,13 @@ export async function loader({ request }: Route.LoaderArgs) {
     // Handed over by the loader: the component may not import the server module itself (the client build refuses it).
     defaultEstimateTerms: DEFAULT_ESTIMATE_TERMS,
     hasLogo: settings.logoFileKey !== null,
+    messages: {
+      quietHoursStart: minutesToClock(settings.quietHoursStartMinute),
+      quietHoursEnd: minutesToClock(settings.quietHoursEndMinute),
+      pickupHours: settings.pickupHours,
+      reviewUrl: settings.reviewUrl,
+      reviewDelayHours: String(settings.reviewDelayHours),
+    },
   };
 }
 
@@ -110,6 +117,18 @@ export default function Settings({ loaderData, actionData }: Route.ComponentProp
             <textarea id="estimateTerms" name="estimateTerms" rows={5} defaultValue={loaderData.estimateTerms} placeholder={loaderData.defaultEstimateTerms} aria-invalid={errors.estimateTerms ? true : undefined} className="mt-1 block w-full rounded border border-slate-400 px-3 py-2" />
             {errors.estimateTerms ? <p className="mt-1 text-sm font-medium text-red-700">{errors.estimateTerms}</p> : <p className="mt-1 text-sm text-slate-600">Left empty, estimates print the text shown.</p>}
           </div>
+          <fieldset className="space-y-3 rounded border border-slate-200 p-3">
+            <legend className="px-1 text-sm font-semibold text-slate-800">Customer messages</legend>
+            <div className="grid gap-4 sm:grid-cols-2">
+              <TextField label="Quiet hours for texts start" name="quietHoursStart" type="time" required defaultValue={loaderData.messages.quietHoursStart} error={errors.quietHoursStart} hint="Texts wait until the quiet hours end (shop time)." />
+              <TextField label="Quiet hours end" name="quietHoursEnd" type="time" required defaultValue={loaderData.messages.quietHoursEnd} error={errors.quietHoursEnd} />
+            </div>
+            <TextField label="Pickup hours" name="pickupHours" defaultValue={loaderData.messages.pickupHours} error={errors.pickupHours} hint="Shown to the customer when the car is ready, e.g. Mon–Fri 8 am – 6 pm, Sat 9 am – 1 pm." />
+            <div className="grid gap-4 sm:grid-cols-2">
+              <TextField label="Review link" name="reviewUrl" type="url" defaultValue={loaderData.messages.reviewUrl} error={errors.reviewUrl} hint="Google or Facebook review page. Empty: no review request is sent." />
+              <TextField label="Send the review request after (hours)" name="reviewDelayHours" inputMode="numeric" required defaultValue={loaderData.messages.reviewDelayHours} error={errors.reviewDelayHours} hint="Counted from Ready for Pickup; sent once per work order." />
+            </div>
+          </fieldset>
           <button type="submit" className={buttonClass} disabled={busy('save-settings')}>
             {busy('save-settings') ? 'Saving...' : 'Save settings'}
           </button>

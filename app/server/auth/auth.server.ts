@@ -79,18 +79,18 @@ function createAuth(config: AppConfig, db: Database) {
       // Only the verified owner of an address keeps the account (issue 13, verified-owner.server.ts): a password alone
       // signs in only once the address is confirmed.
       requireEmailVerification: true,
-      onExistingUserSignUp: async ({ user }) => enqueueExistingAccountMail(db, config.shop.name, config.appUrl, user),
+      onExistingUserSignUp: async ({ user }) => enqueueExistingAccountMail(db, config.shop, config.appUrl, user),
       minPasswordLength: 8,
       maxPasswordLength: 128,
       // Password reset by e-mail from the login page, through the mail queue (portal issue).
-      sendResetPassword: async ({ user, url }) => enqueuePasswordResetMail(db, config.shop.name, user, url),
+      sendResetPassword: async ({ user, url }) => enqueuePasswordResetMail(db, config.shop, user, url),
       revokeSessionsOnPasswordReset: true,
     },
     // Address verification through the mail queue; a verified address links a staff-created customer (DECISIONS 8).
     emailVerification: {
       sendOnSignUp: true,
       autoSignInAfterVerification: true,
-      sendVerificationEmail: async ({ user, url }) => enqueueVerificationMail(db, config.shop.name, user, url),
+      sendVerificationEmail: async ({ user, url }) => enqueueVerificationMail(db, config.shop, user, url),
       // The link proves who reads the mailbox: every session ends, and the registration password survives only when
       // the link is opened in the browser that registered (issue 13, verified-owner.server.ts).
       beforeEmailVerification: async (user, request) => {

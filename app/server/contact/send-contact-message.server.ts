@@ -8,8 +8,9 @@
  * (The honeypot is checked by the route before this is called.)
  *
  * The shop's e-mail cannot be forged by the visitor (issue 13): name, e-mail and phone are one line each (the schema
- * refuses line breaks; here any that slip through become spaces), and every line of the message is quoted with "> ",
- * so nothing the visitor writes can pass for one of the e-mail's own lines. Headers are guarded by `enqueueMail`.
+ * refuses line breaks; the template turns any that slip through into spaces), and every line of the message is quoted
+ * with "> " (mail/templates/contact-message-mail.server.tsx), so nothing the visitor writes can pass for one of the
+ * e-mail's own lines. Headers are guarded by `enqueueMail`.
  */
 import crypto from 'node:crypto';
 import { and, count, eq, gt, sql } from 'drizzle-orm';
@@ -19,6 +20,7 @@ import { getConfig } from '../config.server';
 import { getDb } from '../db/client.server';
 import { contactMessages } from '../db/schema';
 import { DomainError } from '../errors.server';
+import { loadMailTemplates } from '../mail/load-templates.server';
 import { enqueueMail } from '../mail/mail-queue.server';
 
 export const CONTACT_LIMIT = 5;
@@ -31,10 +33,6 @@ export class ContactRateLimitError extends DomainError {
     super('conflict', CONTACT_TEXTS.rateLimited);
   }
 }
-
-/** `text` on one line: every run of line-breaking characters becomes one space. */
-// eslint-disable-next-line no-control-regex -- matching control characters is the point
-const oneLine = (text: string) => text.replace(/[\r\n\u000B\u000C\u0085\u2028\u2029]+/g, ' ');
 
 /** SHA-256 hex of the client address and the server secret ('' when the address is unknown). */
 export function hashClientIp(ip: string, secret = resolveAuthSecret(getConfig())): string {
@@ -51,9 +49,18 @@ export interface SendContactMessageInput extends Omit<ContactForm, 'website'> {
  * Throws {@link ContactRateLimitError} (429) when the address has sent {@link CONTACT_LIMIT} messages in the window.
  */
 export async function sendContactMessage(input: SendContactMessageInput, now = new Date()): Promise<string> {
-  const { shop } = getConfig();
+  const { shop, appUrl } = getConfig();
   const ipHash = hashClientIp(input.ip ?? 'unknown');
   const since = new Date(now.getTime() - CONTACT_WINDOW_MINUTES * 60_000);
+  // Rendered before the transaction, so the per-address lock is held only for the database work.
+  const { renderContactMessageMail } = await loadMailTemplates();
+  const mail = await renderContactMessageMail({
+    name: input.name,
+    email: input.email,
+    phone: input.phone,
+    message: input.message,
+    inboxUrl: `${appUrl}/admin/messages`,
+  });
   return getDb().transaction(async (tx) => {
     await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${ipHash}))`);
     const [recent] = await tx
@@ -65,24 +72,8 @@ export async function sendContactMessage(input: SendContactMessageInput, now = n
       .insert(contactMessages)
       .values({ name: input.name, email: input.email, phone: input.phone, message: input.message, ipHash, createdAt: now })
       .returning({ id: contactMessages.id });
-    const lines = [
-      `New message from the website contact form.`,
-      '',
-      `Name: ${oneLine(input.name)}`,
-      `E-mail: ${oneLine(input.email)}`,
-      ...(input.phone ? [`Phone: ${oneLine(input.phone)}`] : []),
-      '',
-      'Message:',
-      ...input.message.split(/\r\n|[\r\n\u0085\u2028\u2029]/).map((line) => `> ${line}`),
-      '',
-      `Read and mark it in the back office: ${getConfig().appUrl}/admin/messages`,
-    ];
-    await enqueueMail(tx, {
-      kind: 'contact',
-      to: shop.email,
-      subject: `Website message from ${oneLine(input.name).slice(0, 80)}`,
-      text: lines.join('\n'),
-    });
+    // Answering the e-mail answers the visitor (issue 15); the address passed the form's one-line e-mail check.
+    await enqueueMail(tx, { kind: 'contact', to: shop.email, replyTo: input.email, ...mail });
     return row!.id;
   });
 }

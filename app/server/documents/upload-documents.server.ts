@@ -28,6 +28,7 @@ import { getDb } from '../db/client.server';
 import { customerDocuments, workOrders } from '../db/schema';
 import { DomainError, isUuid } from '../errors.server';
 import { log } from '../logger.server';
+import { publishLive } from '../live/live.server';
 import { getStorage } from '../storage/storage.server';
 import type { UploadedFile } from '../uploads/upload.server';
 import { DOCUMENT_UPLOAD_INVALID } from '~/lib/schemas/admin';
@@ -217,5 +218,6 @@ export async function uploadRepairPhotos(
     storeFailed: PHOTOS_STORE_FAILED,
     recordFailed: PHOTOS_RECORD_FAILED,
   });
+  await publishLive({ workOrderId: input.workOrderId, customerId, change: 'photos' });
   return { documentIds, message: documentIds.map((id) => `File uploaded: ${documentUrl(id)}`).join('\n') };
 }

@@ -27,10 +27,11 @@ import { getDb, type Executor } from '../db/client.server';
 import { estimateVersions } from '../db/schema';
 import { renderEstimatePdf } from '../documents/pdf/estimate-pdf.server';
 import { DomainError } from '../errors.server';
+import { loadMailTemplates } from '../mail/load-templates.server';
 import { enqueueMail } from '../mail/mail-queue.server';
 import { getShopSettings, shopLetterhead, estimateTermsOf, taxRuleOf, type ShopSettings } from '../settings/shop-settings.server';
-import { statusMailLink } from '../work-orders/change-work-order-status.server';
-import { buildEstimateReadyMail } from './estimate-mail.server';
+import { publishLive } from '../live/live.server';
+import { statusMailLink } from '../notifications/status-mail.server';
 import {
   documentClaim,
   documentParties,
@@ -110,7 +111,7 @@ export async function sendEstimateForApproval(
   const config = getConfig();
   const stored: string[] = [];
   try {
-    return await getDb().transaction(async (tx) => {
+    const sent = await getDb().transaction(async (tx) => {
       const ctx = await workOrderContext(tx, workOrderId, { lock: true });
       const estimateId = await ensureEstimate(tx, workOrderId);
       const lines = await readLines(tx, estimateId);
@@ -218,7 +219,8 @@ export async function sendEstimateForApproval(
       if (ctx.customer.email) {
         const hasAccount = ctx.customer.userId !== null;
         const url = hasAccount ? `${config.appUrl}/portal/estimates/${version!.id}` : statusMailLink(config.appUrl, ctx.customer.email, false);
-        const mail = buildEstimateReadyMail({
+        const { renderEstimateReadyMail } = await loadMailTemplates();
+        const mail = await renderEstimateReadyMail({
           customerName: ctx.customer.name,
           title,
           workOrderNumber: ctx.workOrder.workOrderNumber,
@@ -234,8 +236,11 @@ export async function sendEstimateForApproval(
         await enqueueMail(tx, { kind: 'estimate_ready', to: ctx.customer.email, workOrderId, ...mail });
         notified = true;
       }
-      return { versionId: version!.id, versionNumber, title, notified };
+      return { versionId: version!.id, versionNumber, title, notified, customerId: ctx.customer.id };
     });
+    await publishLive({ workOrderId, customerId: sent.customerId, change: 'estimate' });
+    const { customerId: _customerId, ...answer } = sent;
+    return answer;
   } catch (error) {
     await removeStored(stored);
     throw error;

@@ -25,9 +25,9 @@ import { getDb } from '../db/client.server';
 import { estimateSignatures, estimateVersions } from '../db/schema';
 import { renderApprovalCertificatePdf } from '../documents/pdf/approval-certificate-pdf.server';
 import { DomainError, isUniqueViolation, isUuid } from '../errors.server';
+import { loadMailTemplates } from '../mail/load-templates.server';
 import { enqueueMail } from '../mail/mail-queue.server';
 import { getShopSettings, shopLetterhead } from '../settings/shop-settings.server';
-import { buildEstimateDecisionMail } from './estimate-mail.server';
 import { readStoredDocument, removeStored, sha256Hex, storeGeneratedPdf, workOrderContext } from './estimate-records.server';
 import { versionTitle } from './send-estimate.server';
 
@@ -140,7 +140,8 @@ export async function signEstimateVersion(
           certificateDocumentId: file.documentId,
         },
       });
-      const mail = buildEstimateDecisionMail({
+      const { renderEstimateDecisionMail } = await loadMailTemplates();
+      const mail = await renderEstimateDecisionMail({
         decision,
         title,
         versionNumber: version.versionNumber,

@@ -3,3 +3,4 @@
  * at load). The worker (runtime.server.ts) imports it before its first round; a new kind is added here.
  */
 import '../mail/mail-queue.server';
+import '../notifications/customer-notifications.server';

@@ -25,6 +25,8 @@ export interface OutboxRow {
   maxAttempts: number;
   lastError: string | null;
   runAt: Date;
+  /** Queued to go later than in a minute (a retry's backoff, quiet hours, a status message's 2-minute window). */
+  later: boolean;
   finishedAt: Date | null;
   createdAt: Date;
   workOrderId: string | null;
@@ -39,7 +41,8 @@ export async function listOutbox(limit = 200, workOrderId?: string): Promise<Out
     .where(and(inArray(jobs.kind, [...OUTBOX_KINDS]), workOrderId ? eq(jobs.workOrderId, workOrderId) : undefined))
     .orderBy(desc(jobs.createdAt))
     .limit(limit);
-  const leaseEnd = Date.now() - RUNNING_LEASE_MINUTES * 60_000;
+  const now = Date.now();
+  const leaseEnd = now - RUNNING_LEASE_MINUTES * 60_000;
   return rows.map(({ job, smsPhone, smsBody }) => {
     const mail = job.kind === 'mail' ? MailPayloadSchema.safeParse(job.payload) : null;
     const body = smsBody ?? '';
@@ -54,6 +57,7 @@ export async function listOutbox(limit = 200, workOrderId?: string): Promise<Out
       maxAttempts: job.maxAttempts,
       lastError: job.lastError,
       runAt: job.runAt,
+      later: job.state === 'queued' && job.runAt.getTime() > now + 60_000,
       finishedAt: job.finishedAt,
       createdAt: job.createdAt,
       workOrderId: job.workOrderId,

@@ -82,13 +82,13 @@ export async function processDueMail(limit = 10): Promise<{ sent: number; retrie
 /** A queued mail job's row with its payload read as a mail (for pages and tests). */
 export type MailJob = typeof jobs.$inferSelect & { mail: MailPayload };
 
-/** The e-mails matching `where` (newest first), payload typed. */
+/** The e-mails matching `where` (oldest first), payload typed. */
 export async function selectMail(db: Executor, where?: SQL): Promise<MailJob[]> {
   const rows = await db
     .select()
     .from(jobs)
     .where(where ? and(eq(jobs.kind, mailJob.kind), where) : eq(jobs.kind, mailJob.kind))
-    .orderBy(sql`${jobs.createdAt} desc`);
+    .orderBy(jobs.createdAt);
   return rows.map((row) => ({ ...row, mail: MailPayloadSchema.parse(row.payload) }));
 }
 

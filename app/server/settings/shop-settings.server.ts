@@ -1,7 +1,7 @@
 /**
  * Shop-wide settings (issue 14, `/admin/settings`): labor rates per labor type and the paint & materials rate (cents
  * per hour), the tax rate (thousandths of a percent) and which line types are taxed, the estimate terms and the logo on
- * documents. One row (id 1), written on the first save; until then the column defaults apply (8.25 % on parts and
+ * documents; for customer messages (issue 15) the quiet hours for texts, the pickup hours and the review request. One row (id 1), written on the first save; until then the column defaults apply (8.25 % on parts and
  * materials, Texas).
  *
  * - `getShopSettings(db?)` → `ShopSettings` (never throws for a missing row).
@@ -39,6 +39,14 @@ export interface ShopSettings {
   estimateTerms: string;
   logoFileKey: string | null;
   logoContentType: string | null;
+  /** Texts wait outside these (minutes after midnight, shop time; issue 15). */
+  quietHoursStartMinute: number;
+  quietHoursEndMinute: number;
+  /** When a car can be collected ("Mon–Fri 8 am – 6 pm"), shown once it is Ready for Pickup; '' = not set. */
+  pickupHours: string;
+  /** The review request's link ('' = no request is sent) and its delay after Ready for Pickup (hours). */
+  reviewUrl: string;
+  reviewDelayHours: number;
   updatedAt: Date | null;
 }
 
@@ -64,6 +72,11 @@ const DEFAULTS: ShopSettings = {
   estimateTerms: '',
   logoFileKey: null,
   logoContentType: null,
+  quietHoursStartMinute: 20 * 60,
+  quietHoursEndMinute: 8 * 60,
+  pickupHours: '',
+  reviewUrl: '',
+  reviewDelayHours: 24,
   updatedAt: null,
 };
 
@@ -86,6 +99,11 @@ export async function getShopSettings(db: Executor = getDb()): Promise<ShopSetti
     estimateTerms: row.estimateTerms,
     logoFileKey: row.logoFileKey,
     logoContentType: row.logoContentType,
+    quietHoursStartMinute: row.quietHoursStartMinute,
+    quietHoursEndMinute: row.quietHoursEndMinute,
+    pickupHours: row.pickupHours,
+    reviewUrl: row.reviewUrl,
+    reviewDelayHours: row.reviewDelayHours,
     updatedAt: row.updatedAt,
   };
 }
@@ -110,6 +128,11 @@ async function lockSettings(tx: Executor): Promise<ShopSettings> {
   return getShopSettings(tx);
 }
 
+/** The entries of `values` that are not undefined (a field left out of the form stays as it is). */
+function defined<T extends Record<string, unknown>>(values: T): Partial<{ [K in keyof T]: Exclude<T[K], undefined> }> {
+  return Object.fromEntries(Object.entries(values).filter(([, v]) => v !== undefined)) as Partial<{ [K in keyof T]: Exclude<T[K], undefined> }>;
+}
+
 export async function updateShopSettings(actor: StaffActor, input: ShopSettingsInput): Promise<void> {
   const next = {
     bodyRateCents: input.bodyRate,
@@ -121,6 +144,13 @@ export async function updateShopSettings(actor: StaffActor, input: ShopSettingsI
     taxRateMilliPercent: input.taxRate,
     taxedCategories: TAX_CATEGORIES.filter((c) => input.taxedCategories.includes(c)),
     estimateTerms: input.estimateTerms,
+    ...defined({
+      quietHoursStartMinute: input.quietHoursStart,
+      quietHoursEndMinute: input.quietHoursEnd,
+      pickupHours: input.pickupHours === undefined ? undefined : (input.pickupHours ?? ''),
+      reviewUrl: input.reviewUrl,
+      reviewDelayHours: input.reviewDelayHours,
+    }),
   };
   await getDb().transaction(async (tx) => {
     const before = await lockSettings(tx);

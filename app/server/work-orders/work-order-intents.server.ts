@@ -10,7 +10,7 @@ import type { SessionUser } from '../auth/session.server';
 import { intentFailure, intentResult, type AdminForm } from '../documents/admin-form.server';
 import { uploadCustomerDocument, uploadRepairPhotos } from '../documents/upload-documents.server';
 import { addPartToWorkOrder } from '../inventory/add-part-to-work-order.server';
-import { changeWorkOrderStatus, ESTIMATED_DATE_UPDATED, setEstimatedCompletionDate, statusMessage, unchangedStatusMessage } from './change-work-order-status.server';
+import { changeWorkOrderStatus, ESTIMATED_DATE_UPDATED, setEstimatedCompletionDate, statusChangeAnswer, unchangedStatusMessage } from './change-work-order-status.server';
 
 const firstError = (errors: Record<string, string>) => Object.values(errors)[0] ?? 'Please check the form.';
 
@@ -39,9 +39,9 @@ export async function handleWorkOrderIntent(actor: SessionUser, form: AdminForm)
       const parsed = parseForm(ChangeStatusSchema, form.fields);
       if (!parsed.success) return intentFailure(intent, firstError(parsed.fieldErrors), 400, parsed.fieldErrors);
       return intentResult(intent, async () => {
-        const result = await changeWorkOrderStatus(actor, parsed.data.workOrderId, parsed.data.status);
+        const result = await changeWorkOrderStatus(actor, parsed.data.workOrderId, parsed.data.status, { notify: parsed.data.notify });
         if (!result.changed) return unchangedStatusMessage(result.workOrderNumber, parsed.data.status);
-        return statusMessage(result.workOrderNumber, result.notified);
+        return statusChangeAnswer(result.workOrderNumber, result.channels, result.notify);
       });
     }
     case 'set-eta': {

@@ -15,6 +15,8 @@ import { getEstimateSummary } from '~/server/estimates/get-estimate.server';
 import { VERSION_STATE_LABELS } from '~/components/estimates';
 import { formatCents } from '~/lib/money';
 import { handleWorkOrderIntent } from '~/server/work-orders/work-order-intents.server';
+import { statusMessagePreview } from '~/server/notifications/customer-notifications.server';
+import { NotifyCustomerField } from '~/components/admin/notify-customer';
 import type { Route } from './+types/details';
 
 export const meta: Route.MetaFunction = ({ matches, data: d }) =>
@@ -23,12 +25,13 @@ export const meta: Route.MetaFunction = ({ matches, data: d }) =>
 export async function loader({ request, params }: Route.LoaderArgs) {
   await requireAdmin(request);
   try {
-    const [details, parts, estimate] = await Promise.all([
+    const [details, parts, estimate, preview] = await Promise.all([
       getWorkOrderDetails(params.workOrderId),
       listPartOptions(),
       getEstimateSummary(params.workOrderId),
+      statusMessagePreview(params.workOrderId),
     ]);
-    return { ...details, partOptions: parts, estimate };
+    return { ...details, partOptions: parts, estimate, preview };
   } catch (error) {
     throw toErrorResponse(error);
   }
@@ -71,6 +74,11 @@ export default function WorkOrderDetails({ loaderData, actionData }: Route.Compo
         </Link>
       </p>
       <h1 className="mt-2 text-2xl font-bold text-navy-900">Work Order #{workOrder.workOrderNumber}</h1>
+      <p>
+        <Link to={`/admin/work-orders/${workOrder.id}/ticket`} className="font-semibold text-brand-700 underline">
+          Print ticket / status link
+        </Link>
+      </p>
       <p className="text-slate-700">{na(workOrder.description)}</p>
       <div className="mt-4 grid gap-4 sm:grid-cols-2">
         <section aria-labelledby="vehicle-h" className="rounded-lg border border-slate-200 bg-white p-4">
@@ -130,6 +138,7 @@ export default function WorkOrderDetails({ loaderData, actionData }: Route.Compo
                 </option>
               ))}
             </SelectField>
+            {loaderData.preview ? <NotifyCustomerField preview={loaderData.preview} statusSelectName="status" initialStatus={workOrder.currentStatus} /> : null}
             <button type="submit" className={buttonClass} disabled={busy('change-status')}>
               {busy('change-status') ? 'Updating Status...' : 'Update Status'}
             </button>
