@@ -130,7 +130,10 @@ async function startServer(base: string, port: number, env: Record<string, strin
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
-async function signIn(base: string, { email, password }: { email: string; password: string }): Promise<string> {
+async function signIn(
+  base: string,
+  { email, password }: { email: string; password: string },
+): Promise<string> {
   const response = await fetch(`${base}/login`, {
     method: 'POST',
     redirect: 'manual',
@@ -155,7 +158,10 @@ async function workOrderId(base: string, adminCookie: string, number: string): P
 
 /** The work order's status-page path from its printable ticket (as staff), or null when there is no ticket page. */
 async function statusPath(base: string, adminCookie: string, id: string): Promise<string | null> {
-  const response = await fetch(`${base}/admin/work-orders/${id}/ticket`, { headers: { Cookie: adminCookie }, redirect: 'manual' });
+  const response = await fetch(`${base}/admin/work-orders/${id}/ticket`, {
+    headers: { Cookie: adminCookie },
+    redirect: 'manual',
+  });
   if (response.status !== 200) return null;
   return /\/status\/[A-Za-z0-9_-]{20,}/.exec(await response.text())?.[0] ?? null;
 }
@@ -168,7 +174,8 @@ async function changeStatus(base: string, adminCookie: string, id: string, statu
     body: new URLSearchParams({ intent: 'change-status', status, notifyShown: '1' }),
   });
   const text = await response.text();
-  if (response.status !== 200 || !text.includes('updated')) throw new Error(`status change answered ${response.status}`);
+  if (response.status !== 200 || !text.includes('updated'))
+    throw new Error(`status change answered ${response.status}`);
 }
 
 // -------------------------------------------------------------------------------------------------------- listeners
@@ -207,14 +214,18 @@ async function listen(url: string, cookie: string): Promise<Listener> {
           const message = buffer.slice(0, end);
           buffer = buffer.slice(end + 2);
           if (message.includes(': connected')) greeted();
-          if (/^event: change$/m.test(message) && /"change":"status"/.test(message)) listener.received.push(at);
+          if (/^event: change$/m.test(message) && /"change":"status"/.test(message))
+            listener.received.push(at);
         }
       }
     } catch {
       /* aborted */
     }
   })();
-  await Promise.race([ready, sleep(10_000).then(() => Promise.reject(new Error(`${url}: no greeting within 10 s`)))]);
+  await Promise.race([
+    ready,
+    sleep(10_000).then(() => Promise.reject(new Error(`${url}: no greeting within 10 s`))),
+  ]);
   return listener;
 }
 
@@ -222,7 +233,9 @@ async function listen(url: string, cookie: string): Promise<Listener> {
 async function listenMany(count: number, url: string, cookie: string, batch = 50): Promise<Listener[]> {
   const all: Listener[] = [];
   for (let i = 0; i < count; i += batch) {
-    all.push(...(await Promise.all(Array.from({ length: Math.min(batch, count - i) }, () => listen(url, cookie)))));
+    all.push(
+      ...(await Promise.all(Array.from({ length: Math.min(batch, count - i) }, () => listen(url, cookie)))),
+    );
   }
   return all;
 }
@@ -241,7 +254,8 @@ interface LatencyRow {
   spread: string;
 }
 
-const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? NaN;
+const percentile = (sorted: number[], p: number) =>
+  sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? NaN;
 
 let nextStatus = 0;
 /** A status other than the current one, going round the eight. */
@@ -257,7 +271,14 @@ let currentStatus = '';
  * Makes `changes` status changes (plus `warmUp` first ones not counted) and returns, for every counted change and
  * listener, the milliseconds from the post to the event (Infinity when it did not come within EVENT_TIMEOUT_MS).
  */
-async function measureChanges(listeners: Listener[], base: string, adminCookie: string, id: string, changes: number, warmUp = 1) {
+async function measureChanges(
+  listeners: Listener[],
+  base: string,
+  adminCookie: string,
+  id: string,
+  changes: number,
+  warmUp = 1,
+) {
   const latencies: number[] = [];
   for (let k = 0; k < warmUp + changes; k += 1) {
     const before = listeners.map((l) => l.received.length);
@@ -265,9 +286,12 @@ async function measureChanges(listeners: Listener[], base: string, adminCookie: 
     const sent = performance.now();
     await changeStatus(base, adminCookie, id, currentStatus);
     const deadline = sent + EVENT_TIMEOUT_MS;
-    while (listeners.some((l, i) => l.received.length <= before[i]!) && performance.now() < deadline) await sleep(5);
+    while (listeners.some((l, i) => l.received.length <= before[i]!) && performance.now() < deadline)
+      await sleep(5);
     if (k >= warmUp) {
-      listeners.forEach((l, i) => latencies.push(l.received.length > before[i]! ? l.received[before[i]!]! - sent : Infinity));
+      listeners.forEach((l, i) =>
+        latencies.push(l.received.length > before[i]! ? l.received[before[i]!]! - sent : Infinity),
+      );
     }
     await sleep(200);
   }
@@ -324,7 +348,10 @@ interface MemoryRow {
   oneChange: string;
 }
 
-async function benchSetup(name: string, env: Record<string, string>): Promise<{ latency: LatencyRow[]; memory: MemoryRow }> {
+async function benchSetup(
+  name: string,
+  env: Record<string, string>,
+): Promise<{ latency: LatencyRow[]; memory: MemoryRow }> {
   const port = await freePort();
   const base = `http://127.0.0.1:${port}`;
   const server = await startServer(base, port, env);
@@ -334,12 +361,38 @@ async function benchSetup(name: string, env: Record<string, string>): Promise<{ 
     const customerCookie = await signIn(base, CUSTOMER);
     const id = await workOrderId(base, adminCookie, WORK_ORDER);
     currentStatus = '';
-    console.log(`\n== ${name}: ${LISTENERS} listeners, ${CHANGES} status changes of ${WORK_ORDER} per stream…`);
+    console.log(
+      `\n== ${name}: ${LISTENERS} listeners, ${CHANGES} status changes of ${WORK_ORDER} per stream…`,
+    );
 
-    const latency = [await latencyRow(name, '/portal/events', server, port, `${base}/portal/events`, customerCookie, base, adminCookie, id)];
+    const latency = [
+      await latencyRow(
+        name,
+        '/portal/events',
+        server,
+        port,
+        `${base}/portal/events`,
+        customerCookie,
+        base,
+        adminCookie,
+        id,
+      ),
+    ];
     const status = await statusPath(base, adminCookie, id);
     if (status) {
-      latency.push(await latencyRow(name, '/status/:token/events', server, port, `${base}${status}/events`, '', base, adminCookie, id));
+      latency.push(
+        await latencyRow(
+          name,
+          '/status/:token/events',
+          server,
+          port,
+          `${base}${status}/events`,
+          '',
+          base,
+          adminCookie,
+          id,
+        ),
+      );
     } else {
       console.log('   (no status page on this build: only the portal stream is measured)');
     }
@@ -378,7 +431,9 @@ async function main() {
     console.error('No build found: run `npm run build` first.');
     process.exit(1);
   }
-  console.log(`${os.cpus()[0]?.model ?? 'CPU'} × ${os.availableParallelism()}, Node ${process.version}, ${new Date().toISOString()}`);
+  console.log(
+    `${os.cpus()[0]?.model ?? 'CPU'} × ${os.availableParallelism()}, Node ${process.version}, ${new Date().toISOString()}`,
+  );
   const results: { latency: LatencyRow[]; memory: MemoryRow }[] = [];
   if (SETUPS.includes('embedded')) {
     const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'shop-bench-live-'));
@@ -409,21 +464,37 @@ async function main() {
     }
   }
 
-  console.log('\nStatus change (staff form post) → event read by each listener, ms (target p95 ≤ 2,000 ms)\n');
-  console.log('| Setup | Stream | Listeners | Changes | Delivered | p50 | p95 | max | Open connections per web process |');
+  console.log(
+    '\nStatus change (staff form post) → event read by each listener, ms (target p95 ≤ 2,000 ms)\n',
+  );
+  console.log(
+    '| Setup | Stream | Listeners | Changes | Delivered | p50 | p95 | max | Open connections per web process |',
+  );
   console.log('|---|---|---:|---:|---:|---:|---:|---:|---|');
   for (const r of results.flatMap((x) => x.latency)) {
-    console.log(`| ${r.setup} | ${r.stream} | ${r.listeners} | ${r.changes} | ${r.delivered} | ${r.p50} | ${r.p95} | ${r.max} | ${r.spread} |`);
+    console.log(
+      `| ${r.setup} | ${r.stream} | ${r.listeners} | ${r.changes} | ${r.delivered} | ${r.p50} | ${r.p95} | ${r.max} | ${r.spread} |`,
+    );
   }
-  console.log(`\n${IDLE_LISTENERS} idle listeners on /portal/events: server RSS, MB (target ≤ +${MEMORY_TARGET_MB} MB)\n`);
-  console.log('| Setup | Before | With listeners | Difference | Difference per process (primary first) | Open connections per web process | One change to all |');
+  console.log(
+    `\n${IDLE_LISTENERS} idle listeners on /portal/events: server RSS, MB (target ≤ +${MEMORY_TARGET_MB} MB)\n`,
+  );
+  console.log(
+    '| Setup | Before | With listeners | Difference | Difference per process (primary first) | Open connections per web process | One change to all |',
+  );
   console.log('|---|---:|---:|---:|---|---|---|');
   for (const { memory: m } of results) {
-    console.log(`| ${m.setup} | ${m.before} | ${m.after} | ${m.delta >= 0 ? '+' : ''}${m.delta} | ${m.each} | ${m.spread} | ${m.oneChange} |`);
+    console.log(
+      `| ${m.setup} | ${m.before} | ${m.after} | ${m.delta >= 0 ? '+' : ''}${m.delta} | ${m.each} | ${m.spread} | ${m.oneChange} |`,
+    );
   }
-  const latencyMet = results.every((x) => x.latency.every((r) => r.p95 <= P95_TARGET_MS && r.delivered.split('/')[0] === r.delivered.split('/')[1]));
+  const latencyMet = results.every((x) =>
+    x.latency.every((r) => r.p95 <= P95_TARGET_MS && r.delivered.split('/')[0] === r.delivered.split('/')[1]),
+  );
   const memoryMet = results.every((x) => x.memory.delta <= MEMORY_TARGET_MB);
-  console.log(`\nTargets: p95 ≤ ${P95_TARGET_MS} ms, every event delivered: ${latencyMet ? 'met' : 'NOT met'}; ≤ +${MEMORY_TARGET_MB} MB for ${IDLE_LISTENERS} idle listeners: ${memoryMet ? 'met' : 'NOT met'}`);
+  console.log(
+    `\nTargets: p95 ≤ ${P95_TARGET_MS} ms, every event delivered: ${latencyMet ? 'met' : 'NOT met'}; ≤ +${MEMORY_TARGET_MB} MB for ${IDLE_LISTENERS} idle listeners: ${memoryMet ? 'met' : 'NOT met'}`,
+  );
 }
 
 await main();
