@@ -1,4 +1,4 @@
-import { useEffect, useEffectEvent, useState } from 'react';
+import { useEffect, useEffectEvent, useState, useSyncExternalStore } from 'react';
 import { useLocation, useRevalidator } from 'react-router';
 
 /** What a screen reader hears (and the page shows) after the page reloaded its data for a change of this kind. */
@@ -15,6 +15,17 @@ export const LIVE_UPDATE_GENERIC = 'This page was updated.';
 /** How long (ms) to gather events before reloading once: a status change and a new photo a moment apart cost one reload. */
 export const LIVE_DEBOUNCE_MS = 300;
 
+const noSubscription = () => () => {};
+
+/** False in the server's HTML and while hydrating, true once the page runs in the browser. */
+function useHydrated(): boolean {
+  return useSyncExternalStore(
+    noSubscription,
+    () => true,
+    () => false,
+  );
+}
+
 function announcementFor(changes: Set<string>): string | null {
   const kinds = [...changes].filter((c) => c !== 'resync');
   if (kinds.length === 0) return null; // a silent catch-up after a lost connection
@@ -28,7 +39,8 @@ function announcementFor(changes: Set<string>): string | null {
  * Router (`revalidate()`: the same access-checked loaders as a reload) and announces what changed in a polite live
  * region. A hidden tab closes its stream (browsers allow six connections per site: several portal tabs must not hold
  * them all) and reloads once when it is shown again, as after a dropped connection, since events may have been missed.
- * Without JavaScript nothing of this runs: the pages show the changes on reload.
+ * Without JavaScript nothing of this runs and the live region is not even rendered (a page's own status message stays
+ * its only one): the pages show the changes on reload.
  */
 export function LiveUpdates({ url }: { url: string }) {
   const { revalidate } = useRevalidator();
@@ -36,6 +48,7 @@ export function LiveUpdates({ url }: { url: string }) {
   // The announcement belongs to the page it was made on: another page starts without it.
   const [notice, setNotice] = useState<{ text: string; pathname: string }>({ text: '', pathname });
   const message = notice.pathname === pathname ? notice.text : '';
+  const hydrated = useHydrated();
 
   /** Reloads the page's data, then says what changed (cleared first, so the same sentence twice is announced twice). */
   const refresh = useEffectEvent(async (changes: Set<string>, isDisposed: () => boolean) => {
@@ -103,6 +116,9 @@ export function LiveUpdates({ url }: { url: string }) {
     };
   }, [url]);
 
+  // Inserted empty when the page hydrates, long before the first event can arrive: screen readers then announce what
+  // is written into it later.
+  if (!hydrated) return null;
   return (
     <div
       role="status"
