@@ -3,6 +3,7 @@ import { reactRouter } from '@react-router/dev/vite';
 import tailwindcss from '@tailwindcss/vite';
 import { defineConfig } from 'vite';
 import { enhanceScript } from './app/enhance/vite-plugin.js';
+import { precompressAssets } from './server/precompressed-assets.js';
 
 export default defineConfig(({ isSsrBuild }) => ({
   resolve: { alias: { '~': path.resolve(import.meta.dirname, 'app') } },
@@ -14,5 +15,5 @@ export default defineConfig(({ isSsrBuild }) => ({
     // reads its Roboto files (and pdfkit its font data) from its own folder there.
     external: ['@electric-sql/pglite', 'pg', 'pino', 'nodemailer', 'pdfmake'],
   },
-  plugins: [tailwindcss(), reactRouter(), enhanceScript(import.meta.dirname)],
+  plugins: [tailwindcss(), reactRouter(), enhanceScript(import.meta.dirname), precompressAssets()],
 }));
