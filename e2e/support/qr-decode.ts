@@ -8,8 +8,8 @@
  * that drew the code; the reading itself is the standard's (ISO/IEC 18004), written here.
  */
 import { createRequire } from 'node:module';
-import { PNG } from 'pngjs';
 import QRCode from 'qrcode';
+import sharp from 'sharp';
 
 const require = createRequire(import.meta.url);
 const ECCode = require('qrcode/lib/core/error-correction-code.js') as {
@@ -31,13 +31,11 @@ const MASKS: ((i: number, j: number) => boolean)[] = [
   (i, j) => (((i * j) % 3) + ((i + j) % 2)) % 2 === 0,
 ];
 
-/** The module matrix (true = dark) of the QR code in a PNG image. */
-export function readModules(png: Buffer): boolean[][] {
-  const image = PNG.sync.read(png);
-  const dark = (x: number, y: number) => {
-    const i = (image.width * y + x) * 4;
-    return image.data[i]! * 0.299 + image.data[i + 1]! * 0.587 + image.data[i + 2]! * 0.114 < 128;
-  };
+/** The module matrix (true = dark) of the QR code in an image (PNG, or anything sharp reads). */
+export async function readModules(png: Buffer): Promise<boolean[][]> {
+  const { data, info } = await sharp(png).flatten({ background: '#ffffff' }).greyscale().raw().toBuffer({ resolveWithObject: true });
+  const image = { width: info.width, height: info.height };
+  const dark = (x: number, y: number) => data[(image.width * y + x) * info.channels]! < 128;
   let top = image.height;
   let left = image.width;
   let bottom = -1;
@@ -156,6 +154,6 @@ export function decodeModules(modules: boolean[][]): string {
 }
 
 /** The text of the QR code in a PNG screenshot. */
-export function decodeQrPng(png: Buffer): string {
-  return decodeModules(readModules(png));
+export async function decodeQrPng(png: Buffer): Promise<string> {
+  return decodeModules(await readModules(png));
 }

@@ -48,7 +48,12 @@ export function headers({ loaderHeaders }: Route.HeadersArgs) {
 export const meta: Route.MetaFunction = ({ data: d }) => {
   const shopName = d?.shop.name ?? '';
   const title = d?.kind === 'page' ? `${d.page.headline} | ${shopName}` : d?.kind === 'limited' ? `${T.tooManyTitle} | ${shopName}` : `${T.notFoundTitle} | ${shopName}`;
-  return [{ title }, { name: 'robots', content: 'noindex, nofollow' }, { name: 'referrer', content: 'no-referrer' }];
+  return [
+    { title },
+    { name: 'description', content: `The repair status of your vehicle at ${shopName}: progress, estimated completion and photos.` },
+    { name: 'robots', content: 'noindex, nofollow' },
+    { name: 'referrer', content: 'no-referrer' },
+  ];
 };
 
 export default function StatusPageRoute({ loaderData }: Route.ComponentProps) {
@@ -87,7 +92,8 @@ export default function StatusPageRoute({ loaderData }: Route.ComponentProps) {
   );
 }
 
-const card = 'mt-4 rounded-lg border border-slate-200 bg-white p-4';
+const card = 'mt-4 rounded-lg border p-4';
+const plainCard = `${card} border-slate-200 bg-white`;
 
 function StatusContent({ page, token }: { page: StatusPage; token: string }) {
   const { vehicle } = page;
@@ -109,7 +115,7 @@ function StatusContent({ page, token }: { page: StatusPage; token: string }) {
           <p className="mt-1 whitespace-pre-line text-slate-900">{page.pickupHours ?? `Call us at ${page.shop.phone} to arrange pickup.`}</p>
         </section>
       ) : (
-        <section aria-labelledby="eta-h" className={card}>
+        <section aria-labelledby="eta-h" className={plainCard}>
           <h2 id="eta-h" className="font-bold text-navy-900">
             {T.estimatedCompletion}
           </h2>
@@ -136,7 +142,7 @@ function StatusContent({ page, token }: { page: StatusPage; token: string }) {
         </section>
       ) : null}
 
-      <section aria-labelledby="progress-h" className={card}>
+      <section aria-labelledby="progress-h" className={plainCard}>
         <h2 id="progress-h" className="font-bold text-navy-900">
           {T.progressLabel}
         </h2>
@@ -169,7 +175,7 @@ function StatusContent({ page, token }: { page: StatusPage; token: string }) {
       </section>
 
       {page.photos.length ? (
-        <section aria-labelledby="photos-h" className={card}>
+        <section aria-labelledby="photos-h" className={plainCard}>
           <h2 id="photos-h" className="font-bold text-navy-900">
             {T.photos}
           </h2>
@@ -201,7 +207,7 @@ function StatusContent({ page, token }: { page: StatusPage; token: string }) {
 
       <p className="mt-6 text-slate-700">
         Questions? {T.callUs}{' '}
-        <a href={telHref(page.shop.phone)} className="font-semibold text-brand-700 underline">
+        <a href={telHref(page.shop.phone)} className="whitespace-nowrap font-semibold text-brand-700 underline">
           {page.shop.phone}
         </a>
         .
@@ -216,7 +222,7 @@ function RefusedContent({ kind, shop }: { kind: 'invalid' | 'limited'; shop: Sho
       <h1 className="text-2xl font-bold text-navy-900">{kind === 'limited' ? T.tooManyTitle : T.notFoundTitle}</h1>
       <p className="mt-4 text-lg text-slate-700">
         {kind === 'limited' ? T.tooMany : T.notFound} {T.callUs}{' '}
-        <a href={telHref(shop.phone)} className="font-semibold text-brand-700 underline">
+        <a href={telHref(shop.phone)} className="whitespace-nowrap font-semibold text-brand-700 underline">
           {shop.phone}
         </a>
         .

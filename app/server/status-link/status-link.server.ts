@@ -35,10 +35,11 @@ import { recordAudit, type StaffActor } from '../audit/audit.server';
 import { resolveAuthSecret } from '../auth/auth-secret.server';
 import { getConfig } from '../config.server';
 import { getDb, type Executor } from '../db/client.server';
-import { customerDocuments, customers, estimateVersions, shopSettings, vehicles, workOrders } from '../db/schema';
+import { customerDocuments, customers, estimateVersions, vehicles, workOrders } from '../db/schema';
 import { DomainError, isUuid } from '../errors.server';
 import { versionTitle } from '../estimates/send-estimate.server';
 import type { DocumentFile } from '../portal/documents.server';
+import { getShopSettings } from '../settings/shop-settings.server';
 
 export { STATUS_LINK_DAYS_AFTER_PICKUP };
 
@@ -208,7 +209,7 @@ export async function findStatusPage(token: string, now = new Date()): Promise<S
       .where(and(eq(estimateVersions.workOrderId, row.id), eq(estimateVersions.state, 'sent')))
       .orderBy(desc(estimateVersions.versionNumber))
       .limit(1),
-    ready ? readPickupHours(db) : Promise.resolve(null),
+    ready ? getShopSettings(db).then((settings) => settings.pickupHours.trim()) : Promise.resolve(null),
   ]);
   const { shop } = getConfig();
   return {
@@ -232,15 +233,6 @@ export async function findStatusPage(token: string, now = new Date()): Promise<S
       : null,
     pickupHours: pickupHours || null,
   };
-}
-
-/**
- * The shop's pickup hours ('' when not written). Read here rather than through `getShopSettings`, whose object is the
- * estimate and settings pages' (rates, tax, terms): the status page needs this one column.
- */
-async function readPickupHours(db: Executor): Promise<string> {
-  const [row] = await db.select({ pickupHours: shopSettings.pickupHours }).from(shopSettings).where(eq(shopSettings.id, 1));
-  return row?.pickupHours.trim() ?? '';
 }
 
 /** The work order (and its customer) a live link points at, or null; one query, none for a malformed token. */
