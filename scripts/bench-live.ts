@@ -343,6 +343,8 @@ interface MemoryRow {
   before: number;
   after: number;
   delta: number;
+  /** The difference summed over the processes that hold the streams (all but a cluster's primary). */
+  webDelta: number;
   each: string;
   spread: string;
   oneChange: string;
@@ -415,6 +417,11 @@ async function benchSetup(
         before: before.total,
         after: after.total,
         delta: after.total - before.total,
+        // A cluster's primary (first) holds no stream: its own swings (a garbage collection) are not the streams' cost.
+        webDelta: after.each.reduce(
+          (sum, mb, i) => (after.each.length > 1 && i === 0 ? sum : sum + mb - (before.each[i] ?? 0)),
+          0,
+        ),
         each: after.each.map((mb, i) => `${mb - (before.each[i] ?? 0)}`).join(' / '),
         spread,
         oneChange: `${delivered}/${latencies.length}, p95 ${Math.round(percentile(latencies, 95))} ms, max ${Math.round(latencies.at(-1) ?? NaN)} ms`,
@@ -491,7 +498,7 @@ async function main() {
   const latencyMet = results.every((x) =>
     x.latency.every((r) => r.p95 <= P95_TARGET_MS && r.delivered.split('/')[0] === r.delivered.split('/')[1]),
   );
-  const memoryMet = results.every((x) => x.memory.delta <= MEMORY_TARGET_MB);
+  const memoryMet = results.every((x) => Math.max(x.memory.delta, x.memory.webDelta) <= MEMORY_TARGET_MB);
   console.log(
     `\nTargets: p95 ≤ ${P95_TARGET_MS} ms, every event delivered: ${latencyMet ? 'met' : 'NOT met'}; ≤ +${MEMORY_TARGET_MB} MB for ${IDLE_LISTENERS} idle listeners: ${memoryMet ? 'met' : 'NOT met'}`,
   );
