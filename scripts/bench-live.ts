@@ -487,12 +487,13 @@ async function main() {
     `\n${IDLE_LISTENERS} idle listeners on /portal/events: server RSS, MB (target ≤ +${MEMORY_TARGET_MB} MB)\n`,
   );
   console.log(
-    '| Setup | Before | With listeners | Difference | Difference per process (primary first) | Open connections per web process | One change to all |',
+    '| Setup | Before (all processes) | With listeners | Difference | Difference in the web processes | Difference per process (primary first) | Open connections per web process | One change to all |',
   );
-  console.log('|---|---:|---:|---:|---|---|---|');
+  console.log('|---|---:|---:|---:|---:|---|---|---|');
+  const signed = (n: number) => `${n >= 0 ? '+' : ''}${n}`;
   for (const { memory: m } of results) {
     console.log(
-      `| ${m.setup} | ${m.before} | ${m.after} | ${m.delta >= 0 ? '+' : ''}${m.delta} | ${m.each} | ${m.spread} | ${m.oneChange} |`,
+      `| ${m.setup} | ${m.before} | ${m.after} | ${signed(m.delta)} | ${signed(m.webDelta)} | ${m.each} | ${m.spread} | ${m.oneChange} |`,
     );
   }
   const latencyMet = results.every((x) =>
