@@ -126,6 +126,8 @@ async function main() {
     server.use((req, res, next) => (path.extname(req.path) ? compress(req, res, next) : next()));
     // A shop's own images: files in DATA_DIR/site-images replace the built-in ones of the same name (docs/public-site.md).
     server.use('/images', express.static(path.join(mod.getConfig().dataDir, 'site-images'), { maxAge: '1h', index: false }));
+    // Scripts and stylesheets compressed once at build time (Brotli 11, server/precompressed-assets.ts) when accepted.
+    server.use('/assets', mod.precompressedAssets('build/client/assets'));
     server.use('/assets', express.static('build/client/assets', { immutable: true, maxAge: '1y', index: false }));
     // Only paths naming a file (with an extension) look on disk: pages skip the stat call every request would pay.
     const publicFiles = express.static('build/client', { maxAge: '1h', index: false });

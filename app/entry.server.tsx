@@ -20,6 +20,7 @@ import type { RouteHandle } from '~/lib/route-handle';
 import { compressDocument, negotiateDocumentEncoding } from '~/server/compress-document.server';
 import { log } from '~/server/logger.server';
 import { pageCacheKey, storeCachedPage } from '~/server/page-cache.server';
+import { lowerScriptPriority } from '~/server/script-priority.server';
 
 export const streamTimeout = 5_000;
 
@@ -35,12 +36,15 @@ export default async function handleRequest(
   }
   const cacheKey = marketingPageCacheKey(request, responseStatusCode, routerContext);
   const nonce = cacheKey === null ? (loadContext?.cspNonce ?? '') : '';
-  const { body, failed } = await renderDocument(
+  const rendered = await renderDocument(
     <NonceContext.Provider value={nonce}>
       <ServerRouter context={routerContext} url={request.url} nonce={nonce || undefined} />
     </NonceContext.Provider>,
     nonce,
   );
+  const { failed } = rendered;
+  // A hydrated page's scripts load at low priority, after what paints it (app/server/script-priority.server.ts).
+  const body = cacheKey === null ? lowerScriptPriority(rendered.body) : rendered.body;
   // The page is still sent when a component failed after the shell (as streaming would have), but with status 500.
   const status = failed ? 500 : responseStatusCode;
   responseHeaders.set('Content-Type', 'text/html; charset=utf-8');

@@ -70,6 +70,8 @@ export default [
       route('estimates/:versionId', 'routes/portal/estimate.tsx'),
       route('settings', 'routes/portal/settings.tsx'),
     ]),
+    // Live updates for the portal pages (issue 15): Server-Sent Events, outside the layout (no page, no layout loader).
+    route('events', 'routes/portal/events.ts'),
   ]),
 
   ...prefix('admin', [

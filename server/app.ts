@@ -30,6 +30,7 @@ export { startRuntime, stopRuntime } from '~/server/runtime.server';
 export { closeLiveStreams } from '~/server/live/event-stream.server';
 export { ConfigError, getConfig } from '~/server/config.server';
 export { StartupError } from '~/server/db/client.server';
+export { precompressedAssets } from './precompressed-assets';
 
 declare module 'react-router' {
   interface AppLoadContext {

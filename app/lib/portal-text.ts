@@ -21,6 +21,21 @@ export const PORTAL_TEXT = {
   customerNotFound: 'Error: Customer record not found for this user.',
 } as const;
 
+/** The dashboard's open repairs (issue 15 §2; our words: the spec's dashboard has only the welcome text and cards). */
+export const DASHBOARD_TEXT = {
+  openRepairs: 'Your repairs in progress',
+  noOpenRepairs: 'You have no repairs in progress right now.',
+  estimatedCompletion: 'Estimated completion',
+  etaNotSet: 'not set yet — we will update it as the repair goes on',
+  questions: 'Questions about this repair?',
+  details: 'Parts, documents and every step',
+} as const;
+
+/** "Step 2 of 8: Parts Ordered" */
+export function stepText(stepNumber: number, stepCount: number, status: string): string {
+  return `Step ${stepNumber} of ${stepCount}: ${status}`;
+}
+
 /** Delay before the add-vehicle page moves on to My Vehicles after success (spec §9). */
 export const ADD_VEHICLE_REDIRECT_MS = 1500;
 

@@ -8,7 +8,8 @@
  *
  * The rule is by path, private by default: a new route is private until it is added to the public list, and the
  * header is set when the response headers are written (on-headers), so it replaces whatever a route set
- * (`private, max-age=300` on a file, say): no route can forget it or weaken it.
+ * (`private, max-age=300` on a file, say): no route can forget it or weaken it. A route's `no-transform` is kept (an
+ * event stream must reach the browser unbuffered and uncompressed).
  */
 import type express from 'express';
 import onHeaders from 'on-headers';
@@ -37,7 +38,11 @@ export function isPublicPath(path: string): boolean {
 export function privateResponses(): express.RequestHandler {
   return (req, res, next) => {
     if (!isPublicPath(req.path)) {
-      onHeaders(res, () => res.setHeader('Cache-Control', PRIVATE_CACHE_CONTROL));
+      onHeaders(res, () => {
+        // A stream that must not be buffered or compressed on its way (live updates, issue 15) keeps `no-transform`.
+        const noTransform = /\bno-transform\b/i.test(String(res.getHeader('Cache-Control') ?? ''));
+        res.setHeader('Cache-Control', noTransform ? `${PRIVATE_CACHE_CONTROL}, no-transform` : PRIVATE_CACHE_CONTROL);
+      });
     }
     next();
   };

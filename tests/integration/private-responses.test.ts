@@ -18,6 +18,10 @@ beforeAll(async () => {
   app.get('/error', () => {
     throw new Error('boom');
   });
+  app.get('/portal/events', (_req, res) => {
+    res.set('Cache-Control', 'public, max-age=60, no-transform');
+    res.type('text/event-stream').send(': hello\n\n');
+  });
   app.get(/.*/, (req, res) => {
     if (req.query.none === undefined) res.set('Cache-Control', 'public, max-age=3600');
     res.type('text/plain').send('ok');
@@ -36,6 +40,11 @@ describe('private responses', () => {
       const response = await fetch(`${base}${path}`);
       expect(response.headers.get('cache-control'), path).toBe('private, no-store');
     }
+  });
+
+  it('keeps a route\'s no-transform (event streams) while making it private', async () => {
+    const response = await fetch(`${base}/portal/events`);
+    expect(response.headers.get('cache-control')).toBe('private, no-store, no-transform');
   });
 
   it('leaves the marketing pages and public resources their own header', async () => {

@@ -3,11 +3,14 @@
  * the route config (app/routes.ts) so a new route cannot be forgotten, requested
  *   (a) anonymously → redirect to /login;
  *   (b) as customer A with customer B's vehicle, work order, photo and document ids → 403/404, or A's own page, and in
- *       every case the body holds none of B's data.
+ *       every case the body holds none of B's data — the live-updates stream (`/portal/events`) included, while one of
+ *       B's work orders changes.
  */
 import path from 'node:path';
-import { describe, expect, it, beforeAll } from 'vitest';
+import { afterAll, describe, expect, it, beforeAll } from 'vitest';
 import routes from '~/routes';
+import { closeLiveStreams } from '~/server/live/event-stream.server';
+import { publishLive } from '~/server/live/live.server';
 import { createLocalStorage, setStorage } from '~/server/storage/storage.server';
 import { createAccount, makeRequest, redirectLocation, settle, testContext, type TestAccount } from '../setup/factories';
 import { withTestDatabase } from '../setup/test-db';
@@ -56,6 +59,8 @@ beforeAll(async () => {
     ...bData.fileNames,
   ];
 });
+
+afterAll(() => closeLiveStreams());
 
 /** Every URL to try for a route: its dynamic segments filled with each of B's ids of the fitting kind. */
 function urlsFor(route: FlatRoute): { url: string; params: Record<string, string> }[] {
@@ -115,6 +120,7 @@ describe('authorization matrix', () => {
         'portal/my-documents',
         'portal/vehicles/:vehicleId',
         'portal/estimates/:versionId',
+        'portal/events',
         'files/documents/:documentId',
         'files/invoices/:invoiceId',
       ]),
@@ -143,6 +149,7 @@ describe('authorization matrix', () => {
 
   it("refuses customer A every one of customer B's ids and never shows B's data", async () => {
     let checked = 0;
+    let streams = 0;
     for (const route of UNDER_TEST) {
       const mod = await load(route.file);
       for (const { url, params } of urlsFor(route)) {
@@ -152,7 +159,13 @@ describe('authorization matrix', () => {
           const request = kind === 'loader' ? makeRequest(url, { cookie: a.cookie }) : makeRequest(url, { cookie: a.cookie, form: FORM() });
           const { thrown, value } = await settle(() => fn({ request, params, context: testContext }));
           const outcome = thrown ?? value;
+          // An open event stream: one of B's work orders changes while A listens (A must hear nothing of it).
+          if (outcome instanceof Response && outcome.headers.get('Content-Type')?.startsWith('text/event-stream')) {
+            streams += 1;
+            setTimeout(() => void publishLive({ workOrderId: bData.workOrderIds[0]!, customerId: b.customerId!, change: 'status' }), 50);
+          }
           const text = await bodyText(outcome);
+          expect(text, `${kind} ${url}`).not.toContain('event: change');
           for (const marker of bMarkers) expect(text, `${kind} ${url} leaks ${marker}`).not.toContain(marker);
           if (Object.keys(params).length) {
             // A URL that names one of B's records: refused outright (403/404, or sent away from a staff-only URL).
@@ -165,6 +178,7 @@ describe('authorization matrix', () => {
         }
       }
     }
+    expect(streams, 'the live-updates stream was opened as A').toBeGreaterThanOrEqual(1);
     expect(checked).toBeGreaterThanOrEqual(20);
   });
 

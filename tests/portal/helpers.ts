@@ -115,8 +115,24 @@ export async function seedCustomerData(customerId: string, count: number, tag = 
   return out;
 }
 
-/** The text of whatever a loader/action returned or threw (data() results, Responses, plain objects). */
-export async function bodyText(value: unknown): Promise<string> {
+/**
+ * The text of whatever a loader/action returned or threw (data() results, Responses, plain objects). An event stream
+ * (`/portal/events`) never ends: what it sent within `streamMs` is read and the stream is cancelled.
+ */
+export async function bodyText(value: unknown, streamMs = 300): Promise<string> {
+  if (value instanceof Response && value.headers.get('Content-Type')?.startsWith('text/event-stream') && value.body) {
+    const reader = value.body.getReader();
+    const decoder = new TextDecoder();
+    let text = '';
+    const deadline = Date.now() + streamMs;
+    for (let left = streamMs; left > 0; left = deadline - Date.now()) {
+      const result = await Promise.race([reader.read(), new Promise<null>((resolve) => setTimeout(() => resolve(null), left))]);
+      if (!result || result.done) break;
+      text += decoder.decode(result.value, { stream: true });
+    }
+    await reader.cancel();
+    return text;
+  }
   if (value instanceof Response) return value.bodyUsed ? '' : await value.clone().text();
   if (value && typeof value === 'object' && 'data' in value && 'init' in value) return JSON.stringify((value as { data: unknown }).data);
   return JSON.stringify(value ?? null);

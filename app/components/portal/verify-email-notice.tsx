@@ -1,5 +1,5 @@
 import { Form } from 'react-router';
-import { TOO_MANY_LINKS } from '~/lib/schemas/auth';
+import { TOO_MANY_LINKS } from '~/lib/auth-text';
 
 /**
  * Shown on every portal page until the account's e-mail address is verified (DECISIONS 8): how to verify, why it

@@ -1,6 +1,7 @@
 import { Outlet } from 'react-router';
 import { AppShell } from '~/components/app-shell';
 import { GeneralErrorBoundary } from '~/components/error-boundary';
+import { LiveUpdates } from '~/components/portal/live-updates';
 import { VerifyEmailNotice } from '~/components/portal/verify-email-notice';
 import { requireCustomer } from '~/server/auth/session.server';
 import type { Route } from './+types/layout';
@@ -34,6 +35,8 @@ export default function PortalLayout({ loaderData }: Route.ComponentProps) {
       {loaderData.emailVerified ? null : (
         <VerifyEmailNotice email={loaderData.email} sent={loaderData.verificationSent} limited={loaderData.verificationLimited} />
       )}
+      {/* Status, dates, photos and estimates appear without a reload (issue 15 §2; app/routes/portal/events.ts). */}
+      <LiveUpdates url="/portal/events" />
       <Outlet />
     </AppShell>
   );

@@ -2,7 +2,8 @@ import { EmptyState } from '~/components/portal/empty-state';
 import { PortalErrorBoundary } from '~/components/portal/portal-error';
 import { ProgressList } from '~/components/portal/progress-list';
 import { pageMeta } from '~/lib/meta';
-import { documentTypeLabel, documentUrl, PORTAL_TEXT, vehicleTitle } from '~/lib/portal-text';
+import { DASHBOARD_TEXT, documentTypeLabel, documentUrl, PORTAL_TEXT, vehicleTitle } from '~/lib/portal-text';
+import { formatCalendarDayLong } from '~/lib/format';
 import { requireCustomer } from '~/server/auth/session.server';
 import { getDb } from '~/server/db/client.server';
 import { listRepairUpdates } from '~/server/portal/repairs.server';
@@ -36,6 +37,11 @@ export default function RepairUpdates({ loaderData }: Route.ComponentProps) {
                 Work Order {wo.workOrderNumber}
                 {wo.description ? ` · ${wo.description}` : ''}
               </p>
+              {wo.estimatedCompletionDate ? (
+                <p className="mt-1 text-slate-800">
+                  {DASHBOARD_TEXT.estimatedCompletion}: <strong>{formatCalendarDayLong(wo.estimatedCompletionDate)}</strong>
+                </p>
+              ) : null}
               {estimates.some((e) => e.workOrderId === wo.id) ? (
                 <>
                   <h3 className="mt-3 font-semibold text-slate-800">Estimates</h3>

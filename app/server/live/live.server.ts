@@ -4,15 +4,21 @@
  *
  * - `publishLive(event)` is called AFTER the transaction that made the change has committed (a rolled-back change
  *   never reaches a page). On PostgreSQL it sends `NOTIFY shop_live` with the event as JSON, so every web process —
- *   this one included — hears it through its LISTEN connection ({@link startLiveChannel}). On the embedded database
- *   (one process) it is delivered in-process. A process that dies between the commit and the publish loses the event;
- *   the page still shows the change on its next load.
+ *   this one included — hears it through its LISTEN connection ({@link startLiveChannel}). When this process has no
+ *   working LISTEN connection (not started, or reconnecting) the event is also delivered in-process, so the pages open
+ *   here still hear it while the others hear the NOTIFY. On the embedded database (one process) it is delivered
+ *   in-process. A process that dies between the commit and the publish loses the event; the page still shows the
+ *   change on its next load.
  * - `subscribeLive(listener)` → unsubscribe: every event this process hears.
+ * - `onLiveResync(listener)` → unsubscribe: called when the LISTEN connection comes back after a loss. Events sent
+ *   while it was down never reach this process, so open pages should reload their data once
+ *   (app/server/live/event-stream.server.ts tells them to).
  * - Events carry ids only (`workOrderId`, `customerId`, what changed): a page that hears one reloads its own data
  *   through its normal, access-checked loader. Nothing personal travels through the channel.
  *
- * Errors: `publishLive` never throws (a failed notify is logged); the LISTEN connection reconnects with a growing
- * delay (1 s to 30 s) and, while it is down, events published here are delivered in-process.
+ * Errors: `publishLive` never throws (a failed notify is logged and the event delivered in-process); the LISTEN
+ * connection reconnects with a growing delay (1 s to 30 s) after an error or after the server closed it, and TCP
+ * keep-alive notices a connection that died silently.
  */
 import { EventEmitter } from 'node:events';
 import { sql } from 'drizzle-orm';
@@ -48,22 +54,30 @@ function deliver(event: LiveEvent): void {
  * Announces a committed change to every open page that follows this work order (see module docs). Never throws.
  */
 export async function publishLive(event: LiveEvent): Promise<void> {
+  let notified = false;
   try {
     const handle = getDatabaseHandle();
-    if (handle.kind === 'postgres' && listening) {
+    if (handle.kind === 'postgres') {
       await handle.db.execute(sql`select pg_notify(${LIVE_CHANNEL}, ${JSON.stringify(event)})`);
-      return;
+      notified = true;
     }
   } catch (error) {
     log().warn({ err: (error as Error).message }, 'live: notify failed; delivered in this process only');
   }
-  deliver(event);
+  // Our own LISTEN connection brings a NOTIFY back to this process; without one, deliver here directly.
+  if (!notified || !listening) deliver(event);
 }
 
 /** Calls `listener` with every live event this process hears; returns the function that stops it. */
 export function subscribeLive(listener: (event: LiveEvent) => void): () => void {
   emitter.on('event', listener);
   return () => emitter.off('event', listener);
+}
+
+/** Calls `listener` each time the LISTEN connection is back after a loss (events may have been missed meanwhile). */
+export function onLiveResync(listener: () => void): () => void {
+  emitter.on('resync', listener);
+  return () => emitter.off('resync', listener);
 }
 
 /** How many listeners are attached (open event streams): for the benchmark and health checks. */
@@ -80,18 +94,35 @@ export function startLiveChannel(databaseUrl: string | undefined): () => Promise
   if (!databaseUrl) return async () => {};
   stopped = false;
   let delay = 1000;
+  let lostOnce = false;
   const connect = async () => {
-    const client = new pg.Client({ connectionString: databaseUrl, connectionTimeoutMillis: 5000 });
+    const client = new pg.Client({
+      connectionString: databaseUrl,
+      connectionTimeoutMillis: 5000,
+      keepAlive: true,
+    });
+    let failed = false;
+    // 'error' and 'end' can both fire for one loss (and a failed connect rejects as well): reconnect once per client.
     const retry = (error: unknown) => {
-      listening = false;
-      if (listenClient === client) listenClient = undefined;
+      if (failed) return;
+      failed = true;
+      if (listenClient === client) {
+        listenClient = undefined;
+        listening = false;
+        lostOnce = true;
+      }
+      client.removeAllListeners('notification');
       client.end().catch(() => {});
       if (stopped) return;
-      log().warn({ err: (error as Error).message, retryInMs: delay }, 'live: LISTEN connection lost');
+      log().warn(
+        { err: (error as Error | undefined)?.message ?? 'closed by the server', retryInMs: delay },
+        'live: LISTEN connection lost',
+      );
       retryTimer = setTimeout(() => void connect(), delay);
       delay = Math.min(delay * 2, 30_000);
     };
     client.on('error', retry);
+    client.on('end', () => retry(undefined));
     client.on('notification', (message) => {
       if (message.channel !== LIVE_CHANNEL || !message.payload) return;
       try {
@@ -104,15 +135,22 @@ export function startLiveChannel(databaseUrl: string | undefined): () => Promise
     try {
       await client.connect();
       await client.query(`LISTEN ${LIVE_CHANNEL}`);
-      if (stopped) {
-        await client.end();
-        return;
-      }
-      listenClient = client;
-      listening = true;
-      delay = 1000;
     } catch (error) {
       retry(error);
+      return;
+    }
+    if (failed) return;
+    if (stopped) {
+      failed = true;
+      await client.end().catch(() => {});
+      return;
+    }
+    listenClient = client;
+    listening = true;
+    delay = 1000;
+    if (lostOnce) {
+      log().info('live: LISTEN connection restored');
+      emitter.emit('resync');
     }
   };
   void connect();

@@ -3,8 +3,8 @@
  * customer's work orders with their vehicle, parts used, documents and photos. Scoped by the session's customer id;
  * a fixed number of SQL statements whatever the data size (joins and one query per kind of child row).
  */
-import { and, asc, desc, eq, ne } from 'drizzle-orm';
-import type { DocumentType, WorkOrderStatus } from '~/lib/work-order-status';
+import { and, asc, desc, eq, gte, ne, notInArray, or } from 'drizzle-orm';
+import { COMPLETED_STATUSES, type DocumentType, type WorkOrderStatus } from '~/lib/work-order-status';
 import type { Executor } from '../db/client.server';
 import { customerDocuments, vehicles, workOrderParts, workOrders } from '../db/schema';
 import type { PortalPhoto } from './vehicles.server';
@@ -27,6 +27,8 @@ export interface RepairUpdate {
   workOrderNumber: string;
   currentStatus: WorkOrderStatus;
   description: string | null;
+  /** 'YYYY-MM-DD' or null when the shop has not set one. */
+  estimatedCompletionDate: string | null;
   createdAt: Date;
   updatedAt: Date;
   vehicle: { id: string; year: number; make: string; model: string };
@@ -39,6 +41,7 @@ const orderColumns = {
   workOrderNumber: workOrders.workOrderNumber,
   currentStatus: workOrders.currentStatus,
   description: workOrders.description,
+  estimatedCompletionDate: workOrders.estimatedCompletionDate,
   createdAt: workOrders.createdAt,
   updatedAt: workOrders.updatedAt,
   vehicle: { id: vehicles.id, year: vehicles.year, make: vehicles.make, model: vehicles.model },
@@ -97,6 +100,46 @@ export async function listRepairUpdates(db: Executor, customerId: string): Promi
   const partsBy = groupBy(parts);
   const docsBy = groupBy(documents);
   return orders.map((o) => ({ ...o, parts: partsBy.get(o.id) ?? [], documents: docsBy.get(o.id) ?? [] }));
+}
+
+export interface OpenRepair {
+  id: string;
+  workOrderNumber: string;
+  currentStatus: WorkOrderStatus;
+  /** 'YYYY-MM-DD' or null when the shop has not set one. */
+  estimatedCompletionDate: string | null;
+  vehicle: { id: string; year: number; make: string; model: string };
+}
+
+/** How long (days) a finished repair (Complete, Ready for Pickup) still counts as open on the dashboard. */
+export const RECENTLY_FINISHED_DAYS = 14;
+
+/**
+ * The customer's open repairs for the portal dashboard (issue 15 §2), newest first (1 query): every work order still
+ * in progress, and finished ones (Complete, Ready for Pickup) whose status changed within the last
+ * {@link RECENTLY_FINISHED_DAYS} days — a car ready for pickup is what the customer most wants to see, but there is no
+ * "picked up" step, so a finished repair leaves the dashboard after two weeks (it stays on Repair Updates).
+ */
+export async function listOpenRepairs(db: Executor, customerId: string, now = new Date()): Promise<OpenRepair[]> {
+  const finishedSince = new Date(now.getTime() - RECENTLY_FINISHED_DAYS * 86_400_000);
+  return db
+    .select({
+      id: workOrders.id,
+      workOrderNumber: workOrders.workOrderNumber,
+      currentStatus: workOrders.currentStatus,
+      estimatedCompletionDate: workOrders.estimatedCompletionDate,
+      vehicle: orderColumns.vehicle,
+    })
+    .from(workOrders)
+    .innerJoin(vehicles, eq(vehicles.id, workOrders.vehicleId))
+    .where(
+      and(
+        eq(workOrders.customerId, customerId),
+        eq(vehicles.customerId, customerId),
+        or(notInArray(workOrders.currentStatus, [...COMPLETED_STATUSES]), gte(workOrders.updatedAt, finishedSince)),
+      ),
+    )
+    .orderBy(desc(workOrders.createdAt), asc(workOrders.id));
 }
 
 export interface PhotoGroup {
