@@ -68,7 +68,9 @@ test('status and estimated completion changed by staff appear on the open portal
   // Within 2 s the customer's page shows step 5, Paint, as current — the same window, never reloaded.
   await expect(progress.locator('[aria-current="step"]')).toContainText('Paint', { timeout: 2000 });
   expect(Date.now() - changedAt).toBeLessThan(2000);
-  await expect(page.getByRole('status').filter({ hasText: 'Your repair status was updated.' })).toBeVisible();
+  await expect(
+    page.locator('[aria-live="polite"]').filter({ hasText: 'Your repair status was updated.' }),
+  ).toBeVisible();
   expect(await windowMark(page)).toBe(42);
 
   // The dashboard leads with the open repair; a new estimated completion date arrives the same way. (A client-side
@@ -89,7 +91,7 @@ test('status and estimated completion changed by staff appear on the open portal
   await expect(staff.getByText('Estimated completion date updated successfully.')).toBeVisible();
   await expect(repair).toContainText('Estimated completion: Wednesday, March 5, 2031', { timeout: 2000 });
   await expect(
-    page.getByRole('status').filter({ hasText: 'The estimated completion date was updated.' }),
+    page.locator('[aria-live="polite"]').filter({ hasText: 'The estimated completion date was updated.' }),
   ).toBeVisible();
   expect(await windowMark(page)).toBe(42);
   await expectNoAxeViolations(page);

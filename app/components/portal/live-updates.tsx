@@ -37,7 +37,7 @@ function announcementFor(changes: Set<string>): string | null {
  * Live updates for the portal pages (issue 15 §2). While the tab is visible it keeps an EventSource open on `url`
  * (`/portal/events`); on a `change` event it waits {@link LIVE_DEBOUNCE_MS}, reloads the page's data through React
  * Router (`revalidate()`: the same access-checked loaders as a reload) and announces what changed in a polite live
- * region. A hidden tab closes its stream (browsers allow six connections per site: several portal tabs must not hold
+ * region (`aria-live="polite"`). A hidden tab closes its stream (browsers allow six connections per site: several portal tabs must not hold
  * them all) and reloads once when it is shown again, as after a dropped connection, since events may have been missed.
  * Without JavaScript nothing of this runs and the live region is not even rendered (a page's own status message stays
  * its only one): the pages show the changes on reload.
@@ -117,11 +117,11 @@ export function LiveUpdates({ url }: { url: string }) {
   }, [url]);
 
   // Inserted empty when the page hydrates, long before the first event can arrive: screen readers then announce what
-  // is written into it later.
+  // is written into it later. A live region without role="status": the page's own status message (a form's answer)
+  // stays the page's one status element.
   if (!hydrated) return null;
   return (
     <div
-      role="status"
       aria-live="polite"
       aria-atomic="true"
       className={
