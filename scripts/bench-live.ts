@@ -24,12 +24,13 @@
  * Targets: p95 ≤ 2,000 ms; ≤ 50 MB more memory for 1,000 idle listeners. BENCH_SETUPS=embedded (or postgres) runs one
  * setup only. Only 127.0.0.1 is ever contacted. The clients share the machine's cores with the server.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { WORK_ORDER_STATUSES } from '../app/lib/work-order-status';
 import { childPids } from './child-pids';
+import { signIn, startBenchServer } from './bench-server';
 import { freePort } from './free-port';
 import { databaseUrl, PG_ADMIN_URL, pgAdminQuery } from './pg-admin';
 
@@ -102,51 +103,7 @@ function connectionsByPid(port: number, pids: number[]): Map<number, number> {
   return counts;
 }
 
-async function startServer(base: string, port: number, env: Record<string, string>): Promise<ChildProcess> {
-  const server = spawn(process.execPath, ['server.js'], {
-    env: {
-      ...process.env,
-      NODE_ENV: 'production',
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      APP_URL: base,
-      SEED_DEMO: 'true',
-      AUTH_RATE_LIMIT: 'false',
-      REQUIRE_ADMIN_2FA: 'false',
-      LOG_LEVEL: 'warn',
-      ...env,
-    },
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
-  for (let i = 0; ; i += 1) {
-    if (i > 240 || server.exitCode !== null) throw new Error('the server did not start');
-    const ok = await fetch(`${base}/healthz`)
-      .then((r) => r.ok)
-      .catch(() => false);
-    if (ok) return server;
-    await sleep(250);
-  }
-}
-
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
-
-async function signIn(
-  base: string,
-  { email, password }: { email: string; password: string },
-): Promise<string> {
-  const response = await fetch(`${base}/login`, {
-    method: 'POST',
-    redirect: 'manual',
-    headers: { 'Content-Type': 'application/x-www-form-urlencoded', Origin: base },
-    body: new URLSearchParams({ email, password }),
-  });
-  const cookie = response.headers
-    .getSetCookie()
-    .map((c) => c.split(';')[0])
-    .join('; ');
-  if (response.status !== 302 || !cookie) throw new Error(`sign-in failed for ${email}: ${response.status}`);
-  return cookie;
-}
 
 /** The work order's id, from the back office's work-order list (as staff). */
 async function workOrderId(base: string, adminCookie: string, number: string): Promise<string> {
@@ -356,11 +313,11 @@ async function benchSetup(
 ): Promise<{ latency: LatencyRow[]; memory: MemoryRow }> {
   const port = await freePort();
   const base = `http://127.0.0.1:${port}`;
-  const server = await startServer(base, port, env);
+  const server = await startBenchServer(base, port, { LOG_LEVEL: 'warn', ...env });
   try {
     await sleep(2000); // start-up work (orphan sweep, first job poll) settles
-    const adminCookie = await signIn(base, ADMIN);
-    const customerCookie = await signIn(base, CUSTOMER);
+    const adminCookie = await signIn(base, ADMIN.email, ADMIN.password);
+    const customerCookie = await signIn(base, CUSTOMER.email, CUSTOMER.password);
     const id = await workOrderId(base, adminCookie, WORK_ORDER);
     currentStatus = '';
     console.log(

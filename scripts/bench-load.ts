@@ -20,12 +20,12 @@
  * Targets: 0 errors, p99 < 250 ms, SSR ≥ 50 % of static. BENCH_SETUPS=embedded (or postgres) runs one setup only.
  * Only 127.0.0.1 is ever contacted. The load generator shares the machine's cores with the server.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
 import { childPids } from './child-pids';
+import { signIn, startBenchServer } from './bench-server';
 import { freePort } from './free-port';
 import { databaseUrl, PG_ADMIN_URL, pgAdminQuery } from './pg-admin';
 
@@ -55,18 +55,6 @@ function rssMb(pid: number): number {
 /** The process and its children (the web processes of a primary), in MB of resident memory. */
 function treeRssMb(pid: number): number {
   return rssMb(pid) + childPids(pid).reduce((sum, child) => sum + rssMb(child), 0);
-}
-
-async function signIn(base: string, email: string, password: string): Promise<string> {
-  const response = await fetch(`${base}/login`, {
-    method: 'POST',
-    redirect: 'manual',
-    headers: { 'Content-Type': 'application/x-www-form-urlencoded', Origin: base },
-    body: new URLSearchParams({ email, password }),
-  });
-  const cookie = response.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ');
-  if (response.status !== 302 || !cookie) throw new Error(`sign-in failed for ${email}: ${response.status}`);
-  return cookie;
 }
 
 /** The request list a connection starts on: each connection begins `k` pages further along (k = its index × a prime, modulo the list's length). */
@@ -109,34 +97,10 @@ function row(name: string, r: Result) {
   };
 }
 
-async function startServer(base: string, port: number, env: Record<string, string>): Promise<ChildProcess> {
-  const server = spawn(process.execPath, ['server.js'], {
-    env: {
-      ...process.env,
-      NODE_ENV: 'production',
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      APP_URL: base,
-      SEED_DEMO: 'true',
-      // Sign-in limits would refuse the bench's sign-ins; staff two-factor would send the admin to enrol.
-      AUTH_RATE_LIMIT: 'false',
-      REQUIRE_ADMIN_2FA: 'false',
-      ...env,
-    },
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
-  for (let i = 0; ; i += 1) {
-    if (i > 240 || server.exitCode !== null) throw new Error('the server did not start');
-    const ok = await fetch(`${base}/healthz`).then((r) => r.ok).catch(() => false);
-    if (ok) return server;
-    await new Promise((r) => setTimeout(r, 250));
-  }
-}
-
 async function benchSetup(name: string, env: Record<string, string>, staticFile: string) {
   const port = await freePort();
   const base = `http://127.0.0.1:${port}`;
-  const server = await startServer(base, port, env);
+  const server = await startBenchServer(base, port, env);
   try {
     await new Promise((r) => setTimeout(r, 2000)); // start-up work (orphan sweep, first mail poll) settles
     const idleRss = treeRssMb(server.pid!);

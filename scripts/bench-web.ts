@@ -26,6 +26,7 @@ import os from 'node:os';
 import path from 'node:path';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
+import { signIn, waitForHealth } from './bench-server';
 import { freePort } from './free-port';
 
 const PORTAL = process.argv.includes('--portal');
@@ -84,32 +85,6 @@ interface Row {
   cls: number;
   lcpMs: number;
   failed: string[];
-}
-
-async function waitForHealth(url: string, timeoutMs = 60_000) {
-  const start = Date.now();
-  while (Date.now() - start < timeoutMs) {
-    const ok = await fetch(`${url}/healthz`).then((r) => r.ok).catch(() => false);
-    if (ok) return;
-    await new Promise((r) => setTimeout(r, 250));
-  }
-  throw new Error(`server did not answer ${url}/healthz within ${timeoutMs / 1000} s`);
-}
-
-/** Signs in through the login form (as a browser without JavaScript does) and returns the session's Cookie header. */
-async function signIn(base: string, email: string, password: string): Promise<string> {
-  const response = await fetch(`${base}/login`, {
-    method: 'POST',
-    redirect: 'manual',
-    headers: { 'Content-Type': 'application/x-www-form-urlencoded', Origin: base },
-    body: new URLSearchParams({ email, password }),
-  });
-  const cookie = response.headers
-    .getSetCookie()
-    .map((c) => c.split(';')[0])
-    .join('; ');
-  if (response.status !== 302 || !cookie) throw new Error(`sign-in failed for ${email}: ${response.status}`);
-  return cookie;
 }
 
 async function main() {
