@@ -39,6 +39,10 @@ export function statusIndex(status: WorkOrderStatus): number {
 export const DOCUMENT_TYPES = ['quote', 'paid_invoice', 'repair_photo'] as const;
 export type DocumentType = (typeof DOCUMENT_TYPES)[number];
 
-/** Storage buckets (DESIGN.md). Nothing in them is public. */
-export const BUCKETS = ['customer-files', 'repair-photos', 'invoice-files'] as const;
+/**
+ * Storage buckets (DESIGN.md). Nothing in them is public: `site-images` (issue 16: the gallery's resized photos) are
+ * served by a route that answers only for published items; `booking-photos` (issue 16: damage photos sent with an
+ * online booking) only to staff.
+ */
+export const BUCKETS = ['customer-files', 'repair-photos', 'invoice-files', 'site-images', 'booking-photos'] as const;
 export type Bucket = (typeof BUCKETS)[number];

@@ -879,3 +879,210 @@ export const payments = pgTable(
     check('payments_method_valid', sql`${t.method} IN (${sqlList(PAYMENT_METHODS)})`),
   ],
 );
+
+// ---------------------------------------------------------------------------------------------------------------
+// The shop's own website and bookings (issue 16): site content edited in the back office, online booking, appointments
+// ---------------------------------------------------------------------------------------------------------------
+
+/** One opening interval of a weekday, shop time, "HH:MM" 24-hour ("08:00"–"18:00"). */
+export interface OpeningInterval {
+  open: string;
+  close: string;
+}
+/** Opening hours per weekday, Monday first (index 0 = Monday … 6 = Sunday); an empty list is a closed day. */
+export type WeeklyHours = OpeningInterval[][];
+/** A link shown in the footer and structured data: social profiles and review sites. */
+export interface SiteLink {
+  label: string;
+  url: string;
+}
+
+export const APPOINTMENT_TYPES = ['estimate', 'drop_off'] as const;
+export type AppointmentType = (typeof APPOINTMENT_TYPES)[number];
+
+/**
+ * The shop's public facts and booking settings, edited at `/admin/site` (issue 16). Exactly one row (id 1), written on
+ * the first save; until then the `SHOP_*` environment variables (first-run defaults) apply. One source for the footer,
+ * contact, about, structured data and booking slots.
+ */
+export const siteSettings = pgTable(
+  'site_settings',
+  {
+    id: integer('id').primaryKey().default(1),
+    name: text('name').notNull(),
+    phone: text('phone').notNull(),
+    email: text('email').notNull(),
+    street: text('street').notNull().default(''),
+    city: text('city').notNull(),
+    region: text('region').notNull(),
+    postalCode: text('postal_code').notNull(),
+    latitude: numeric('latitude', { precision: 9, scale: 6, mode: 'number' }),
+    longitude: numeric('longitude', { precision: 9, scale: 6, mode: 'number' }),
+    weeklyHours: jsonb('weekly_hours').$type<WeeklyHours>().notNull(),
+    hoursNote: text('hours_note').notNull().default(''),
+    socialLinks: jsonb('social_links').$type<SiteLink[]>().notNull().default([]),
+    reviewLinks: jsonb('review_links').$type<SiteLink[]>().notNull().default([]),
+    /** YouTube video ids of the gallery's reels, in order. */
+    videoReelIds: jsonb('video_reel_ids').$type<string[]>().notNull().default([]),
+    /** Booking: minutes per slot, appointments per slot, how far ahead (days, ≤ 60), the earliest lead time (hours). */
+    slotMinutes: integer('slot_minutes').notNull().default(30),
+    slotCapacity: integer('slot_capacity').notNull().default(2),
+    bookingDaysAhead: integer('booking_days_ahead').notNull().default(60),
+    bookingLeadHours: integer('booking_lead_hours').notNull().default(2),
+    updatedByUserId: text('updated_by_user_id').references(() => users.id, { onDelete: 'set null' }),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index('site_settings_updated_by_idx').on(t.updatedByUserId),
+    check('site_settings_single_row', sql`${t.id} = 1`),
+    check(
+      'site_settings_booking_range',
+      sql`${t.slotMinutes} BETWEEN 10 AND 480 AND ${t.slotCapacity} BETWEEN 1 AND 50
+        AND ${t.bookingDaysAhead} BETWEEN 1 AND 60 AND ${t.bookingLeadHours} BETWEEN 0 AND 168`,
+    ),
+  ],
+);
+
+/** A day the shop is closed besides its weekly hours (no booking slots; shown on the contact page). */
+export const siteClosures = pgTable(
+  'site_closures',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    closedOn: date('closed_on', { mode: 'string' }).notNull(),
+    note: text('note').notNull().default(''),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('site_closures_date_unique').on(t.closedOn)],
+);
+
+/**
+ * A resized image in the 'site-images' bucket: one key prefix, every width in every format (AVIF or WebP, and JPEG
+ * as the fallback), and the original's intrinsic size for `width`/`height` attributes.
+ */
+export interface SiteImage {
+  /** Key prefix: files are `${keyPrefix}-${width}.${ext}`. */
+  keyPrefix: string;
+  width: number;
+  height: number;
+  widths: number[];
+  formats: ('avif' | 'webp' | 'jpeg')[];
+}
+
+/**
+ * A gallery item (issue 16): one photo, or a before/after pair when `beforeImage` is set. Categories are the gallery's
+ * (GALLERY_CATEGORIES: collision, painting, maintenance). Hidden items (`published` false) are served to no visitor.
+ */
+export const galleryItems = pgTable(
+  'gallery_items',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    category: text('category', { enum: ['collision', 'painting', 'maintenance'] }).notNull(),
+    caption: text('caption').notNull(),
+    /** The photo, or the "after" of a pair. */
+    image: jsonb('image').$type<SiteImage>().notNull(),
+    beforeImage: jsonb('before_image').$type<SiteImage>(),
+    position: integer('position').notNull(),
+    published: boolean('published').notNull().default(true),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index('gallery_items_position_idx').on(t.position),
+    check('gallery_items_category_valid', sql`${t.category} IN ('collision', 'painting', 'maintenance')`),
+  ],
+);
+
+/** A customer's testimonial on the home page (the carousel shows the first five published, spec §9). */
+export const testimonials = pgTable(
+  'testimonials',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    name: text('name').notNull(),
+    quote: text('quote').notNull(),
+    position: integer('position').notNull(),
+    published: boolean('published').notNull().default(true),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index('testimonials_position_idx').on(t.position)],
+);
+
+export const APPOINTMENT_STATUSES = ['booked', 'confirmed', 'cancelled', 'no_show', 'checked_in'] as const;
+export type AppointmentStatus = (typeof APPOINTMENT_STATUSES)[number];
+
+/**
+ * An appointment booked online at `/book` (or by staff). Capacity: at most `site_settings.slot_capacity` appointments
+ * that are not cancelled start at the same `startsAt`; the booking takes a transaction-scoped advisory lock on the
+ * slot, counts and inserts (a real race on PostgreSQL goes to exactly one). The visitor's manage link (cancel,
+ * reschedule) carries a token stored only as its SHA-256 (`manageTokenHash`). Consent to texts given on the form is
+ * kept here (`smsConsentText`, `smsConsentAt`) and becomes an `sms_consents` row (source 'booking') at check-in.
+ * `readAt` null: unread in the back office. Check-in fills `customerId` and `workOrderId`.
+ */
+export const appointments = pgTable(
+  'appointments',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    type: text('type', { enum: APPOINTMENT_TYPES }).notNull(),
+    status: text('status', { enum: APPOINTMENT_STATUSES }).notNull().default('booked'),
+    startsAt: timestamp('starts_at', { withTimezone: true }).notNull(),
+    endsAt: timestamp('ends_at', { withTimezone: true }).notNull(),
+    name: text('name').notNull(),
+    phone: text('phone').notNull(),
+    /** The phone in E.164 when it parses ("+12815550147"), for matching customers and texts. */
+    phoneE164: text('phone_e164'),
+    email: text('email').notNull(),
+    vehicleYear: integer('vehicle_year'),
+    vehicleMake: text('vehicle_make'),
+    vehicleModel: text('vehicle_model'),
+    vin: varchar('vin', { length: 17 }),
+    insurer: text('insurer'),
+    claimNumber: text('claim_number'),
+    description: text('description').notNull().default(''),
+    smsConsentText: text('sms_consent_text'),
+    smsConsentAt: timestamp('sms_consent_at', { withTimezone: true }),
+    manageTokenHash: text('manage_token_hash').notNull(),
+    /** 'online' (the public form) or 'staff'. */
+    source: text('source', { enum: ['online', 'staff'] }).notNull().default('online'),
+    customerId: uuid('customer_id').references(() => customers.id, { onDelete: 'restrict' }),
+    workOrderId: uuid('work_order_id').references(() => workOrders.id, { onDelete: 'restrict' }),
+    readAt: timestamp('read_at', { withTimezone: true }),
+    cancelledAt: timestamp('cancelled_at', { withTimezone: true }),
+    checkedInAt: timestamp('checked_in_at', { withTimezone: true }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index('appointments_starts_at_idx').on(t.startsAt),
+    index('appointments_unread_idx').on(t.createdAt).where(sql`${t.readAt} IS NULL`),
+    uniqueIndex('appointments_manage_token_unique').on(t.manageTokenHash),
+    index('appointments_customer_idx').on(t.customerId),
+    index('appointments_work_order_idx').on(t.workOrderId),
+    index('appointments_phone_idx').on(t.phoneE164),
+    check('appointments_type_valid', sql`${t.type} IN (${sqlList(APPOINTMENT_TYPES)})`),
+    check('appointments_status_valid', sql`${t.status} IN (${sqlList(APPOINTMENT_STATUSES)})`),
+    check('appointments_source_valid', sql`${t.source} IN ('online', 'staff')`),
+    check('appointments_time_order', sql`${t.endsAt} > ${t.startsAt}`),
+    check('appointments_year_range', sql`${t.vehicleYear} IS NULL OR ${t.vehicleYear} BETWEEN 1900 AND 2200`),
+  ],
+);
+
+/** A damage photo sent with a booking ('booking-photos' bucket); copied into the work order's photos at check-in. */
+export const appointmentPhotos = pgTable(
+  'appointment_photos',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    appointmentId: uuid('appointment_id')
+      .notNull()
+      .references(() => appointments.id, { onDelete: 'cascade' }),
+    fileKey: text('file_key').notNull(),
+    fileName: text('file_name').notNull(),
+    contentType: text('content_type').notNull(),
+    sizeBytes: integer('size_bytes').notNull(),
+    position: integer('position').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('appointment_photos_appointment_idx').on(t.appointmentId, t.position),
+    uniqueIndex('appointment_photos_file_unique').on(t.fileKey),
+  ],
+);
