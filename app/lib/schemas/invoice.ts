@@ -82,13 +82,60 @@ export const ExtractedLineItemSchema = z.object({
   unit_price: z.number().nonnegative(),
 });
 
-/** What every extractor returns (`extract(file)`), already checked: ISO date, positive whole quantities. */
+/**
+ * Kinds of invoice rows that are not parts (issue 18): recognised, left out of the parts table, and used to reconcile
+ * the total. `discount` and `credit` amounts are negative; a core charge is positive (a core return credit negative).
+ */
+export const INVOICE_CHARGE_KINDS = ['core', 'deposit', 'freight', 'fee', 'discount', 'warranty', 'tax', 'credit', 'other'] as const;
+export type InvoiceChargeKind = (typeof INVOICE_CHARGE_KINDS)[number];
+
+/** A non-part row of an invoice: kind, the text read, and its amount in dollars (negative for a discount or credit). */
+export const ExtractedChargeSchema = z.object({
+  kind: z.enum(INVOICE_CHARGE_KINDS),
+  description: z.string().trim().max(200),
+  amount: z.number(),
+});
+export type ExtractedCharge = z.infer<typeof ExtractedChargeSchema>;
+
+/** Confidence of a read, 0 (a guess) to 1 (certain): the OCR's word confidence or a model's own estimate. */
+const confidence = z.number().min(0).max(1);
+/**
+ * Per-field confidence (issue 18), carried to the review form to mark what staff should check. Absent keys: unknown.
+ * `line_items[i]` matches `line_items[i]` of the invoice.
+ */
+export const ExtractionConfidenceSchema = z.object({
+  invoice_number: confidence.optional(),
+  supplier: confidence.optional(),
+  invoice_date: confidence.optional(),
+  total_amount: confidence.optional(),
+  line_items: z
+    .array(
+      z.object({
+        part_number: confidence.optional(),
+        description: confidence.optional(),
+        quantity: confidence.optional(),
+        unit_price: confidence.optional(),
+      }),
+    )
+    .optional(),
+});
+export type ExtractionConfidence = z.infer<typeof ExtractionConfidenceSchema>;
+
+/**
+ * What every extractor returns (`extract(file)`), already checked: ISO date, positive whole quantities. Amounts are
+ * dollars as read (the form converts to cents). Issue 18 added the optional `subtotal`, `tax_amount`, `charges` (rows
+ * that are not parts) and `confidence`; an extractor that cannot tell leaves them out.
+ */
 export const ExtractedInvoiceSchema = z.object({
   invoice_number: z.string().trim().min(1).max(100),
   supplier: z.string().trim().min(1).max(200),
   invoice_date: z.string().regex(/^\d{4}-\d{2}-\d{2}$/),
   total_amount: z.number().nonnegative().nullable(),
   line_items: z.array(ExtractedLineItemSchema).max(MAX_LINE_ITEMS),
+  subtotal: z.number().nonnegative().nullable().optional(),
+  tax_amount: z.number().nonnegative().nullable().optional(),
+  charges: z.array(ExtractedChargeSchema).max(MAX_LINE_ITEMS).optional(),
+  confidence: ExtractionConfidenceSchema.optional(),
 });
 export type ExtractedInvoice = z.infer<typeof ExtractedInvoiceSchema>;
 export type ExtractedLineItem = z.infer<typeof ExtractedLineItemSchema>;
