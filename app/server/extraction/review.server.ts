@@ -1,0 +1,69 @@
+/**
+ * What staff must check before trusting a read invoice (issue 18 "Never a silent success").
+ *
+ * `reviewExtraction(invoice)` → `{ complete, warnings, reconciliation }`:
+ * - `reconciliation`: parts (Σ quantity × unit price) + charges (cores, freight, fees, discounts, …) + tax, against the
+ *   invoice total, in integer cents; `differenceCents` is total − computed (null when there is no total).
+ * - `warnings`: clear sentences for an empty parts table, a total that does not reconcile (more than 2 cents apart),
+ *   a missing invoice number or date. `complete` is true only when there are none: then, and only then, the form shows
+ *   the spec's 'Data extracted successfully!'.
+ *
+ * Pure; no I/O. Amounts in the invoice are dollars (as extractors return them) and are converted to cents here.
+ */
+import type { ExtractedInvoice } from '~/lib/schemas/invoice';
+
+export interface Reconciliation {
+  partsCents: number;
+  chargesCents: number;
+  taxCents: number;
+  computedCents: number;
+  totalCents: number | null;
+  /** total − computed; null without a total. */
+  differenceCents: number | null;
+}
+
+export interface ExtractionReview {
+  complete: boolean;
+  warnings: string[];
+  reconciliation: Reconciliation;
+}
+
+/** Cents a total may differ from the computed sum (rounding of per-line prices). */
+export const RECONCILE_TOLERANCE_CENTS = 2;
+
+const cents = (dollars: number) => Math.round(dollars * 100);
+
+/** The reconciliation of parts, charges and tax against the total (cents). */
+export function reconcileInvoice(invoice: Pick<ExtractedInvoice, 'line_items' | 'total_amount' | 'charges' | 'tax_amount'>): Reconciliation {
+  const partsCents = invoice.line_items.reduce((sum, item) => sum + item.quantity * cents(item.unit_price), 0);
+  const charges = invoice.charges ?? [];
+  const chargesCents = charges.filter((c) => c.kind !== 'tax').reduce((sum, c) => sum + cents(c.amount), 0);
+  const taxFromCharges = charges.filter((c) => c.kind === 'tax').reduce((sum, c) => sum + cents(c.amount), 0);
+  const taxCents = invoice.tax_amount != null ? cents(invoice.tax_amount) : taxFromCharges;
+  const computedCents = partsCents + chargesCents + taxCents;
+  const totalCents = invoice.total_amount == null ? null : cents(invoice.total_amount);
+  return {
+    partsCents,
+    chargesCents,
+    taxCents,
+    computedCents,
+    totalCents,
+    differenceCents: totalCents === null ? null : totalCents - computedCents,
+  };
+}
+
+/** Warnings for a read invoice; see the module comment. */
+export function reviewExtraction(invoice: ExtractedInvoice): ExtractionReview {
+  const warnings: string[] = [];
+  const reconciliation = reconcileInvoice(invoice);
+  if (!invoice.invoice_number.trim()) warnings.push('No invoice number was found. Please type it from the invoice.');
+  if (!invoice.invoice_date) warnings.push('No invoice date was found. Please type it from the invoice.');
+  if (invoice.line_items.length === 0) {
+    warnings.push('No parts were found on this invoice. Please check the image and add the parts by hand.');
+  } else if (reconciliation.differenceCents !== null && Math.abs(reconciliation.differenceCents) > RECONCILE_TOLERANCE_CENTS) {
+    warnings.push(
+      'The parts, charges and tax read do not add up to the invoice total. Please check every row against the image.',
+    );
+  }
+  return { complete: warnings.length === 0, warnings, reconciliation };
+}
