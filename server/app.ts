@@ -23,6 +23,7 @@ import { log, logRequest, withRequestLogger } from '~/server/logger.server';
 import { getCachedPage, pageCacheKey } from '~/server/page-cache.server';
 import { bodyLimits } from './middleware/body-limits';
 import { formContentType } from './middleware/form-content-type';
+import { liveEvents } from './middleware/live-events';
 import { privateResponses } from './middleware/private-responses';
 import { statusLinkHeaders } from './middleware/status-links';
 
@@ -271,6 +272,7 @@ export function createApp(): express.Express {
   });
   app.use(clientIpHeader());
   app.use(securityHeaders(config, { nonce: true }));
+  app.use(liveEvents(new URL(config.appUrl).origin));
   // Rendered documents arrive compressed (app/server/compress-document.server.ts) and pass through; the rest (data
   // requests, JSON, resource routes) is compressed here at the same Brotli quality.
   app.use(compression({ brotli: { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: BROTLI_QUALITY } } }));

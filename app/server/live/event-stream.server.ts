@@ -14,6 +14,7 @@
  * opened) — 1,000 idle listeners must cost ≤ 50 MB (issue 15, `npm run bench:live`). One timer sends every stream's
  * heartbeat and ends streams past their lifetime, so an idle stream holds no timer of its own.
  */
+import type { ServerResponse } from 'node:http';
 import { onLiveResync, subscribeLive, type LiveEvent } from './live.server';
 
 /** Milliseconds between keep-alive comments. */
@@ -81,60 +82,121 @@ const messageFor = (change: string) => {
   return bytes;
 };
 
-/** The event-stream response for `request`, passing on the events `accepts` lets through (see module docs). */
+/** Where a live stream writes: `write` returns false once the connection is gone; `end` finishes it. */
+interface StreamSink {
+  write(bytes: Uint8Array): void;
+  end(): void;
+  /** False while the client has not read what was sent (no keep-alive is queued behind it). */
+  ready(): boolean;
+}
+
+/**
+ * Opens one live stream on `sink`: sends the hello, subscribes to the process's live events and resyncs, joins the
+ * shared heartbeat. Returns `close` (idempotent; unsubscribes and ends the sink).
+ */
+function openStream(sink: StreamSink, accepts: (event: LiveEvent) => boolean): () => void {
+  let closed = false;
+  const send = (bytes: Uint8Array) => {
+    if (closed) return;
+    try {
+      sink.write(bytes);
+    } catch {
+      close();
+    }
+  };
+  const unsubscribe = subscribeLive((event) => {
+    if (accepts(event)) send(messageFor(event.change));
+  });
+  const stopResync = onLiveResync(() => send(messageFor(RESYNC_CHANGE)));
+  const close = () => {
+    if (closed) return;
+    closed = true;
+    unsubscribe();
+    stopResync();
+    untrack(current);
+    try {
+      sink.end();
+    } catch {
+      /* already closed or cancelled */
+    }
+  };
+  const current: OpenStream = {
+    opened: Date.now(),
+    heartbeat: () => {
+      if (sink.ready()) send(HEARTBEAT);
+    },
+    close,
+  };
+  track(current);
+  send(HELLO);
+  return close;
+}
+
+/** The response headers of every event stream (see the module comment). */
+export const EVENT_STREAM_HEADERS: Readonly<Record<string, string>> = {
+  'Content-Type': 'text/event-stream; charset=utf-8',
+  'Cache-Control': 'private, no-store, no-transform',
+  'X-Accel-Buffering': 'no',
+};
+
+/**
+ * The event-stream response for `request` as a web `Response`, passing on the events `accepts` lets through (see
+ * module docs). Used by the route modules (`/portal/events`, `/status/:token/events`) when React Router answers them;
+ * the server answers the same paths with {@link pipeLiveEvents} first, which keeps far less per stream.
+ */
 export function liveEventStream(request: Request, accepts: (event: LiveEvent) => boolean): Response {
-  let stream: OpenStream | undefined;
+  let close: (() => void) | undefined;
   const body = new ReadableStream<Uint8Array>({
     start(controller) {
-      let closed = false;
-      const send = (bytes: Uint8Array) => {
-        if (closed) return;
-        try {
-          controller.enqueue(bytes);
-        } catch {
-          close();
-        }
-      };
-      const unsubscribe = subscribeLive((event) => {
-        if (accepts(event)) send(messageFor(event.change));
-      });
-      const stopResync = onLiveResync(() => send(messageFor(RESYNC_CHANGE)));
-      const close = () => {
-        if (closed) return;
-        closed = true;
-        unsubscribe();
-        stopResync();
-        untrack(current);
-        request.signal.removeEventListener('abort', close);
-        try {
-          controller.close();
-        } catch {
-          /* already closed or cancelled */
-        }
-      };
-      const current: OpenStream = {
-        opened: Date.now(),
-        // A client that stopped reading already has data waiting: no need to queue more keep-alives behind it.
-        heartbeat: () => {
-          if ((controller.desiredSize ?? 1) > 0) send(HEARTBEAT);
+      let ended = false;
+      const stop = () => close?.();
+      close = openStream(
+        {
+          write: (bytes) => controller.enqueue(bytes),
+          end: () => {
+            if (ended) return;
+            ended = true;
+            request.signal.removeEventListener('abort', stop);
+            controller.close();
+          },
+          ready: () => (controller.desiredSize ?? 1) > 0,
         },
-        close,
-      };
-      stream = current;
-      track(current);
-      send(HELLO);
+        accepts,
+      );
       if (request.signal.aborted) close();
-      else request.signal.addEventListener('abort', close);
+      else request.signal.addEventListener('abort', stop);
     },
     cancel() {
-      stream?.close();
+      close?.();
     },
   });
-  return new Response(body, {
-    headers: {
-      'Content-Type': 'text/event-stream; charset=utf-8',
-      'Cache-Control': 'private, no-store, no-transform',
-      'X-Accel-Buffering': 'no',
+  return new Response(body, { headers: EVENT_STREAM_HEADERS });
+}
+
+/**
+ * The same stream written straight to a Node response (the server's fast path, server/live-events.ts): no web
+ * Request/Response pair or stream pipe stays alive per listener — 1,000 idle listeners must cost ≤ 50 MB (issue 15).
+ * `extraHeaders` are added to {@link EVENT_STREAM_HEADERS}. The stream ends when the client goes away.
+ */
+export function pipeLiveEvents(
+  res: ServerResponse,
+  accepts: (event: LiveEvent) => boolean,
+  extraHeaders: Readonly<Record<string, string>> = {},
+): void {
+  res.writeHead(200, { ...EVENT_STREAM_HEADERS, ...extraHeaders });
+  res.flushHeaders();
+  const close = openStream(
+    {
+      write: (bytes) => {
+        if (res.destroyed || res.writableEnded) throw new Error('closed');
+        res.write(bytes);
+      },
+      end: () => {
+        if (!res.writableEnded) res.end();
+      },
+      ready: () => !res.writableNeedDrain,
     },
-  });
+    accepts,
+  );
+  res.once('close', close);
 }
