@@ -1,6 +1,7 @@
 /**
  * The Express application built into `build/server/index.js`: request logging, private caching
- * (server/middleware/private-responses.ts), status-link headers (server/middleware/status-links.ts), security headers, compression, form-only bodies
+ * (server/middleware/private-responses.ts), status-link headers (server/middleware/status-links.ts), security headers, the
+ * live-update event streams (server/middleware/live-events.ts), compression, form-only bodies
  * (server/middleware/form-content-type.ts), body limits (server/middleware/body-limits.ts), `GET /healthz`, and the
  * React Router request handler. `server.js` serves static assets, calls `startRuntime()`, mounts `createApp()` and
  * owns the listening socket and graceful shutdown.

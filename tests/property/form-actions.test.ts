@@ -78,7 +78,7 @@ const INTENTS = [
   'status',
 ];
 /** The intents the product's forms really post (from the route modules, their forms and the shared handlers). */
-const WORK_ORDER_INTENTS = ['add-part', 'upload-document', 'upload-photos', 'change-status', 'set-eta'];
+const WORK_ORDER_INTENTS = ['add-part', 'upload-document', 'upload-photos', 'change-status', 'set-eta', 'edit-description', 'remove-part', 'delete-file', 'replace-file'];
 const REAL_INTENTS = [
   'add-item',
   'add-part',

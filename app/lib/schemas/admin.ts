@@ -112,6 +112,45 @@ export const EstimatedDateSchema = z.object({
     .refine((v) => v === null || isCalendarDate(v), 'Enter a date.'),
 });
 
+/**
+ * The estimated completion date, with the confirmation a date in the past needs (issue 17 §6): `confirmPast` "1" when
+ * staff answered "Save it anyway".
+ */
+export const ConfirmedEstimatedDateSchema = EstimatedDateSchema.extend({
+  confirmPast: z
+    .string()
+    .optional()
+    .transform((v) => v === '1'),
+});
+
+/** Fix a work order's description (issue 17 §6): at most 2,000 characters, may be emptied. */
+export const WorkOrderDescriptionSchema = z.object({
+  workOrderId: uuid('Choose a work order.'),
+  description: optionalText(2000),
+});
+export type WorkOrderDescription = z.infer<typeof WorkOrderDescriptionSchema>;
+
+export const REMOVE_PART_INVALID = 'Choose a part on this work order and a whole quantity of at least 1.';
+
+/** Remove (some of) a part used on a work order (issue 17 §6): the part row and a whole quantity ≥ 1. */
+export const RemovePartSchema = z.object({
+  workOrderId: z.string({ error: REMOVE_PART_INVALID }).trim().uuid(REMOVE_PART_INVALID),
+  partId: z.string({ error: REMOVE_PART_INVALID }).trim().uuid(REMOVE_PART_INVALID),
+  quantity: z
+    .string({ error: REMOVE_PART_INVALID })
+    .trim()
+    .regex(/^\d{1,6}$/, REMOVE_PART_INVALID)
+    .transform(Number)
+    .refine((n) => n >= 1, REMOVE_PART_INVALID),
+});
+export type RemovePart = z.infer<typeof RemovePartSchema>;
+
+/** Delete or replace a document or photo of a work order (issue 17 §6). */
+export const WorkOrderFileSchema = z.object({
+  workOrderId: uuid('Choose a work order.'),
+  documentId: uuid('Choose a document or photo.'),
+});
+
 export const ADD_PART_INVALID = 'Please select a work order, a part, and a valid quantity.';
 
 /** Add a part to a work order: work order, part and a whole quantity ≥ 1 (spec §5), one message for all three. */

@@ -137,3 +137,31 @@ export async function setEstimatedCompletionDate(actor: StaffActor, workOrderId:
   });
   if (customerId) await publishLive({ workOrderId, customerId, change: 'eta' });
 }
+
+/** What staff are told after fixing a work order's description (issue 17 §6). */
+export const DESCRIPTION_UPDATED = 'Description updated.';
+
+/**
+ * Fixes a work order's description (issue 17 §6): `description` null empties it. One transaction with the audit row
+ * 'work_order.update' ({ description: { from, to } }); saving the same text again writes nothing.
+ * Throws DomainError('not_found') for an unknown work order.
+ */
+export async function updateWorkOrderDescription(actor: StaffActor, workOrderId: string, description: string | null): Promise<void> {
+  if (!isUuid(workOrderId)) throw new DomainError('not_found', 'Work order not found.');
+  await getDb().transaction(async (tx) => {
+    const [current] = await tx
+      .select({ description: workOrders.description })
+      .from(workOrders)
+      .where(eq(workOrders.id, workOrderId))
+      .for('update');
+    if (!current) throw new DomainError('not_found', 'Work order not found.');
+    if ((current.description ?? null) === description) return;
+    await tx.update(workOrders).set({ description }).where(eq(workOrders.id, workOrderId));
+    await recordAudit(tx, actor, {
+      action: 'work_order.update',
+      entityId: workOrderId,
+      before: { description: current.description },
+      after: { description },
+    });
+  });
+}

@@ -1,16 +1,42 @@
 /**
  * The work-order form intents shared by the customer details page, the work order page and the Photos page:
- * 'add-part', 'upload-document', 'upload-photos', 'change-status', 'set-eta'. Each parses its form with the shared
+ * 'add-part', 'upload-document', 'upload-photos', 'change-status', 'set-eta' (a date in the past asks first: issue 17 §6), and
+ * the fixes of issue 17 §6: 'edit-description', 'remove-part', 'delete-file', 'replace-file'. Each parses its form with the shared
  * Zod schema, calls the domain command with the acting staff user (who is recorded in the audit log), and answers `IntentResult` (spec messages).
  * `handleWorkOrderIntent(actor, form)` returns null for an intent it does not know.
  */
 import { parseForm } from '~/lib/forms';
-import { AddPartSchema, ChangeStatusSchema, DocumentUploadSchema, DOCUMENT_UPLOAD_INVALID, EstimatedDateSchema } from '~/lib/schemas/admin';
+import { formatCalendarDay } from '~/lib/format';
+import {
+  AddPartSchema,
+  ChangeStatusSchema,
+  ConfirmedEstimatedDateSchema,
+  DocumentUploadSchema,
+  DOCUMENT_UPLOAD_INVALID,
+  RemovePartSchema,
+  WorkOrderDescriptionSchema,
+  WorkOrderFileSchema,
+} from '~/lib/schemas/admin';
 import type { SessionUser } from '../auth/session.server';
 import { intentFailure, intentResult, type AdminForm } from '../documents/admin-form.server';
 import { uploadCustomerDocument, uploadRepairPhotos } from '../documents/upload-documents.server';
+import { deleteWorkOrderFile, replaceWorkOrderDocument } from '../documents/fix-documents.server';
 import { addPartToWorkOrder } from '../inventory/add-part-to-work-order.server';
-import { changeWorkOrderStatus, ESTIMATED_DATE_UPDATED, setEstimatedCompletionDate, statusChangeAnswer, unchangedStatusMessage } from './change-work-order-status.server';
+import { removePartFromWorkOrder } from '../inventory/remove-part-from-work-order.server';
+import {
+  changeWorkOrderStatus,
+  DESCRIPTION_UPDATED,
+  ESTIMATED_DATE_UPDATED,
+  setEstimatedCompletionDate,
+  statusChangeAnswer,
+  unchangedStatusMessage,
+  updateWorkOrderDescription,
+} from './change-work-order-status.server';
+import { shopToday } from './list-work-orders.server';
+
+/** The question a date in the past gets before it is saved (issue 17 §6); the form then offers "Save it anyway". */
+export const pastDateQuestion = (isoDate: string) =>
+  `${formatCalendarDay(isoDate)} is in the past. Check the date, or choose “Save it anyway”.`;
 
 const firstError = (errors: Record<string, string>) => Object.values(errors)[0] ?? 'Please check the form.';
 
@@ -47,14 +73,44 @@ export async function handleWorkOrderIntent(actor: SessionUser, form: AdminForm)
     case 'set-eta': {
       // "Clear Date" posts clear=1 next to whatever the date input holds.
       if (form.fields.get('clear') === '1') form.fields.set('estimatedCompletionDate', '');
-      const parsed = parseForm(EstimatedDateSchema, form.fields);
+      const parsed = parseForm(ConfirmedEstimatedDateSchema, form.fields);
       if (!parsed.success) {
         return intentFailure(intent, `Failed to update estimated date: ${firstError(parsed.fieldErrors)}`, 400, parsed.fieldErrors);
+      }
+      const date = parsed.data.estimatedCompletionDate;
+      if (date && date < shopToday() && !parsed.data.confirmPast) {
+        const question = pastDateQuestion(date);
+        return intentFailure(intent, question, 400, { estimatedCompletionDate: question, confirmPast: date });
       }
       return intentResult(intent, async () => {
         await setEstimatedCompletionDate(actor, parsed.data.workOrderId, parsed.data.estimatedCompletionDate);
         return ESTIMATED_DATE_UPDATED;
       });
+    }
+    case 'edit-description': {
+      const parsed = parseForm(WorkOrderDescriptionSchema, form.fields);
+      if (!parsed.success) return intentFailure(intent, firstError(parsed.fieldErrors), 400, parsed.fieldErrors);
+      return intentResult(intent, async () => {
+        await updateWorkOrderDescription(actor, parsed.data.workOrderId, parsed.data.description);
+        return DESCRIPTION_UPDATED;
+      });
+    }
+    case 'remove-part': {
+      const parsed = parseForm(RemovePartSchema, form.fields);
+      if (!parsed.success) return intentFailure(intent, firstError(parsed.fieldErrors), 400, parsed.fieldErrors);
+      return intentResult(intent, async () => (await removePartFromWorkOrder(actor, parsed.data)).message);
+    }
+    case 'delete-file': {
+      const parsed = parseForm(WorkOrderFileSchema, form.fields);
+      if (!parsed.success) return intentFailure(intent, firstError(parsed.fieldErrors), 400, parsed.fieldErrors);
+      return intentResult(intent, async () => (await deleteWorkOrderFile(actor, parsed.data)).message);
+    }
+    case 'replace-file': {
+      if (form.uploadError) return intentFailure(intent, `Upload failed: ${form.uploadError.message}`, form.uploadError.status);
+      const parsed = parseForm(WorkOrderFileSchema, form.fields);
+      if (!parsed.success) return intentFailure(intent, firstError(parsed.fieldErrors), 400, parsed.fieldErrors);
+      const file = form.files.find((f) => f.fieldName === 'file');
+      return intentResult(intent, async () => (await replaceWorkOrderDocument(actor, { ...parsed.data, file })).message);
     }
     default:
       return null;

@@ -3,6 +3,7 @@ import { Form, Link, useNavigation } from 'react-router';
 import { PhotoUploadForm } from '~/components/admin/photo-upload';
 import { buttonClass, formatCalendarDate, money, na, SelectField, tableClass, tdClass, thClass, TimedMessage, useFormatDate } from '~/components/admin/ui';
 import { AddPartForm, DocumentUploadForm, type FormResult } from '~/components/admin/work-order-forms';
+import { ConfirmPastDate, DescriptionEditor, FileFixes, RemovePartForm } from '~/components/admin/work-order-fixes';
 import { pageMeta } from '~/lib/meta';
 import { WORK_ORDER_STATUSES } from '~/lib/work-order-status';
 import { requireAdmin } from '~/server/auth/session.server';
@@ -80,6 +81,8 @@ export default function WorkOrderDetails({ loaderData, actionData }: Route.Compo
         </Link>
       </p>
       <p className="text-slate-700">{na(workOrder.description)}</p>
+      <DescriptionEditor description={workOrder.description} result={result} />
+      <FileFixResult result={result} />
       <div className="mt-4 grid gap-4 sm:grid-cols-2">
         <section aria-labelledby="vehicle-h" className="rounded-lg border border-slate-200 bg-white p-4">
           <h2 id="vehicle-h" className="text-lg font-bold text-navy-900">
@@ -173,8 +176,14 @@ export default function WorkOrderDetails({ loaderData, actionData }: Route.Compo
                 Clear Date
               </button>
             </div>
-            <TimedMessage text={etaResult?.message} token={etaResult} />
+            {etaResult?.fieldErrors.confirmPast ? null : <TimedMessage text={etaResult?.message} token={etaResult} />}
           </Form>
+          {etaResult?.fieldErrors.confirmPast ? (
+            <div className="mt-2 space-y-2" role="alert">
+              <p className="text-sm font-semibold text-red-800">{etaResult.message}</p>
+              <ConfirmPastDate date={etaResult.fieldErrors.confirmPast} />
+            </div>
+          ) : null}
         </section>
       </div>
 
@@ -193,6 +202,7 @@ export default function WorkOrderDetails({ loaderData, actionData }: Route.Compo
                   <th scope="col" className={thClass}>Description</th>
                   <th scope="col" className={thClass}>Quantity</th>
                   <th scope="col" className={thClass}>Unit price</th>
+                  <th scope="col" className={thClass}>Fix a mistake</th>
                 </tr>
               </thead>
               <tbody className="divide-y divide-slate-200">
@@ -202,12 +212,20 @@ export default function WorkOrderDetails({ loaderData, actionData }: Route.Compo
                     <td className={tdClass}>{p.description}</td>
                     <td className={tdClass}>{p.quantityUsed}</td>
                     <td className={tdClass}>{money(p.unitPriceAtTime)}</td>
+                    <td className={tdClass}>
+                      <RemovePartForm part={p} />
+                    </td>
                   </tr>
                 ))}
               </tbody>
             </table>
           </div>
         )}
+        {resultFor('remove-part') ? (
+          <p role="status" className={resultFor('remove-part')!.ok ? 'mt-2 text-green-800' : 'mt-2 font-semibold text-red-800'}>
+            {resultFor('remove-part')!.message}
+          </p>
+        ) : null}
         <h3 className="mt-4 font-semibold text-navy-900">Add a part</h3>
         <AddPartForm parts={loaderData.partOptions} workOrderId={workOrder.id} result={result} />
       </section>
@@ -226,6 +244,7 @@ export default function WorkOrderDetails({ loaderData, actionData }: Route.Compo
                   {d.fileName}
                 </a>{' '}
                 ({d.documentType === 'quote' ? 'Quote' : 'Paid Invoice'}, {formatDate(d.createdAt)})
+                <FileFixes file={d} accept="application/pdf,image/*" />
               </li>
             ))}
           </ul>
@@ -248,6 +267,7 @@ export default function WorkOrderDetails({ loaderData, actionData }: Route.Compo
                   <img src={`/files/documents/${p.id}?variant=thumb`} alt={p.fileName} loading="lazy" className="aspect-square w-full rounded object-cover" />
                   {p.fileName}
                 </a>
+                <FileFixes file={p} accept="image/jpeg,image/png,image/webp" />
               </li>
             ))}
           </ul>
@@ -298,6 +318,16 @@ export default function WorkOrderDetails({ loaderData, actionData }: Route.Compo
         </p>
       </section>
     </div>
+  );
+}
+
+/** The answer to deleting or replacing a document or photo, shown at the top of the page. */
+function FileFixResult({ result }: { result: FormResult | undefined }) {
+  if (!result || (result.intent !== 'delete-file' && result.intent !== 'replace-file')) return null;
+  return (
+    <p role="status" className={result.ok ? 'mt-2 text-green-800' : 'mt-2 font-semibold text-red-800'}>
+      {result.message}
+    </p>
   );
 }
 
