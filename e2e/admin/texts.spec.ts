@@ -40,7 +40,7 @@ async function addCustomer(page: Page, { consent }: { consent: boolean }) {
     await page.getByLabel('Repair updates by').selectOption({ label: 'E-mail and text message' });
   }
   await page.getByRole('button', { name: 'Add Customer' }).click();
-  await expect(page.getByText('Customer and vehicle added successfully.')).toBeVisible();
+  await expect(page.getByText('Customer added successfully. Add a vehicle to start a work order.')).toBeVisible();
   await page.getByRole('link', { name: 'Open the new customer' }).click();
   await expect(page.getByRole('heading', { level: 1, name })).toBeVisible();
   return { name, mobile };

@@ -37,7 +37,12 @@ export function likePattern(q: string): string {
  * Quotes and backslashes are escaped as tsquery syntax requires, so any text is a safe literal.
  */
 export function prefixQuery(kind: 'n' | 'e' | 'p' | 'v' | 'l', text: string): string {
-  return `'${`${kind}:${text}`.replace(/['\\]/g, (c) => (c === "'" ? "''" : '\\\\'))}':*`;
+  return `${exactQuery(kind, text)}:*`;
+}
+
+/** The tsquery text of one whole search term (`kind:text`, quoted), e.g. an e-mail or the last 10 digits of a phone. */
+export function exactQuery(kind: 'n' | 'e' | 'p' | 'v' | 'l', text: string): string {
+  return `'${`${kind}:${text}`.replace(/['\\]/g, (c) => (c === "'" ? "''" : '\\\\'))}'`;
 }
 
 export async function listCustomers({ q = '', page = 1 }: { q?: string; page?: number }): Promise<{

@@ -9,6 +9,8 @@
  *   ('sms_consent.record', source 'staff_intake', the staff member as recorder); a VIN this customer already has throws
  *   DomainError('conflict', 'Error: A vehicle with this VIN already exists.', 'vin') and nothing is saved (the same VIN
  *   on another customer is allowed: a VIN is unique per customer).
+ * - `findPossibleMatches({ email, phone })` → up to 5 customers with the same e-mail (any case) or the same phone number
+ *   (its last 10 digits), for the "possible match" note when staff add a customer (issue 17 §6); index-served.
  * - `getCustomer(id)` → customer fields, or DomainError('not_found', 'Customer not found.').
  * - `updateCustomer(actor, id, input, texting?)` → saves name, e-mail, phone, address, and with `texting` the mobile
  *   number, notify channel and consent as on add (audit 'customer.update' with the fields that changed). Two staff saving the same customer: both succeed, the later write wins (the row is locked while
@@ -18,7 +20,7 @@
  *   `alsoOnFileFor` (the other customers with a vehicle of the same VIN, by name), and the parts in stock for the
  *   Manage WO Details panel; DomainError('not_found') when there is no such customer.
  */
-import { and, asc, desc, eq, inArray, ne } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, ne, sql } from 'drizzle-orm';
 import type { CustomerInput, AddCustomer } from '~/lib/schemas/admin';
 import type { AddVehicle } from '~/lib/schemas/vehicle';
 import { recordAudit, type StaffActor } from '../audit/audit.server';
@@ -26,6 +28,7 @@ import { getDb, type Executor } from '../db/client.server';
 import { customerDocuments, customers, vehicles, workOrderParts, workOrders } from '../db/schema';
 import { DomainError, isUuid } from '../errors.server';
 import { addVehicle, type Vehicle } from '../vehicles/add-vehicle.server';
+import { exactQuery } from './list-customers.server';
 import { saveTextSettings, type ResolvedTextSettings } from './text-settings.server';
 
 export const CUSTOMER_NOT_FOUND = 'Customer not found.';
@@ -61,6 +64,37 @@ export async function addCustomerWithVehicle(
     if (vehicle) await recordAudit(tx, actor, { action: 'vehicle.create', entityId: vehicle.id, after: vehicleFields(vehicle) });
     return { customerId, vehicleId: vehicle?.id ?? null };
   });
+}
+
+export interface PossibleMatch {
+  id: string;
+  name: string;
+  email: string | null;
+  phone: string | null;
+  /** Which of the new customer's details this one shares. */
+  sameEmail: boolean;
+  samePhone: boolean;
+}
+
+/** Customers that may be the same person as a new one (see the module comment); [] when neither detail is given. */
+export async function findPossibleMatches(input: { email?: string | null; phone?: string | null }): Promise<PossibleMatch[]> {
+  const email = input.email?.trim().toLowerCase() || '';
+  const digits = (input.phone ?? '').replace(/\D/g, '');
+  const lastTen = digits.length >= 10 ? digits.slice(-10) : '';
+  if (!email && !lastTen) return [];
+  const terms = sql`customer_search_terms(${customers.name}, ${customers.email}, ${customers.phone})`;
+  const query = [email ? exactQuery('e', email) : '', lastTen ? exactQuery('p', lastTen) : ''].filter(Boolean).join(' | ');
+  const rows = await getDb()
+    .select({ id: customers.id, name: customers.name, email: customers.email, phone: customers.phone })
+    .from(customers)
+    .where(sql`${terms} @@ ${query}::tsquery`)
+    .orderBy(asc(customers.name))
+    .limit(5);
+  return rows.map((r) => ({
+    ...r,
+    sameEmail: Boolean(email) && (r.email ?? '').toLowerCase() === email,
+    samePhone: Boolean(lastTen) && (r.phone ?? '').replace(/\D/g, '').endsWith(lastTen),
+  }));
 }
 
 export async function addCustomerVehicle(actor: StaffActor, customerId: string, input: AddVehicle): Promise<Vehicle> {

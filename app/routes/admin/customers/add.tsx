@@ -8,7 +8,7 @@ import { pageMeta } from '~/lib/meta';
 import { AddCustomerSchema } from '~/lib/schemas/admin';
 import { textSettingsSchema } from '~/lib/schemas/sms';
 import { requireAdmin } from '~/server/auth/session.server';
-import { addCustomerWithVehicle } from '~/server/customers/manage-customers.server';
+import { addCustomerWithVehicle, findPossibleMatches, type PossibleMatch } from '~/server/customers/manage-customers.server';
 import { resolveTextSettings } from '~/server/customers/text-settings.server';
 import { smsDisclosureText } from '~/server/sms/consent.server';
 import { DomainError } from '~/server/errors.server';
@@ -16,6 +16,10 @@ import { readForm } from '~/server/forms/read-form.server';
 import type { Route } from './+types/add';
 
 export const CUSTOMER_ADDED = 'Customer and vehicle added successfully.';
+/** When no vehicle was given (issue 17 §6: the spec's message names a vehicle, so it is kept for that case only). */
+export const CUSTOMER_ADDED_NO_VEHICLE = 'Customer added successfully. Add a vehicle to start a work order.';
+/** Shown instead of saving when the e-mail or phone is already on file (issue 17 §6). */
+export const POSSIBLE_MATCH = 'Possible match: a customer with this e-mail or phone number is already on file. Open them, or add this customer anyway.';
 
 export const meta: Route.MetaFunction = ({ matches }) => pageMeta({ matches, title: 'Add Customer', noindex: true });
 
@@ -31,16 +35,30 @@ export async function action({ request }: Route.ActionArgs) {
   const texting = parseForm(textSettingsSchema('staff'), formData);
   if (!parsed.success || !texting.success) {
     const fieldErrors = { ...(parsed.success ? {} : parsed.fieldErrors), ...(texting.success ? {} : texting.fieldErrors) };
-    return data({ ok: false as const, fieldErrors, values: formValues(formData), message: null, customerId: null }, 400);
+    return data({ ok: false as const, fieldErrors, values: formValues(formData), message: null, customerId: null, matches: [] as PossibleMatch[] }, 400);
+  }
+  if (formData.get('confirmNew') !== '1') {
+    const matches = await findPossibleMatches(parsed.data.customer);
+    if (matches.length > 0) {
+      return data({ ok: false as const, fieldErrors: {}, values: formValues(formData), message: POSSIBLE_MATCH, customerId: null, matches }, 409);
+    }
   }
   try {
-    const { customerId } = await addCustomerWithVehicle(user, parsed.data, resolveTextSettings(texting.data));
-    return { ok: true as const, fieldErrors: {}, values: {}, message: CUSTOMER_ADDED, customerId };
+    const { customerId, vehicleId } = await addCustomerWithVehicle(user, parsed.data, resolveTextSettings(texting.data));
+    return {
+      ok: true as const,
+      fieldErrors: {},
+      values: {},
+      message: vehicleId ? CUSTOMER_ADDED : CUSTOMER_ADDED_NO_VEHICLE,
+      customerId,
+      vehicleId,
+      matches: [] as PossibleMatch[],
+    };
   } catch (error) {
     if (error instanceof DomainError) {
       const message = error.message.startsWith('Error') ? error.message : `Error: ${error.message}`;
       const fieldErrors: Record<string, string> = error.field ? { [error.field]: error.message } : {};
-      return data({ ok: false as const, fieldErrors, values: formValues(formData), message, customerId: null }, error.status);
+      return data({ ok: false as const, fieldErrors, values: formValues(formData), message, customerId: null, matches: [] as PossibleMatch[] }, error.status);
     }
     throw error;
   }
@@ -57,11 +75,34 @@ export default function AddCustomer({ loaderData, actionData }: Route.ComponentP
         {actionData?.ok ? (
           <div className="space-y-2">
             <TimedMessage text={actionData.message} token={actionData} />
-            <p>
+            <p className="flex flex-wrap gap-4">
+              {actionData.vehicleId ? (
+                <Link to={`/admin/customers/${actionData.customerId}?newWorkOrder=${actionData.vehicleId}#vehicle-${actionData.vehicleId}`} className={buttonClass}>
+                  Continue to a new work order
+                </Link>
+              ) : (
+                <Link to={`/admin/customers/${actionData.customerId}#add-vehicle-h`} className={buttonClass}>
+                  Add a vehicle
+                </Link>
+              )}
               <Link to={`/admin/customers/${actionData.customerId}`} className="font-semibold text-brand-700 underline">
                 Open the new customer
               </Link>
             </p>
+          </div>
+        ) : actionData?.matches.length ? (
+          <div role="alert" className="rounded border border-amber-300 bg-amber-50 px-3 py-2 text-amber-950">
+            <p className="font-semibold">{actionData.message}</p>
+            <ul className="mt-1 list-disc pl-6">
+              {actionData.matches.map((m) => (
+                <li key={m.id}>
+                  <Link to={`/admin/customers/${m.id}`} className="font-semibold underline">
+                    {m.name}
+                  </Link>{' '}
+                  ({[m.sameEmail ? `same e-mail ${m.email}` : '', m.samePhone ? `same phone ${m.phone}` : ''].filter(Boolean).join(', ')})
+                </li>
+              ))}
+            </ul>
           </div>
         ) : (
           <FormMessage text={actionData?.message} />
@@ -80,6 +121,11 @@ export default function AddCustomer({ loaderData, actionData }: Route.ComponentP
           <legend className="text-lg font-bold text-navy-900">Vehicle (optional)</legend>
           <VehicleFields values={values} errors={errors} required={false} />
         </fieldset>
+        {actionData?.matches.length ? (
+          <label className="flex items-center gap-2 font-semibold text-slate-800">
+            <input type="checkbox" name="confirmNew" value="1" /> This is a different customer: add them anyway
+          </label>
+        ) : null}
         <button type="submit" className={buttonClass} disabled={busy}>
           {busy ? 'Adding Customer...' : 'Add Customer'}
         </button>

@@ -1,5 +1,5 @@
 import { AdminLoadError } from '~/components/admin/load-error';
-import { data, Form, Link, useNavigation } from 'react-router';
+import { data, Form, Link, useNavigation, useSearchParams } from 'react-router';
 import { CustomerFields, VehicleFields } from '~/components/admin/customer-fields';
 import { buttonClass, na, secondaryButtonClass, TimedMessage, useFormatDate } from '~/components/admin/ui';
 import { AddPartForm, DocumentUploadForm, type FormResult } from '~/components/admin/work-order-forms';
@@ -101,6 +101,9 @@ export async function action({ request, params }: Route.ActionArgs) {
 export default function CustomerDetails({ loaderData, actionData }: Route.ComponentProps) {
   const formatDate = useFormatDate();
   const navigation = useNavigation();
+  // "Continue to a new work order" after adding a customer (issue 17 §6) opens that vehicle's form.
+  const [searchParams] = useSearchParams();
+  const openWorkOrderFor = searchParams.get('newWorkOrder');
   if (loaderData.notFound) {
     return (
       <div>
@@ -206,7 +209,7 @@ export default function CustomerDetails({ loaderData, actionData }: Route.Compon
             {vehicles.map((v) => {
               const mine = woResult && woResult.vehicleId === v.id ? woResult : undefined;
               return (
-                <li key={v.id} className="rounded-lg border border-slate-200 bg-white p-4">
+                <li key={v.id} id={`vehicle-${v.id}`} className="rounded-lg border border-slate-200 bg-white p-4">
                   <h3 className="text-lg font-bold text-navy-900">
                     {v.year} {v.make} {v.model}
                   </h3>
@@ -227,7 +230,7 @@ export default function CustomerDetails({ loaderData, actionData }: Route.Compon
                       . The car may have changed hands or a VIN may be mistyped: check before starting work.
                     </p>
                   ) : null}
-                  <details className="mt-3" open={mine ? !mine.ok : undefined}>
+                  <details className="mt-3" open={mine ? !mine.ok : openWorkOrderFor === v.id || undefined}>
                     <summary className="cursor-pointer font-semibold text-brand-700">Create New Work Order</summary>
                     <Form method="post" className="mt-3 space-y-3" key={mine?.ok ? `wo-${mine.at}` : 'wo'}>
                       <input type="hidden" name="intent" value="create-work-order" />
