@@ -7,6 +7,7 @@ import { useEffect, useId, useState, type SelectHTMLAttributes } from 'react';
 import { FormMessage } from '~/components/ui/field';
 import { useRootData } from '~/root';
 import { formatCalendarDay, formatDate, formatDateTime } from '~/lib/format';
+import { telHref } from '~/content/shop';
 
 export const MESSAGE_MS = 3000;
 
@@ -37,6 +38,26 @@ export function StatCard({ label, value }: { label: string; value: number | stri
 }
 
 export const na = (v: string | number | null | undefined) => (v === null || v === undefined || v === '' ? 'N/A' : String(v));
+
+/** A phone number as a tap-to-call `tel:` link (issue 17 §7: staff on a phone in the bay); 'N/A' when blank. */
+export function PhoneLink({ phone, className = 'text-brand-700 underline' }: { phone: string | null | undefined; className?: string }) {
+  if (!phone || phone.replace(/\D/g, '').length < 7) return <>{na(phone)}</>;
+  return (
+    <a href={telHref(phone)} className={className}>
+      {phone}
+    </a>
+  );
+}
+
+/** An e-mail address as a `mailto:` link (issue 17 §7); 'N/A' when blank. */
+export function EmailLink({ email, className = 'text-brand-700 underline' }: { email: string | null | undefined; className?: string }) {
+  if (!email) return <>{na(email)}</>;
+  return (
+    <a href={`mailto:${email}`} className={className}>
+      {email}
+    </a>
+  );
+}
 
 /** A date-time shown as a calendar date in the shop's time zone. */
 export function useFormatDate() {

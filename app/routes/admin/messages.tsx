@@ -1,5 +1,6 @@
 import { data, Form, Link, useNavigation } from 'react-router';
 import { FormMessage } from '~/components/ui/field';
+import { PhoneLink } from '~/components/admin/ui';
 import { parseForm } from '~/lib/forms';
 import { pageMeta } from '~/lib/meta';
 import { ContactInboxActionSchema } from '~/lib/schemas/contact';
@@ -108,7 +109,12 @@ export default function Messages({ loaderData, actionData }: Route.ComponentProp
                   <a href={`mailto:${m.email}`} className="font-normal text-brand-700 underline">
                     {m.email}
                   </a>
-                  {m.phone ? <span className="font-normal text-slate-700"> · {m.phone}</span> : null}
+                  {m.phone ? (
+                    <span className="font-normal text-slate-700">
+                      {' · '}
+                      <PhoneLink phone={m.phone} />
+                    </span>
+                  ) : null}
                 </p>
                 <time dateTime={new Date(m.createdAt).toISOString()} className="text-sm text-slate-600">
                   {when.format(new Date(m.createdAt))}

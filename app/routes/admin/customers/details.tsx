@@ -1,7 +1,7 @@
 import { AdminLoadError } from '~/components/admin/load-error';
 import { data, Form, Link, useNavigation, useSearchParams } from 'react-router';
 import { CustomerFields, VehicleFields } from '~/components/admin/customer-fields';
-import { buttonClass, na, secondaryButtonClass, TimedMessage, useFormatDate } from '~/components/admin/ui';
+import { buttonClass, EmailLink, na, PhoneLink, secondaryButtonClass, TimedMessage, useFormatDate } from '~/components/admin/ui';
 import { AddPartForm, DocumentUploadForm, type FormResult } from '~/components/admin/work-order-forms';
 import { TextField } from '~/components/ui/field';
 import { parseForm } from '~/lib/forms';
@@ -136,11 +136,15 @@ export default function CustomerDetails({ loaderData, actionData }: Route.Compon
       <dl className="mt-3 grid gap-2 sm:grid-cols-3">
         <div>
           <dt className="text-sm font-semibold text-slate-700">Email</dt>
-          <dd>{na(customer.email)}</dd>
+          <dd>
+            <EmailLink email={customer.email} />
+          </dd>
         </div>
         <div>
           <dt className="text-sm font-semibold text-slate-700">Phone</dt>
-          <dd>{na(customer.phone)}</dd>
+          <dd>
+            <PhoneLink phone={customer.phone} />
+          </dd>
         </div>
         <div>
           <dt className="text-sm font-semibold text-slate-700">Address</dt>

@@ -1,6 +1,6 @@
 import { AdminLoadError } from '~/components/admin/load-error';
 import { Form, Link } from 'react-router';
-import { na, tableClass, tdClass, thClass, useFormatDate, buttonClass } from '~/components/admin/ui';
+import { EmailLink, na, PhoneLink, tableClass, tdClass, thClass, useFormatDate, buttonClass } from '~/components/admin/ui';
 import { pageMeta } from '~/lib/meta';
 import { requireAdmin } from '~/server/auth/session.server';
 import { listCustomers } from '~/server/customers/list-customers.server';
@@ -61,8 +61,12 @@ export default function CustomerList({ loaderData }: Route.ComponentProps) {
                       {c.name}
                     </Link>
                   </td>
-                  <td className={tdClass}>{na(c.phone)}</td>
-                  <td className={tdClass}>{na(c.email)}</td>
+                  <td className={tdClass}>
+                    <PhoneLink phone={c.phone} />
+                  </td>
+                  <td className={tdClass}>
+                    <EmailLink email={c.email} />
+                  </td>
                   <td className={tdClass}>{na(c.address)}</td>
                   <td className={tdClass}>{formatDate(c.createdAt)}</td>
                 </tr>

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { data, Form, Link, useNavigation } from 'react-router';
 import { AdminLoadError } from '~/components/admin/load-error';
-import { buttonClass, TimedMessage, useFormatDate } from '~/components/admin/ui';
+import { buttonClass, PhoneLink, TimedMessage, useFormatDate } from '~/components/admin/ui';
 import { formValues, parseForm } from '~/lib/forms';
 import { formatDateTime } from '~/lib/format';
 import { pageMeta } from '~/lib/meta';
@@ -111,7 +111,12 @@ export default function TextConversation({ loaderData, actionData }: Route.Compo
       <p className="mt-1 text-slate-700">
         {customer ? (
           <>
-            {conversation.phone ? `Mobile ${conversation.phone} · ` : ''}
+            {conversation.phone ? (
+              <>
+                Mobile <PhoneLink phone={conversation.phone} />
+                {' · '}
+              </>
+            ) : null}
             {consent?.granted ? 'Agreed to texts' : 'No consent to texts'} ·{' '}
             <Link to={`/admin/customers/${customer.id}`} className="text-brand-700 underline">
               Customer record

@@ -1,7 +1,7 @@
 import { AdminLoadError } from '~/components/admin/load-error';
 import { Form, Link, useNavigation } from 'react-router';
 import { PhotoUploadForm } from '~/components/admin/photo-upload';
-import { buttonClass, formatCalendarDate, money, na, SelectField, tableClass, tdClass, thClass, TimedMessage, useFormatDate } from '~/components/admin/ui';
+import { buttonClass, EmailLink, formatCalendarDate, money, na, PhoneLink, SelectField, tableClass, tdClass, thClass, TimedMessage, useFormatDate } from '~/components/admin/ui';
 import { AddPartForm, DocumentUploadForm, type FormResult } from '~/components/admin/work-order-forms';
 import { ConfirmPastDate, DescriptionEditor, FileFixes, RemovePartForm } from '~/components/admin/work-order-fixes';
 import { pageMeta } from '~/lib/meta';
@@ -105,7 +105,7 @@ export default function WorkOrderDetails({ loaderData, actionData }: Route.Compo
             </Link>
           </p>
           <p className="text-sm text-slate-700">
-            {na(customer.email)} · {na(customer.phone)}
+            <EmailLink email={customer.email} /> · <PhoneLink phone={customer.phone} />
           </p>
         </section>
       </div>
