@@ -2,7 +2,8 @@
  * Appointments in the back office (issue 16 §3), in Chromium against the built server: a booking with two damage
  * photos (written into the server's database and 'booking-photos' folder while it is stopped, as the booking form
  * would leave them — the form itself is another part of the issue), then staff open the week view, see the booking,
- * open it, check in with the VIN the booking lacked, and land on the new work order with both photos.
+ * open it, check in with the VIN the booking lacked, and land on the new work order with both photos; and the same
+ * pages with JavaScript off (confirm, then check in a booking that has its VIN).
  */
 import crypto from 'node:crypto';
 import fs from 'node:fs';
@@ -15,6 +16,8 @@ import { uniqueVin } from './helpers';
 const server = new ServerProcess();
 const name = `Booker ${crypto.randomBytes(3).toString('hex')}`;
 const appointmentId = crypto.randomUUID();
+const secondName = `Walkup ${crypto.randomBytes(3).toString('hex')}`;
+const secondVin = uniqueVin();
 
 test.describe.configure({ mode: 'serial' });
 
@@ -29,6 +32,12 @@ test.beforeAll(async () => {
      VALUES ($1, 'estimate', $2, $3, $4, '(281) 555-0199', '+12815550199', $5, 2018, 'Subaru', 'Outback', 'Acme Mutual',
        'AM-5521', 'Scraped the left door on a post.', $6, 'I agree to repair status texts.', now())`,
     [appointmentId, startsAt, new Date(startsAt.getTime() + 30 * 60_000), name, `${name.replace(' ', '.').toLowerCase()}@example.com`, crypto.randomBytes(32).toString('hex')],
+  );
+  await server.query(
+    `INSERT INTO appointments (type, starts_at, ends_at, name, phone, phone_e164, email, vehicle_year, vehicle_make,
+       vehicle_model, vin, description, manage_token_hash)
+     VALUES ('drop_off', $1, $2, $3, '(281) 555-0177', '+12815550177', $4, 2021, 'Ford', 'F-150', $5, 'Hail damage.', $6)`,
+    [startsAt, new Date(startsAt.getTime() + 30 * 60_000), secondName, `walkup-${crypto.randomBytes(3).toString('hex')}@example.com`, secondVin, crypto.randomBytes(32).toString('hex')],
   );
   for (const [i, color] of ['#a33', '#36a'].entries()) {
     const key = `appointments/${appointmentId}/${i}-door.jpg`;
@@ -98,5 +107,27 @@ test('staff open the week view, check a booking in and land on the work order wi
   await expect(page.getByText('Checked in', { exact: true })).toBeVisible();
   await expect(page.getByRole('link', { name: 'Open the work order' })).toBeVisible();
   await expect(page.getByRole('button', { name: 'Check in' })).toHaveCount(0);
+  await context.close();
+});
+
+test('without JavaScript: the week view, confirm, and check in', async ({ browser }) => {
+  const context = await browser.newContext({ baseURL: server.baseURL, javaScriptEnabled: false });
+  const page = await context.newPage();
+  await page.goto('/login');
+  await page.getByLabel('Email').fill('admin@example.com');
+  await page.getByLabel('Password').fill('demo-admin-pass');
+  await page.getByRole('button', { name: 'Log In' }).click();
+  await expect(page).toHaveURL(/\/admin$/);
+  await page.goto('/admin/appointments?view=day');
+  const card = page.getByRole('article', { name: `Drop-off appointment, ${secondName}` });
+  await expect(card.getByText('Booked', { exact: true })).toBeVisible();
+  await card.getByRole('button', { name: 'Confirm' }).click();
+  await expect(page.getByText('Appointment confirmed.')).toBeVisible();
+  await expect(page.getByRole('article', { name: `Drop-off appointment, ${secondName}` }).getByText('Confirmed', { exact: true })).toBeVisible();
+  await page.getByRole('article', { name: `Drop-off appointment, ${secondName}` }).getByRole('link', { name: secondName }).click();
+  await expect(page.getByLabel('VIN')).toHaveValue(secondVin);
+  await page.getByRole('button', { name: 'Check in' }).click();
+  await expect(page).toHaveURL(/\/admin\/work-orders\/details\/[0-9a-f-]{36}$/);
+  await expect(page.getByText('2021 Ford F-150').first()).toBeVisible();
   await context.close();
 });

@@ -383,6 +383,20 @@ describe('check in', () => {
     expect(created!.name).toBe('Maria Lopez');
   });
 
+  it('lets exactly one of two simultaneous check-ins through', async () => {
+    const appt = await createAppointment({}, 2);
+    const before = await snapshot();
+    const results = await Promise.allSettled([
+      checkInAppointment(actor, appt.id, checkInInput(appt, { customerChoice: 'new' })),
+      checkInAppointment(actor, appt.id, checkInInput(appt, { customerChoice: 'new' })),
+    ]);
+    expect(results.filter((r) => r.status === 'fulfilled')).toHaveLength(1);
+    const refused = results.find((r) => r.status === 'rejected');
+    expect((refused as PromiseRejectedResult).reason.message).toBe(ALREADY_CHECKED_IN);
+    const after = await snapshot();
+    expect([after.customers, after.workOrders, after.documents, after.files]).toEqual([before.customers + 1, before.workOrders + 1, before.documents + 2, before.files + 2]);
+  });
+
   it('refuses a second check-in and a cancelled appointment, writing nothing', async () => {
     const appt = await createAppointment({}, 1);
     await checkInAppointment(actor, appt.id, checkInInput(appt));
