@@ -10,6 +10,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { expect, test } from '@playwright/test';
 import sharp from 'sharp';
+import { expectNoAxeViolations } from '../support/fixtures';
 import { ServerProcess } from '../support/server-process';
 import { uniqueVin } from './helpers';
 
@@ -19,7 +20,8 @@ const appointmentId = crypto.randomUUID();
 const secondName = `Walkup ${crypto.randomBytes(3).toString('hex')}`;
 const secondVin = uniqueVin();
 
-test.describe.configure({ mode: 'serial' });
+// Long flows (sign-in, calendar, axe, check-in with photo copies) on a shared 2-core machine: more than the default 30 s.
+test.describe.configure({ mode: 'serial', timeout: 90_000 });
 
 test.beforeAll(async () => {
   test.setTimeout(180_000);
@@ -53,6 +55,13 @@ test.beforeAll(async () => {
   await server.start();
 });
 
+test.afterEach(({}, testInfo) => {
+  // On failure, the server's error lines say why (they are JSON log lines of the private server).
+  if (testInfo.status !== testInfo.expectedStatus) {
+    for (const line of server.logs.filter((l) => l.level >= 50)) console.log(JSON.stringify(line).slice(0, 2000));
+  }
+});
+
 test.afterAll(async () => {
   await server.dispose();
 });
@@ -80,6 +89,8 @@ test('staff open the week view, check a booking in and land on the work order wi
   // The thumbnails really load (staff-only route, sharp-made WebP).
   await expect.poll(() => thumbs.first().evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(0);
 
+  await expectNoAxeViolations(page);
+
   await page.getByRole('link', { name: 'Next week' }).click();
   await expect(page.getByRole('article', { name: `Estimate appointment, ${name}` })).toHaveCount(0);
   await page.getByRole('link', { name: 'Today' }).click();
@@ -87,6 +98,8 @@ test('staff open the week view, check a booking in and land on the work order wi
   await page.getByRole('article', { name: `Estimate appointment, ${name}` }).getByRole('link', { name }).click();
   await expect(page.getByRole('heading', { level: 1, name: `Appointment: ${name}` })).toBeVisible();
   await expect(page.getByText('No customer on file has this phone number or e-mail address.')).toBeVisible();
+
+  await expectNoAxeViolations(page);
 
   // The booking has no VIN: a short one is refused with the field message, then the real one goes through.
   await page.getByLabel('VIN').fill('1HGCM82633A0043');
