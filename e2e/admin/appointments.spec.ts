@@ -55,6 +55,7 @@ test.beforeAll(async () => {
   await server.start();
 });
 
+// eslint-disable-next-line no-empty-pattern -- Playwright requires a destructured fixtures argument
 test.afterEach(({}, testInfo) => {
   // On failure, the server's error lines say why (they are JSON log lines of the private server).
   if (testInfo.status !== testInfo.expectedStatus) {
