@@ -50,6 +50,9 @@ export default [
   // The printable ticket with the status link and its QR code (staff; outside the admin layout so it prints bare).
   route('admin/work-orders/:workOrderId/ticket', 'routes/admin/work-orders/ticket.tsx'),
 
+  // A booking's damage photo (staff only; issue 16): outside the layout, a file answer.
+  route('admin/appointments/photos/:photoId', 'routes/admin/appointments/photo.ts'),
+
   // The no-login status page (issue 15): HTML-first, token-guarded, with its photos and live event stream.
   route('status/:token', 'routes/status/page.tsx'),
   route('status/:token/events', 'routes/status/events.ts'),
@@ -81,6 +84,9 @@ export default [
       route('customers/add', 'routes/admin/customers/add.tsx'),
       route('customers/edit/:customerId', 'routes/admin/customers/edit.tsx'),
       route('customers/:customerId', 'routes/admin/customers/details.tsx'),
+      // Appointments booked online (issue 16 §3): day and week views, one appointment with its actions and check-in.
+      route('appointments', 'routes/admin/appointments/calendar.tsx'),
+      route('appointments/:appointmentId', 'routes/admin/appointments/details.tsx'),
       route('work-orders', 'routes/admin/work-orders/overview.tsx'),
       route('work-orders/details/:workOrderId', 'routes/admin/work-orders/details.tsx'),
       route('work-orders/import-estimate', 'routes/admin/work-orders/import-estimate.tsx'),

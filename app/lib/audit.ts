@@ -24,6 +24,7 @@ export const AUDIT_ENTITY_TYPES = [
   'insurance_claim',
   'settings',
   'repair_invoice',
+  'appointment',
 ] as const;
 export type AuditEntityType = (typeof AUDIT_ENTITY_TYPES)[number];
 
@@ -72,6 +73,11 @@ export const AUDIT_ACTIONS = [
   'settings.update',
   'repair_invoice.issue',
   'repair_invoice.payment',
+  'appointment.read',
+  'appointment.confirm',
+  'appointment.cancel',
+  'appointment.no_show',
+  'appointment.check_in',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 

@@ -25,7 +25,7 @@ function flatten(entries: RouteEntry[], prefix = ''): { path: string; file: stri
 
 const SAMPLE_ID = '00000000-0000-4000-8000-000000000000';
 const adminRoutes = flatten(routes as RouteEntry[]).filter((r) => r.path.startsWith('/admin'));
-const modules = import.meta.glob(['../../app/routes/admin/**/*.tsx', '../../app/routes/resources/*.ts']);
+const modules = import.meta.glob(['../../app/routes/admin/**/*.{ts,tsx}', '../../app/routes/resources/*.ts']);
 
 async function load(file: string) {
   const importer = modules[`../../app/${file}`];

@@ -23,7 +23,7 @@ const QUICK_ACTIONS = [
 ];
 
 export default function Dashboard({ loaderData }: Route.ComponentProps) {
-  const { cards, openByStatus, completedPerDay, unreadTextConversations } = loaderData;
+  const { cards, openByStatus, completedPerDay, unreadTextConversations, unreadAppointments, unreadContactMessages } = loaderData;
   return (
     <div>
       <h1 className="text-2xl font-bold text-navy-900">Admin Dashboard</h1>
@@ -32,7 +32,15 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
           <StatCard key={c.label} label={c.label} value={c.value} />
         ))}
       </div>
-      <p className="mt-6">
+      <p className="mt-6 flex flex-wrap gap-3">
+        <UnreadLink to="/admin/appointments" count={unreadAppointments} none="No new bookings" one="new booking" many="new bookings" />
+        <UnreadLink
+          to="/admin/messages#contact-messages"
+          count={unreadContactMessages}
+          none="No unread contact messages"
+          one="unread contact message"
+          many="unread contact messages"
+        />
         <Link
           to="/admin/messages"
           className={`inline-block rounded border-2 px-4 py-2 font-semibold ${unreadTextConversations ? 'border-brand-600 bg-brand-50 text-navy-900' : 'border-slate-300 bg-white text-slate-800'} hover:bg-slate-100`}
@@ -71,6 +79,18 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
         </section>
       </div>
     </div>
+  );
+}
+
+/** A dashboard link to a page with unread items (issue 16): highlighted while there are any. */
+function UnreadLink({ to, count, none, one, many }: { to: string; count: number; none: string; one: string; many: string }) {
+  return (
+    <Link
+      to={to}
+      className={`inline-block rounded border-2 px-4 py-2 font-semibold ${count ? 'border-brand-600 bg-brand-50 text-navy-900' : 'border-slate-300 bg-white text-slate-800'} hover:bg-slate-100`}
+    >
+      {count === 0 ? none : `${count} ${count === 1 ? one : many}`}
+    </Link>
   );
 }
 

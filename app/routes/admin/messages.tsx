@@ -85,7 +85,7 @@ export default function Messages({ loaderData, actionData }: Route.ComponentProp
         </ul>
         ) : null}
       </section>
-      <h2 className="mt-8 text-xl font-bold text-navy-900">Contact Messages</h2>
+      <h2 id="contact-messages" className="mt-8 text-xl font-bold text-navy-900">Contact Messages</h2>
       <p className="mt-1 text-slate-700">
         {messages.length === 0 ? 'No messages yet.' : `${unread} unread of ${messages.length}.`}
       </p>

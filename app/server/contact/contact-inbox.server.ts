@@ -39,6 +39,12 @@ export async function listContactMessages(limit = 200): Promise<{ messages: Cont
   return { messages, unread: unread?.n ?? 0 };
 }
 
+/** Messages not marked read (the dashboard's unread count, issue 16). */
+export async function countUnreadContactMessages(): Promise<number> {
+  const [row] = await getDb().select({ n: count() }).from(contactMessages).where(isNull(contactMessages.readAt));
+  return row?.n ?? 0;
+}
+
 /**
  * Marks one message read (or unread again with `read: false`), audited in the same transaction. Throws not-found for
  * an unknown or non-UUID id.

@@ -7,7 +7,9 @@
  *   - `openByStatus`: count of work orders per active status, in the spec's order;
  *   - `completedPerDay`: for each of the last 30 shop-local days (oldest first) the number of work orders whose status
  *     is Complete and whose last change fell on that day (read through the (current_status, updated_at) index);
- *   - `unreadTextConversations`: text conversations with at least one unread text from the customer (issue 15).
+ *   - `unreadTextConversations`: text conversations with at least one unread text from the customer (issue 15);
+ *   - `unreadAppointments`: bookings nobody in the back office has opened (`appointments.read_at` null, issue 16);
+ *   - `unreadContactMessages`: contact form messages not marked read (`contact_messages.read_at` null, issue 16).
  */
 import { TZDate } from '@date-fns/tz';
 import { addDays, format, startOfDay } from 'date-fns';
@@ -16,6 +18,8 @@ import { WORK_ORDER_STATUSES, isActiveStatus } from '~/lib/work-order-status';
 import { getConfig } from '../config.server';
 import { getDb } from '../db/client.server';
 import { customers, vehicles, workOrders } from '../db/schema';
+import { countUnreadAppointments } from '../appointments/list-appointments.server';
+import { countUnreadContactMessages } from '../contact/contact-inbox.server';
 import { countUnreadConversations } from '../sms/conversations.server';
 import { countActiveWorkOrders } from '../work-orders/list-work-orders.server';
 
@@ -32,7 +36,8 @@ export async function getDashboard(now = new Date()) {
   const db = getDb();
   const today = shopDayBounds(now, tz);
   const firstDay = startOfDay(addDays(new TZDate(now, tz), -(CHART_DAYS - 1)));
-  const [[customerCount], [vehiclesToday], [completedToday], activeByStatus, perDay, unreadTextConversations] = await Promise.all([
+  const [[customerCount], [vehiclesToday], [completedToday], activeByStatus, perDay, unreadTextConversations, unreadAppointments, unreadContactMessages] =
+    await Promise.all([
     db.select({ n: count() }).from(customers),
     db
       .select({ n: count() })
@@ -60,6 +65,8 @@ export async function getDashboard(now = new Date()) {
       )
       .groupBy(sql`1`),
     countUnreadConversations(),
+    countUnreadAppointments(),
+    countUnreadContactMessages(),
   ]);
   const byDay = new Map(perDay.map((r) => [r.day, r.n]));
   const completedPerDay = Array.from({ length: CHART_DAYS }, (_, i) => {
@@ -76,5 +83,7 @@ export async function getDashboard(now = new Date()) {
     openByStatus: WORK_ORDER_STATUSES.filter(isActiveStatus).map((status) => ({ status, count: activeByStatus[status] })),
     completedPerDay,
     unreadTextConversations,
+    unreadAppointments,
+    unreadContactMessages,
   };
 }

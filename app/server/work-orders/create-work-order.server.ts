@@ -8,12 +8,14 @@
  *   audit row 'work_order.create' (number, description, vehicle, customer, status). Errors: DomainError('not_found') when the vehicle
  *   is not this customer's; DomainError('conflict', 'Error creating work order: work order number … already exists.',
  *   'workOrderNumber') on a duplicate number.
+ * - `insertWorkOrder(tx, actor, customerId, input)` → the same inside a caller's transaction (appointment check-in,
+ *   issue 16); a duplicate number surfaces as the unique violation: map it with {@link mapWorkOrderNumberConflict}.
  */
 import { and, eq, sql } from 'drizzle-orm';
 import type { CreateWorkOrder } from '~/lib/schemas/admin';
 import { INITIAL_WORK_ORDER_STATUS } from '~/lib/work-order-status';
 import { recordAudit, type StaffActor } from '../audit/audit.server';
-import { getDb } from '../db/client.server';
+import { getDb, type Executor } from '../db/client.server';
 import { vehicles, workOrders, workOrderStatusHistory } from '../db/schema';
 import { DomainError, isUniqueViolation } from '../errors.server';
 
@@ -30,51 +32,54 @@ export async function suggestWorkOrderNumber(): Promise<string> {
 }
 
 export async function createWorkOrder(actor: StaffActor, customerId: string, input: CreateWorkOrder) {
-  const db = getDb();
   try {
-    return await db.transaction(async (tx) => {
-      const [vehicle] = await tx
-        .select({ id: vehicles.id })
-        .from(vehicles)
-        .where(and(eq(vehicles.id, input.vehicleId), eq(vehicles.customerId, customerId)));
-      if (!vehicle) throw new DomainError('not_found', 'Error creating work order: vehicle not found for this customer.');
-      const [row] = await tx
-        .insert(workOrders)
-        .values({
-          workOrderNumber: input.workOrderNumber,
-          description: input.description,
-          vehicleId: vehicle.id,
-          customerId,
-          currentStatus: INITIAL_WORK_ORDER_STATUS,
-        })
-        .returning();
-      await tx.insert(workOrderStatusHistory).values({
-        workOrderId: row!.id,
-        fromStatus: null,
-        toStatus: INITIAL_WORK_ORDER_STATUS,
-        changedByUserId: actor.id,
-      });
-      await recordAudit(tx, actor, {
-        action: 'work_order.create',
-        entityId: row!.id,
-        after: {
-          workOrderNumber: row!.workOrderNumber,
-          description: row!.description,
-          vehicleId: row!.vehicleId,
-          customerId: row!.customerId,
-          currentStatus: row!.currentStatus,
-        },
-      });
-      return row!;
-    });
+    return await getDb().transaction((tx) => insertWorkOrder(tx, actor, customerId, input));
   } catch (error) {
-    if (isUniqueViolation(error, 'number')) {
-      throw new DomainError(
-        'conflict',
-        `Error creating work order: work order number ${input.workOrderNumber} already exists.`,
-        'workOrderNumber',
-      );
-    }
-    throw error;
+    throw mapWorkOrderNumberConflict(error, input.workOrderNumber);
   }
+}
+
+/** A duplicate-number unique violation as the spec's DomainError; any other error unchanged. */
+export function mapWorkOrderNumberConflict(error: unknown, workOrderNumber: string): unknown {
+  if (isUniqueViolation(error, 'number')) {
+    return new DomainError('conflict', `Error creating work order: work order number ${workOrderNumber} already exists.`, 'workOrderNumber');
+  }
+  return error;
+}
+
+/** See the module docs: the work order, its first history row and its audit row, written with `tx`. */
+export async function insertWorkOrder(tx: Executor, actor: StaffActor, customerId: string, input: CreateWorkOrder) {
+  const [vehicle] = await tx
+    .select({ id: vehicles.id })
+    .from(vehicles)
+    .where(and(eq(vehicles.id, input.vehicleId), eq(vehicles.customerId, customerId)));
+  if (!vehicle) throw new DomainError('not_found', 'Error creating work order: vehicle not found for this customer.');
+  const [row] = await tx
+    .insert(workOrders)
+    .values({
+      workOrderNumber: input.workOrderNumber,
+      description: input.description,
+      vehicleId: vehicle.id,
+      customerId,
+      currentStatus: INITIAL_WORK_ORDER_STATUS,
+    })
+    .returning();
+  await tx.insert(workOrderStatusHistory).values({
+    workOrderId: row!.id,
+    fromStatus: null,
+    toStatus: INITIAL_WORK_ORDER_STATUS,
+    changedByUserId: actor.id,
+  });
+  await recordAudit(tx, actor, {
+    action: 'work_order.create',
+    entityId: row!.id,
+    after: {
+      workOrderNumber: row!.workOrderNumber,
+      description: row!.description,
+      vehicleId: row!.vehicleId,
+      customerId: row!.customerId,
+      currentStatus: row!.currentStatus,
+    },
+  });
+  return row!;
 }
