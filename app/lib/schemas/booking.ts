@@ -81,7 +81,11 @@ export const BookingSchema = z
     type: z.enum(BOOKING_TYPES, { error: BOOKING_TEXTS.typeRequired }),
     slot,
     name: line(120, BOOKING_TEXTS.nameRequired),
-    phone: line(40, BOOKING_TEXTS.phoneRequired).refine((v) => v.replace(/\D/g, '').length >= 7, BOOKING_TEXTS.phoneInvalid),
+    // Digits and the usual separators only, at least 7 digits, an optional extension ("x12", "ext. 12").
+    phone: line(40, BOOKING_TEXTS.phoneRequired).refine(
+      (v) => /^[0-9+().\-\s]+(?:(?:ext\.?|x)\s*\d{1,6})?$/i.test(v) && v.replace(/\D/g, '').length >= 7,
+      BOOKING_TEXTS.phoneInvalid,
+    ),
     email: z
       .string({ error: BOOKING_TEXTS.emailRequired })
       .trim()
