@@ -1,56 +1,33 @@
 /**
  * Online booking end to end (issue 16 §2) in Chromium on a phone viewport, with JavaScript on and off: pick a day and a
  * time, fill in the form, attach a damage photo, book; the confirmation page shows the appointment; the confirmation
- * e-mail arrives at a real SMTP server on loopback with its `.ics` attachment, whose times match the booking; the
+ * e-mail is written with its `.ics` attachment, whose times match the booking; the
  * manage link from the e-mail opens that booking and cancels it. Axe finds nothing on /book.
  *
- * Runs its own built server (`node server.js`, SMTP_URL pointing at the SMTP server started here), so the shared
- * server's outbox and other specs are not touched. Needs the build, like every spec here.
+ * Uses the shared built server; with no SMTP_URL its mail worker writes each message as an `.eml` file into
+ * DATA_DIR/mail (the same Nodemailer message an SMTP server receives; e2e/support/outbox.ts), read here with its
+ * attachment. Needs the build, like every spec here.
  */
 import fs from 'node:fs';
 import path from 'node:path';
 import { expect, test } from '@playwright/test';
 import sharp from 'sharp';
-import { SMTPServer } from 'smtp-server';
 import { expectNoAxeViolations } from '../support/fixtures';
-import { ServerProcess } from '../support/server-process';
 
-test.describe.configure({ mode: 'serial' });
+test.describe.configure({ mode: 'serial', timeout: 90_000 });
 
-const received: { to: string[]; raw: string }[] = [];
-let smtp: SMTPServer;
-let server: ServerProcess;
+/** The shared server's data folder (playwright.config.ts). */
+const dataDir = () => process.env.E2E_DATA_DIR ?? '';
 
-test.beforeAll(async () => {
-  smtp = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ['STARTTLS'],
-    logger: false,
-    onData(stream, session, callback) {
-      const chunks: Buffer[] = [];
-      stream.on('data', (c: Buffer) => chunks.push(c));
-      stream.on('end', () => {
-        received.push({ to: session.envelope.rcptTo.map((r) => r.address), raw: Buffer.concat(chunks).toString('utf8') });
-        callback();
-      });
-    },
-  });
-  await new Promise<void>((resolve) => smtp.listen(0, '127.0.0.1', resolve));
-  const port = (smtp.server.address() as { port: number }).port;
-  server = new ServerProcess({ SMTP_URL: `smtp://127.0.0.1:${port}`, MAIL_FROM: 'Shop <no-reply@localhost>' });
-  await server.start();
-});
-
-test.afterAll(async () => {
-  await server?.dispose();
-  await new Promise<void>((resolve) => smtp.close(() => resolve()));
-});
-
-async function waitForMail(to: string, timeoutMs = 30_000) {
+/** The raw message to `to` in the shared server's outbox (DATA_DIR/mail, written by its mail worker). */
+async function waitForMail(to: string, timeoutMs = 30_000): Promise<string> {
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
-    const mail = received.find((m) => m.to.includes(to));
-    if (mail) return mail;
+    const dir = path.join(dataDir(), 'mail');
+    for (const file of fs.existsSync(dir) ? fs.readdirSync(dir) : []) {
+      const raw = fs.readFileSync(path.join(dir, file), 'utf8');
+      if (raw.includes(`To: ${to}`)) return raw;
+    }
     await new Promise((r) => setTimeout(r, 250));
   }
   throw new Error(`no mail to ${to}`);
@@ -69,7 +46,7 @@ function icsOf(raw: string): Record<string, string> {
   return out;
 }
 const photoFiles = () => {
-  const dir = path.join(server.dataDir, 'files', 'booking-photos');
+  const dir = path.join(dataDir(), 'files', 'booking-photos');
   return fs.existsSync(dir) ? fs.readdirSync(dir, { recursive: true }).filter((f) => String(f).endsWith('.jpg')).length : 0;
 };
 const icsDate = (v: string) => new Date(v.replace(/^(\d{4})(\d{2})(\d{2})T(\d{2})(\d{2})(\d{2})Z$/, '$1-$2-$3T$4:$5:$6Z'));
@@ -82,7 +59,7 @@ for (const javaScriptEnabled of [true, false]) {
     test('pick a day and time, send a photo, get the confirmation page and the e-mail with its .ics, then cancel', async ({ page }, testInfo) => {
       const photosBefore = photoFiles();
       const email = `driver-${javaScriptEnabled ? 'js' : 'nojs'}-${Date.now()}@example.com`;
-      await page.goto(`${server.baseURL}/book`);
+      await page.goto('/book');
       await expect(page.getByRole('heading', { level: 1, name: 'Book an Estimate' })).toBeVisible();
       if (javaScriptEnabled) await expectNoAxeViolations(page);
 
@@ -109,7 +86,7 @@ for (const javaScriptEnabled of [true, false]) {
       await page.getByLabel('E-mail').fill(email);
       await page.getByLabel('Year').fill('2021');
       await page.getByLabel('Make').fill('Toyota');
-      await page.getByLabel('Model', { exact: true }).fill('Camry');
+      await page.getByLabel(/^Model/).fill('Camry');
       await page.getByLabel('What happened? Describe the damage').fill('Rear bumper pushed in at a parking lot.');
       const photo = await sharp({ create: { width: 640, height: 480, channels: 3, background: '#b33' } }).jpeg().toBuffer();
       await page.getByLabel('Photos of the damage').setInputFiles({ name: 'bumper.jpg', mimeType: 'image/jpeg', buffer: photo });
@@ -125,12 +102,12 @@ for (const javaScriptEnabled of [true, false]) {
       // The photo was stored in the booking-photos bucket (one more file than before this booking).
       expect(photoFiles()).toBe(photosBefore + 1);
 
-      const mail = await waitForMail(email);
-      expect(mail.raw).toMatch(/Subject: Booked: Drop off my vehicle/);
-      const ics = icsOf(mail.raw);
+      const raw = await waitForMail(email);
+      expect(raw).toMatch(/Subject: Booked: Drop off my vehicle/);
+      const ics = icsOf(raw);
       expect(icsDate(ics.DTSTART!).toISOString()).toBe(new Date(slotValue!).toISOString());
       expect(icsDate(ics.DTEND!).getTime() - icsDate(ics.DTSTART!).getTime()).toBe(30 * 60_000);
-      const link = quotedPrintable(mail.raw).match(/https?:\/\/[^\s"<>]+\/book\/manage\/[A-Za-z0-9_-]{43}/)![0];
+      const link = quotedPrintable(raw).match(/https?:\/\/[^\s"<>]+\/book\/manage\/[A-Za-z0-9_-]{43}/)![0];
       expect(new URL(link).pathname).toBe(managePath);
       expect(ics.URL).toBe(link);
 
