@@ -1,5 +1,6 @@
 import { Links, Meta, Outlet, Scripts, ScrollRestoration, useMatches, useRouteLoaderData } from 'react-router';
 import enhanceScriptUrl from '~/enhance/script-url';
+import bookScriptUrl from '~/enhance/book-script-url';
 import statusScriptUrl from '~/enhance/status-script-url';
 import stylesheet from './app.css?url';
 import interLatin from '@fontsource-variable/inter/files/inter-latin-wght-normal.woff2?url';
@@ -40,7 +41,11 @@ export function Layout({ children }: { children: React.ReactNode }) {
   // Marketing pages opt out of hydration (DESIGN.md decision log): no framework script is sent at all.
   const handles = matches.map((m) => m.handle as RouteHandle | undefined);
   const hydrate = !handles.some((h) => h?.hydrate === false);
-  const scriptUrl = handles.some((h) => h?.script === 'status') ? statusScriptUrl : enhanceScriptUrl;
+  const scriptUrl = handles.some((h) => h?.script === 'status')
+    ? statusScriptUrl
+    : handles.some((h) => h?.script === 'book')
+      ? bookScriptUrl
+      : enhanceScriptUrl;
   return (
     <html lang="en">
       <head>
@@ -60,7 +65,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
           </>
         ) : (
           // HTML-first pages: their one enhancement script, from 'self' (app/enhance/: enhance.ts for the marketing
-          // pages, status-live.ts for the status page).
+          // pages, status-live.ts for the status page, book.ts for the booking page).
           <script type="module" src={scriptUrl} nonce={nonce || undefined} />
         )}
       </body>

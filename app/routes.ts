@@ -24,6 +24,9 @@ export default [
     route('contact', 'routes/public/contact.tsx'),
     route('repair-gallery', 'routes/public/repair-gallery.tsx'),
     route('financing', 'routes/public/financing.tsx'),
+    // Online booking (issue 16): HTML-first, never page-cached; the manage page is opened by the visitor's token.
+    route('book', 'routes/public/book.tsx'),
+    route('book/manage/:token', 'routes/public/book-manage.tsx'),
     route('login', 'routes/auth/login.tsx'),
     route('register', 'routes/auth/register.tsx'),
     route('login/two-factor', 'routes/auth/two-factor-challenge.tsx'),

@@ -1,6 +1,7 @@
 /**
  * `npm run bench:web`: Lighthouse 12 (mobile preset: simulated slow 4G and a mid-range phone) on every public
- * marketing page of the BUILT app and on a customer's status page (issue 15), driving Debian's Chromium. Prints one
+ * marketing page of the BUILT app, the booking page `/book` (issue 16) and a customer's status page (issue 15),
+ * driving Debian's Chromium. Prints one
  * table: performance, accessibility, best practices, SEO, the JavaScript the page loads (bytes over the wire, gzip)
  * and CLS.
  *
@@ -47,6 +48,8 @@ const PAGES = [
   '/contact',
   '/repair-gallery',
   '/financing',
+  // Issue 16: online booking (target: Lighthouse mobile ≥ 98; HTML-first with its slot-picker script).
+  '/book',
   '/status',
 ];
 

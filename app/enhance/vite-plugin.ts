@@ -1,6 +1,7 @@
 /**
  * Builds the HTML-first pages' enhancement scripts with the app: `app/enhance/enhance.ts` (marketing pages) and
- * `app/enhance/status-live.ts` (the status page's live updates, issue 15).
+ * `app/enhance/status-live.ts` (the status page's live updates, issue 15), `app/enhance/book.ts` (the booking page's
+ * slot picker, issue 16).
  *
  * Those pages do not hydrate (DESIGN.md decision log), so React Router's manifest never loads these files. The plugin
  * adds each to the client build as its own entry chunk with a name fixed in advance (`assets/enhance-<hash>.js`,
@@ -18,6 +19,7 @@ import type { Plugin } from 'vite';
 const SCRIPTS = [
   { entry: 'enhance.ts', urlModule: 'script-url.ts', name: 'enhance' },
   { entry: 'status-live.ts', urlModule: 'status-script-url.ts', name: 'status-live' },
+  { entry: 'book.ts', urlModule: 'book-script-url.ts', name: 'book' },
 ] as const;
 
 /** Hash of every TypeScript source in the enhance folder (the scripts may import their own helpers). */

@@ -7,6 +7,7 @@
  * - `formatDate(date, timeZone)` → "Nov 24, 2026".
  * - `formatCalendarDay(isoDate)` → "Nov 24, 2026" for a date without time ("2026-11-24"), no time-zone shift.
  * - `formatCalendarDayLong(isoDate)` → "Tuesday, November 24, 2026", the same date written out (customer e-mails).
+ * - `formatTime(date, timeZone)` → "8:30 AM"; `formatAppointmentTime(date, timeZone)` → "Tuesday, November 24, 2026 at 8:30 AM".
  */
 import { dateTimeFormat } from '~/lib/intl';
 
@@ -34,4 +35,17 @@ export function formatCalendarDay(isoDate: string): string {
 
 export function formatCalendarDayLong(isoDate: string): string {
   return dateTimeFormat({ timeZone: 'UTC', weekday: 'long', year: 'numeric', month: 'long', day: 'numeric' }).format(calendarDayUtc(isoDate));
+}
+
+/** "8:30 AM" in `timeZone` (booking slots, issue 16). */
+export function formatTime(date: Date | string, timeZone: string): string {
+  const d = typeof date === 'string' ? new Date(date) : date;
+  return dateTimeFormat({ timeZone, hour: 'numeric', minute: '2-digit' }).format(d);
+}
+
+/** "Tuesday, November 24, 2026 at 8:30 AM" in `timeZone` (appointments in e-mails and pages, issue 16). */
+export function formatAppointmentTime(date: Date | string, timeZone: string): string {
+  const d = typeof date === 'string' ? new Date(date) : date;
+  const day = dateTimeFormat({ timeZone, weekday: 'long', year: 'numeric', month: 'long', day: 'numeric' }).format(d);
+  return `${day} at ${formatTime(d, timeZone)}`;
 }

@@ -8,8 +8,8 @@ export interface RouteHandle {
    */
   pageCache?: boolean;
   /**
-   * Which enhancement script an HTML-first page loads (app/enhance/): 'marketing' (the default) or 'status' (the
-   * status page's live updates).
+   * Which enhancement script an HTML-first page loads (app/enhance/): 'marketing' (the default), 'status' (the
+   * status page's live updates) or 'book' (the booking page's slot picker, issue 16).
    */
-  script?: 'marketing' | 'status';
+  script?: 'marketing' | 'status' | 'book';
 }

@@ -89,14 +89,15 @@ for (const js of [true, false]) {
       await expect(items.nth(1)).toHaveAttribute('open', '');
     });
 
-    test('financing banner, map, directions, and the phone when no booking calendar is configured', async ({ page }) => {
+    test('financing banner, map, directions, and online booking with the phone when no booking calendar is configured', async ({ page }) => {
       await page.goto('/contact');
       await expect(page.getByRole('heading', { name: 'Financing available' })).toBeVisible();
       await expect(page.getByText(/up to \$5,000 for your repair with no hard credit check/)).toBeVisible();
       await expect(page.locator('iframe[title^="Map of"]')).toHaveAttribute('height', '400');
       await expect(page.getByRole('link', { name: /Get Directions/ }).first()).toHaveAttribute('target', '_blank');
       const booking = page.getByRole('region', { name: 'Book an Estimate' });
-      await expect(booking).toContainText('Call us at (281) 555-0143 to book your estimate.');
+      await expect(booking.getByRole('link', { name: 'Book Online' })).toHaveAttribute('href', '/book');
+      await expect(booking).toContainText('Or call us at (281) 555-0143.');
       await expect(booking.getByRole('button', { name: 'Choose a time' })).toHaveCount(0);
     });
   });

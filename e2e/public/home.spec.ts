@@ -22,13 +22,13 @@ test.describe('home page', () => {
           'Need Help Now?',
           'Find Us',
         ]);
-        await expect(page.getByRole('link', { name: 'Schedule Estimate' })).toHaveAttribute('href', '/contact');
+        await expect(page.getByRole('link', { name: 'Schedule Estimate' })).toHaveAttribute('href', '/book');
         await expect(page.getByRole('link', { name: 'View Services' })).toHaveAttribute('href', '/services/collision-repair');
         const banner = page.getByRole('region', { name: 'Why drivers trust us' });
         for (const phrase of ['Family-Owned', 'Veteran Operated', 'No Surprises', 'Fast Turnaround', 'OEM Standards', 'Paint Matching', 'Local Trusted Experts']) {
           await expect(banner.locator('ul').first()).toContainText(phrase);
         }
-        await expect(page.getByRole('link', { name: 'Book My Estimate' })).toHaveAttribute('href', '/contact');
+        await expect(page.getByRole('link', { name: 'Book My Estimate' })).toHaveAttribute('href', '/book');
         const map = page.locator('iframe[title^="Map of"]');
         await expect(map).toHaveAttribute('height', '400');
         expect(await map.evaluate((el) => el.getBoundingClientRect().height)).toBe(400);

@@ -26,6 +26,7 @@ import type express from 'express';
 import { MAX_INVOICE_FILE_BYTES } from '~/lib/schemas/invoice';
 import { DOCUMENT_MAX_BYTES, PHOTO_MAX_BYTES, PHOTO_MAX_FILES } from '~/server/documents/upload-documents.server';
 import { LOGO_MAX_BYTES, MAX_BMS_BYTES } from '~/lib/schemas/estimate';
+import { BOOKING_PHOTO_MAX_BYTES, BOOKING_PHOTO_MAX_FILES } from '~/lib/schemas/booking';
 import { log } from '~/server/logger.server';
 
 const KiB = 1024;
@@ -63,6 +64,8 @@ export const UPLOAD_ROUTES: readonly { what: string; path: RegExp; limit: number
   { what: 'a BMS estimate file (5 MB)', path: /^\/admin\/work-orders\/[^/]+\/estimate$/, limit: uploadLimit(1, MAX_BMS_BYTES) },
   { what: 'a BMS estimate file (5 MB)', path: /^\/admin\/work-orders\/import-estimate$/, limit: uploadLimit(1, MAX_BMS_BYTES) },
   { what: 'the shop logo (2 MB)', path: /^\/admin\/settings$/, limit: uploadLimit(1, LOGO_MAX_BYTES) },
+  // Issue 16: damage photos with an online booking (15 MB each, 10 at once).
+  { what: 'booking photos (15 MB each, 10 at once)', path: /^\/book$/, limit: uploadLimit(BOOKING_PHOTO_MAX_FILES, BOOKING_PHOTO_MAX_BYTES) },
 ];
 
 const AUTH_API = /^\/api\/auth\//i;

@@ -20,7 +20,7 @@ export const buttonPrimary =
 export const buttonOutline =
   'inline-flex min-h-11 items-center justify-center rounded border-2 border-current px-5 py-3 font-bold hover:bg-white/10';
 
-/** The estimate call to action that closes most pages: a link to /contact and the phone. */
+/** The estimate call to action that closes most pages: a link to online booking (/book, issue 16) and the phone. */
 export function EstimateCta({ shop, heading = 'Ready for a free estimate?', label = 'Schedule Estimate' }: { shop: ShopInfo; heading?: string; label?: string }) {
   return (
     <section aria-label="Get an estimate" className="mx-auto mt-12 max-w-6xl px-4" data-reveal>
@@ -35,7 +35,7 @@ export function EstimateCta({ shop, heading = 'Ready for a free estimate?', labe
             .
           </p>
         </div>
-        <Link to="/contact" className="inline-flex min-h-11 items-center rounded bg-white px-5 py-3 font-bold text-brand-700 hover:bg-brand-50">
+        <Link to="/book" className="inline-flex min-h-11 items-center rounded bg-white px-5 py-3 font-bold text-brand-700 hover:bg-brand-50">
           {label}
         </Link>
       </div>

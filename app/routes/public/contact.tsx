@@ -193,8 +193,9 @@ export default function Contact({ loaderData, actionData }: Route.ComponentProps
 }
 
 /**
- * The booking calendar, loaded only when the visitor asks ('Choose a time'); without JavaScript a link opens the
- * booking page. With no SCHEDULING_URL configured the shop's phone is the way to book.
+ * Booking: by default the shop's own online booking (`/book`, issue 16) with the phone beside it. With SCHEDULING_URL
+ * configured, that external calendar instead, loaded only when the visitor asks ('Choose a time'); without JavaScript
+ * a link opens it.
  */
 function Scheduler({ schedulingUrl, phone }: { schedulingUrl: string; phone: string }) {
   return (
@@ -225,13 +226,19 @@ function Scheduler({ schedulingUrl, phone }: { schedulingUrl: string; phone: str
           <div data-scheduler-frame hidden className="mt-4" />
         </>
       ) : (
-        <p className="mt-2 text-slate-800">
-          Call us at{' '}
-          <a href={telHref(phone)} className="font-bold text-brand-700 underline">
-            {phone}
-          </a>{' '}
-          to book your estimate.
-        </p>
+        <>
+          <p className="mt-2 text-slate-800">Pick a day and time online and send photos of the damage.</p>
+          <a href="/book" className="mt-4 inline-flex min-h-11 items-center rounded bg-brand-600 px-5 py-3 font-bold text-white hover:bg-brand-700">
+            Book Online
+          </a>
+          <p className="mt-3 text-slate-800">
+            Or call us at{' '}
+            <a href={telHref(phone)} className="font-bold text-brand-700 underline">
+              {phone}
+            </a>
+            .
+          </p>
+        </>
       )}
     </section>
   );

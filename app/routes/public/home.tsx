@@ -37,7 +37,7 @@ export default function Home() {
               Family-owned and veteran operated. Repairs to OEM standards, perfect paint matching and no surprises.
             </p>
             <div className="mt-8 flex flex-wrap gap-4">
-              <Link to="/contact" className={buttonPrimary}>
+              <Link to="/book" className={buttonPrimary}>
                 Schedule Estimate
               </Link>
               <Link
@@ -216,7 +216,7 @@ export default function Home() {
             Been in an accident or found a new dent? Book an estimate and we will walk you through every step, from the
             insurance claim to the day you pick up your vehicle.
           </p>
-          <Link to="/contact" className="mt-6 inline-flex min-h-11 items-center rounded bg-white px-6 py-3 font-bold text-brand-700 hover:bg-brand-50">
+          <Link to="/book" className="mt-6 inline-flex min-h-11 items-center rounded bg-white px-6 py-3 font-bold text-brand-700 hover:bg-brand-50">
             Book My Estimate
           </Link>
         </div>

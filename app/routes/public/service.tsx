@@ -31,7 +31,7 @@ export default function ServicePage({ loaderData }: Route.ComponentProps) {
     <main id="main">
       <PageHero title={page.title} lead={page.intro}>
         <p className="mt-6">
-          <Link to="/contact" className={buttonPrimary}>
+          <Link to="/book" className={buttonPrimary}>
             Schedule Estimate
           </Link>
         </p>

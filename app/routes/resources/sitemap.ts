@@ -2,7 +2,7 @@ import { SERVICE_LINKS } from '~/content/navigation';
 import { getConfig } from '~/server/config.server';
 
 /** Every public page (spec §2 route table), in the order of the site's navigation. */
-export const PUBLIC_PATHS = ['/', '/about', '/services', ...SERVICE_LINKS.map((s) => s.to), '/contact', '/repair-gallery', '/financing', '/login', '/register'];
+export const PUBLIC_PATHS = ['/', '/about', '/services', ...SERVICE_LINKS.map((s) => s.to), '/contact', '/book', '/repair-gallery', '/financing', '/login', '/register'];
 
 /** The marketing pages among them (no hydration; measured by `npm run bench:web`). */
 export const MARKETING_PATHS = PUBLIC_PATHS.filter((p) => p !== '/login' && p !== '/register');

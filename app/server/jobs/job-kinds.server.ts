@@ -5,3 +5,4 @@
 import '../mail/mail-queue.server';
 import '../notifications/customer-notifications.server';
 import '../sms/send-text.server';
+import '../booking/booking.server';

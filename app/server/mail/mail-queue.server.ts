@@ -7,7 +7,8 @@
  *
  * Payload (`MailPayload`): `purpose` ('status_update', 'contact', 'verify_email', 'password_reset', ...), `to`,
  * `subject`, `text`, optional `html` and `replyTo` (status e-mails answer to the shop's address, the contact-form
- * e-mail to the visitor; issue 15).
+ * e-mail to the visitor; issue 15), and optional `attachments` (issue 16: the booking's `.ics`): small files kept in
+ * the payload as base64, at most {@link MAIL_ATTACHMENT_MAX_BYTES} each.
  */
 import { and, eq, sql, type SQL } from 'drizzle-orm';
 import { z } from 'zod';
@@ -20,6 +21,17 @@ import { getMailTransport } from './transport.server';
 // eslint-disable-next-line no-control-regex -- matching control characters is the point
 const HEADER_UNSAFE = /[\u0000-\u001F\u007F\u0085\u2028\u2029]+/;
 
+/** Largest attachment kept in a mail job's payload (bytes before base64): calendar files and the like, not photos. */
+export const MAIL_ATTACHMENT_MAX_BYTES = 256 * 1024;
+
+const MailAttachmentSchema = z.object({
+  filename: z.string().min(1).max(120).refine((v) => !HEADER_UNSAFE.test(v), 'An attachment name cannot contain line breaks.'),
+  contentType: z.string().min(3).max(120).refine((v) => !HEADER_UNSAFE.test(v), 'A content type cannot contain line breaks.'),
+  /** The bytes, base64. */
+  content: z.string().max(Math.ceil(MAIL_ATTACHMENT_MAX_BYTES / 3) * 4, 'The attachment is too large.'),
+});
+export type MailAttachment = z.infer<typeof MailAttachmentSchema>;
+
 export const MailPayloadSchema = z.object({
   purpose: z.string().min(1).max(60),
   to: z.string().min(3).max(320).refine((v) => !HEADER_UNSAFE.test(v), 'A mail recipient cannot contain line breaks.'),
@@ -27,6 +39,7 @@ export const MailPayloadSchema = z.object({
   text: z.string(),
   html: z.string().optional(),
   replyTo: z.string().max(320).refine((v) => !HEADER_UNSAFE.test(v), 'A Reply-To address cannot contain line breaks.').optional(),
+  attachments: z.array(MailAttachmentSchema).max(5).optional(),
 });
 export type MailPayload = z.infer<typeof MailPayloadSchema>;
 
@@ -36,7 +49,16 @@ export const mailJob = defineJob({
   payload: MailPayloadSchema,
   effect: 'external',
   async run(mail) {
-    await getMailTransport().send({ to: mail.to, subject: mail.subject, text: mail.text, html: mail.html, replyTo: mail.replyTo });
+    await getMailTransport().send({
+      to: mail.to,
+      subject: mail.subject,
+      text: mail.text,
+      html: mail.html,
+      replyTo: mail.replyTo,
+      ...(mail.attachments?.length
+        ? { attachments: mail.attachments.map((a) => ({ filename: a.filename, contentType: a.contentType, content: a.content, encoding: 'base64' as const })) }
+        : {}),
+    });
   },
 });
 
@@ -48,6 +70,8 @@ export interface NewMail {
   text: string;
   html?: string | undefined;
   replyTo?: string | undefined;
+  /** Small files (base64 content), e.g. a calendar invitation. */
+  attachments?: MailAttachment[] | undefined;
   workOrderId?: string | undefined;
   customerId?: string | undefined;
   /** When to send (default now). */
@@ -67,6 +91,7 @@ export async function enqueueMail(db: Executor, mail: NewMail): Promise<string> 
     text: mail.text,
     ...(mail.html ? { html: mail.html } : {}),
     ...(mail.replyTo ? { replyTo: mail.replyTo } : {}),
+    ...(mail.attachments?.length ? { attachments: mail.attachments } : {}),
   };
   const parsed = MailPayloadSchema.safeParse(payload);
   if (!parsed.success) throw new Error(parsed.error.issues[0]?.message ?? 'Invalid mail.');

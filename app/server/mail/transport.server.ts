@@ -19,6 +19,8 @@ export interface OutgoingMail {
   html?: string | undefined;
   /** Where replies go (issue 15): the shop's address on status e-mails, the visitor's on contact-form e-mails. */
   replyTo?: string | undefined;
+  /** Files sent with the message (Nodemailer's attachment fields; content base64). */
+  attachments?: { filename: string; contentType: string; content: string; encoding: 'base64' }[] | undefined;
 }
 
 export interface MailTransport {

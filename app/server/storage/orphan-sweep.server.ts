@@ -32,7 +32,7 @@
 import { and, eq, inArray } from 'drizzle-orm';
 import { BUCKETS, type Bucket } from '~/lib/work-order-status';
 import { getDb } from '../db/client.server';
-import { customerDocuments, invoices, shopSettings } from '../db/schema';
+import { appointmentPhotos, customerDocuments, invoices, shopSettings } from '../db/schema';
 import { removeStalePendingUploads } from '../invoices/pending-upload.server';
 import { log } from '../logger.server';
 import { thumbnailOriginal } from '../portal/serve-document.server';
@@ -70,6 +70,11 @@ async function referencedKeys(bucket: Bucket, keys: string[]): Promise<Set<strin
     // The shop's logo on documents (issue 14) lives in this bucket without a document row.
     const rows = await db.select({ key: shopSettings.logoFileKey }).from(shopSettings).where(inArray(shopSettings.logoFileKey, keys));
     for (const r of rows) if (r.key) found.add(r.key);
+  }
+  if (bucket === 'booking-photos') {
+    // Damage photos sent with an online booking (issue 16).
+    const rows = await db.select({ key: appointmentPhotos.fileKey }).from(appointmentPhotos).where(inArray(appointmentPhotos.fileKey, keys));
+    for (const r of rows) found.add(r.key);
   }
   if (bucket === 'invoice-files') {
     const rows = await db.select({ key: invoices.fileKey }).from(invoices).where(inArray(invoices.fileKey, keys));

@@ -4,6 +4,13 @@
  * directly (React Email's components weigh ~36 MB; tests/integration/start-footprint.test.ts checks it).
  */
 export {
+  type BookingMailFacts,
+  BookingConfirmationMail,
+  BookingReminderMail,
+  renderBookingConfirmationMail,
+  renderBookingReminderMail,
+} from './booking-mail.server';
+export {
   type ContactMessageFacts,
   ContactMessageMail,
   renderContactMessageMail,
