@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { ExtractedInvoice } from '~/lib/schemas/invoice';
-import { ExtractionError, partialExtraction, validateExtraction } from '~/server/extraction/contract.server';
+import { type ExtractionError, partialExtraction, validateExtraction } from '~/server/extraction/contract.server';
 import { reconcileInvoice, reviewExtraction } from '~/server/extraction/review.server';
 
 const base = {
