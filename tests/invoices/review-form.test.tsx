@@ -253,6 +253,13 @@ describe('bad input keeps the form usable', () => {
     const html = renderPage(data);
     expect(html).toContain(INVOICE_MESSAGES.insufficient);
     expect(html).not.toContain('Data extracted successfully!');
+    // What is missing, in words, next to the reader's message.
+    expect(data.extras?.warnings).toEqual([
+      'No invoice number was found. Please type it from the invoice.',
+      'No invoice date was found. Please type it from the invoice.',
+      'No parts were found on this invoice. Please check the image and add the parts by hand.',
+    ]);
+    expect(html).toContain('No invoice date was found.');
     expect(html).toContain('The uploaded invoice (supplier-invoice.png)');
   });
 

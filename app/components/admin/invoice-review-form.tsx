@@ -87,7 +87,7 @@ export function InvoiceReviewForm({
 
   const fieldErrors = state?.fieldErrors ?? {};
   const warning = totalMismatchWarning(rows, values.totalAmount, extrasCents(extras));
-  const readWarnings = !localMessage && !state?.formError ? (extras?.warnings ?? []) : [];
+  const readWarnings = !localMessage ? (extras?.warnings ?? []) : [];
   const elapsed = startedAt !== null ? Math.max(0, Math.floor(((now || startedAt) - startedAt) / 1000)) : 0;
   const stage = elapsed < 1 ? 'Uploading the file' : `Reading the invoice (${extractorLabel})`;
   const message = localMessage ?? state?.formError ?? state?.message ?? null;

@@ -297,8 +297,8 @@ async function handleInvoiceForm(actor: StaffActor, request: Request): Promise<I
     } catch (error) {
       if (error instanceof ExtractionError) {
         state.formError = error.message;
-        // Whatever was read is filled in, so only the rest has to be typed.
-        if (error.partial) fillFromExtraction(state, error.partial);
+        // Whatever was read is filled in, so only the rest has to be typed; the review says what is missing.
+        if (error.partial) fillFromExtraction(state, error.partial, reviewExtraction(error.partial as ExtractedInvoice).warnings);
         return { status: 422, state };
       }
       if (error instanceof ReadTimeLimitError) {
