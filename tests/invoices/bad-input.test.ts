@@ -46,12 +46,11 @@ async function readUpload(file: { bytes: Uint8Array; name: string; type: string 
   return { data, status, ms };
 }
 
-const pngOf = async (input: Parameters<Awaited<ReturnType<typeof loadSharp>>>[0], options?: object) =>
-  new Uint8Array(await (await loadSharp())(input, options).png().toBuffer());
 
 describe('bad input at the invoice form (offline reader)', () => {
   it('a blank page: a clear message, the typed supplier kept, the file kept to save by hand', async () => {
-    const bytes = await pngOf({ create: { width: 1275, height: 1650, channels: 3, background: '#ffffff' } });
+    const sharp = await loadSharp();
+    const bytes = new Uint8Array(await sharp({ create: { width: 1275, height: 1650, channels: 3, background: '#ffffff' } }).png().toBuffer());
     const { data, status } = await readUpload({ bytes, name: 'blank.png', type: 'image/png' });
     expect(status).toBe(422);
     expect(data.formError).toBeTruthy();
