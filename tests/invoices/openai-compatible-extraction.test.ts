@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { INVOICE_MESSAGES, type InvoiceFormState } from '~/lib/schemas/invoice';
 import * as invoicesRoute from '~/routes/admin/invoices';
-import { setConfig } from '~/server/config.server';
+import { loadConfig, setConfig } from '~/server/config.server';
 import { ExtractionError } from '~/server/extraction/contract.server';
 import { extractorLabel, getInvoiceExtractor, setInvoiceExtractor } from '~/server/extraction/extractor.server';
 import { createOpenAiCompatibleExtractor, jsonFromModelText } from '~/server/extraction/openai-compatible.server';
@@ -184,6 +184,21 @@ describe('OpenAI-compatible extraction against a fake chat-completions server on
 });
 
 describe('choosing the OpenAI-compatible extractor, through the invoices page', () => {
+  it('reads AI_BASE_URL, AI_MODEL, AI_API_KEY and AI_TIMEOUT_SECONDS, and refuses a base URL without a model', () => {
+    const env = { NODE_ENV: 'test', DATA_DIR: t.dataDir, BETTER_AUTH_SECRET: 'test-secret-test-secret-test-secret-0123' };
+    expect(loadConfig(env).ai).toEqual({ baseUrl: undefined, model: undefined, apiKey: undefined, timeoutMs: 120_000 });
+    expect(loadConfig({ ...env, AI_BASE_URL: 'http://localhost:11434/v1/', AI_MODEL: 'llama3.2-vision', AI_TIMEOUT_SECONDS: '300' }).ai).toEqual({
+      baseUrl: 'http://localhost:11434/v1',
+      model: 'llama3.2-vision',
+      apiKey: undefined,
+      timeoutMs: 300_000,
+    });
+    expect(() => loadConfig({ ...env, AI_BASE_URL: 'http://localhost:11434/v1' })).toThrow(
+      'Invalid configuration: AI_BASE_URL needs AI_MODEL (the model name the server knows, e.g. qwen2.5vl:7b)',
+    );
+    expect(() => loadConfig({ ...env, AI_BASE_URL: 'localhost:11434' })).toThrow(/AI_BASE_URL must be an http\(s\) URL/);
+  });
+
   it('is used when AI_BASE_URL is set and Gemini is not; the page names the model and never shows the key', async () => {
     expect(getInvoiceExtractor().name).toBe('openai-compatible');
     expect(extractorLabel()).toBe('AI model qwen2.5vl:7b');
