@@ -277,7 +277,7 @@ export function InvoiceReviewForm({
             />
           </fieldset>
 
-          <fieldset className="rounded border border-slate-300 bg-white p-4">
+          <fieldset className="min-w-0 rounded border border-slate-300 bg-white p-4">
             <legend className="px-1 font-semibold text-navy-900">Line items</legend>
             <div className="overflow-x-auto">
               <table className="w-full min-w-[40rem] text-left text-sm">
