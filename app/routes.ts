@@ -47,6 +47,8 @@ export default [
   route('robots.txt', 'routes/resources/robots.ts'),
   // Private files: every request checks the session and ownership (DECISIONS 6).
   route('files/documents/:documentId', 'routes/resources/document-file.ts'),
+  // The uploaded invoice file kept between reading and saving, shown beside the review form (issue 18).
+  route('files/invoices/pending/:token', 'routes/resources/pending-invoice-file.ts'),
   route('files/invoices/:invoiceId', 'routes/resources/invoice-file.ts'),
   // The final repair invoice as it stands (staff; issue 14). Paid invoices are also stored as documents.
   route('admin/work-orders/:workOrderId/invoice.pdf', 'routes/resources/repair-invoice-pdf.ts'),

@@ -158,6 +158,11 @@ const EnvSchema = z.object({
   GEMINI_API_KEY: optionalText,
   GEMINI_MODEL: z.string().trim().min(1).default('gemini-2.5-flash'),
   GEMINI_BASE_URL: httpUrl.default('https://generativelanguage.googleapis.com'),
+  // --- Issue 18: any OpenAI-compatible chat-completions endpoint with image input (Ollama, llama.cpp, vLLM, hosted). ---
+  AI_BASE_URL: optionalText.pipe(httpUrl.optional()),
+  AI_MODEL: optionalText,
+  AI_API_KEY: optionalText,
+  AI_TIMEOUT_SECONDS: z.coerce.number().int().min(5).max(600).default(120),
   // --- Texts (issue 15): files in DATA_DIR/sms by default, or Twilio's REST API. ---
   SMS_PROVIDER: z.enum(['outbox', 'twilio'], { error: 'must be outbox or twilio' }).default('outbox'),
   TWILIO_ACCOUNT_SID: optionalText.pipe(z.string().regex(/^AC[0-9a-fA-F]{32}$/, 'must be AC followed by 32 hex digits').optional()),
@@ -221,6 +226,12 @@ export interface AppConfig {
   // --- Vendor invoices: AI extraction (issue 5) ---
   /** Gemini settings; `apiKey` undefined means invoices are read by offline OCR. Server-only: never sent to the browser. */
   gemini: { apiKey: string | undefined; model: string; baseUrl: string };
+  /**
+   * An OpenAI-compatible endpoint (issue 18, docs/invoice-reading.md): used when GEMINI_API_KEY is unset and
+   * AI_BASE_URL is set. `baseUrl` without a trailing slash (e.g. http://localhost:11434/v1); `apiKey` optional (sent as
+   * a Bearer token); `timeoutMs` per attempt. Server-only.
+   */
+  ai: { baseUrl: string | undefined; model: string | undefined; apiKey: string | undefined; timeoutMs: number };
   // --- Texts (issue 15; docs/texts.md) ---
   /**
    * 'outbox' (default): each text is written to `dataDir/sms` as a JSON file and nothing leaves the machine (inbound
@@ -285,6 +296,9 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     throw new ConfigError(
       `Invalid configuration: WEB_CONCURRENCY ${e.WEB_CONCURRENCY} needs DATABASE_URL (the embedded database can be opened by one process only)`,
     );
+  }
+  if (e.AI_BASE_URL && !e.AI_MODEL) {
+    throw new ConfigError('Invalid configuration: AI_BASE_URL needs AI_MODEL (the model name the server knows, e.g. qwen2.5vl:7b)');
   }
   if (e.SMS_PROVIDER === 'twilio') {
     const missing = [
@@ -356,6 +370,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     },
     // --- Vendor invoices: AI extraction (issue 5) ---
     gemini: { apiKey: e.GEMINI_API_KEY, model: e.GEMINI_MODEL, baseUrl: e.GEMINI_BASE_URL.replace(/\/+$/, '') },
+    ai: { baseUrl: e.AI_BASE_URL?.replace(/\/+$/, ''), model: e.AI_MODEL, apiKey: e.AI_API_KEY, timeoutMs: e.AI_TIMEOUT_SECONDS * 1000 },
     // --- Texts (issue 15) ---
     sms: {
       provider: e.SMS_PROVIDER,

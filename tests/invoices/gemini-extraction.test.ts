@@ -88,7 +88,7 @@ describe('Gemini extraction against a fake API on 127.0.0.1', () => {
     expect(Buffer.from(image.data, 'base64').subarray(1, 4).toString()).toBe('PNG');
     expect(sent.body.generationConfig.responseMimeType).toBe('application/json');
     expect(Object.keys(sent.body.generationConfig.responseSchema.properties).sort()).toEqual(
-      ['invoice_date', 'invoice_number', 'line_items', 'supplier', 'total_amount'],
+      ['charges', 'invoice_date', 'invoice_number', 'line_items', 'subtotal', 'supplier', 'tax_amount', 'total_amount'],
     );
     expect(JSON.stringify(data)).not.toContain(KEY);
     await expectNothingSaved();

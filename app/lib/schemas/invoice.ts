@@ -262,15 +262,60 @@ export function lineItemsTotalCents(items: { quantity: number | string; unit_pri
   return cents;
 }
 
-/** The review warning text when line items and total disagree, or null (both in dollars). */
-export function totalMismatchWarning(items: { quantity: number | string; unit_price: number | string }[], total: string): string | null {
+/**
+ * The review warning text when line items and total disagree, or null (both in dollars). `otherCents` is what the
+ * invoice adds besides its parts — charges (cores, freight, fees, discounts) and tax, in cents, as read (issue 18) — so
+ * an invoice with tax does not warn; a difference of at most 2 cents (rounding of per-line prices) is not a mismatch.
+ */
+export function totalMismatchWarning(
+  items: { quantity: number | string; unit_price: number | string }[],
+  total: string,
+  otherCents = 0,
+): string | null {
   const t = Number(String(total).replace(/[$,\s]/g, ''));
   if (!total.trim() || !Number.isFinite(t)) return null;
   const filled = items.filter((i) => String(i.quantity).trim() !== '' && String(i.unit_price).trim() !== '');
   if (!filled.length) return null;
   const cents = lineItemsTotalCents(filled);
-  if (cents === Math.round(t * 100)) return null;
-  return `Line items add up to $${(cents / 100).toFixed(2)}, but the total is $${t.toFixed(2)}. Please check the amounts.`;
+  const tolerance = otherCents === 0 ? 0 : 2;
+  if (Math.abs(cents + otherCents - Math.round(t * 100)) <= tolerance) return null;
+  const dollars = (c: number) => `${c < 0 ? '-' : ''}$${(Math.abs(c) / 100).toFixed(2)}`;
+  if (otherCents === 0) return `Line items add up to ${dollars(cents)}, but the total is $${t.toFixed(2)}. Please check the amounts.`;
+  return `Line items (${dollars(cents)}) plus charges and tax (${dollars(otherCents)}) add up to ${dollars(cents + otherCents)}, but the total is $${t.toFixed(2)}. Please check the amounts.`;
+}
+
+/**
+ * What a read added besides the fields (issue 18), kept with the form so staff can check it against the image: the
+ * rows that are not parts, the tax and subtotal read (dollars), and the warnings of the review. Carried between posts
+ * in the hidden field `readExtras` (JSON, checked with this schema).
+ */
+export const ReadExtrasSchema = z.object({
+  charges: z.array(ExtractedChargeSchema).max(MAX_LINE_ITEMS).default([]),
+  tax_amount: z.number().nonnegative().nullable().default(null),
+  subtotal: z.number().nonnegative().nullable().default(null),
+  warnings: z.array(z.string().max(300)).max(10).default([]),
+});
+export type ReadExtras = z.infer<typeof ReadExtrasSchema>;
+
+/** Charges (tax rows included) plus the tax amount read, in cents: what the total holds besides the parts. */
+export function extrasCents(extras: Pick<ReadExtras, 'charges' | 'tax_amount'> | null | undefined): number {
+  if (!extras) return 0;
+  const c = (d: number) => Math.round(d * 100);
+  const charges = extras.charges.filter((x) => x.kind !== 'tax').reduce((sum, x) => sum + c(x.amount), 0);
+  const taxRows = extras.charges.filter((x) => x.kind === 'tax').reduce((sum, x) => sum + c(x.amount), 0);
+  return charges + (extras.tax_amount != null ? c(extras.tax_amount) : taxRows);
+}
+
+/** Confidence below this marks a field for checking on the review form (issue 18). */
+export const LOW_CONFIDENCE = 0.8;
+
+/** Header fields of a read marked for low confidence, by form name, each with its confidence 0..1 (rows: `InvoiceRow.low`). */
+export type LowConfidenceFields = Partial<Record<'invoiceNumber' | 'supplier' | 'invoiceDate' | 'totalAmount', number>>;
+
+/** The uploaded file as the review form shows it beside the fields (served by /files/invoices/pending/{token}). */
+export interface InvoicePreview {
+  url: string;
+  kind: 'image' | 'pdf';
 }
 
 /** One editable line-item row as typed (strings). */
@@ -279,6 +324,8 @@ export interface InvoiceRow {
   description: string;
   quantity: string;
   unit_price: string;
+  /** Cells read with low confidence (below LOW_CONFIDENCE), with their confidence; absent when typed. */
+  low?: Partial<Record<'part_number' | 'description' | 'quantity' | 'unit_price', number>>;
 }
 
 /** What the invoice form shows after a post: the values to refill, messages, and the file kept on the server. */
@@ -294,6 +341,12 @@ export interface InvoiceFormState {
   /** Token of the file stored between reading and saving (see pending-upload.server.ts). */
   pendingToken: string | null;
   fileName: string | null;
+  /** The kept file, to show beside the fields (issue 18); null without one. */
+  preview?: InvoicePreview | null;
+  /** Charges, tax and the review's warnings of the last read (issue 18); null when nothing was read. */
+  extras?: ReadExtras | null;
+  /** Header fields read with low confidence (issue 18). */
+  lowConfidence?: LowConfidenceFields;
 }
 
 export const blankRow = (): InvoiceRow => ({ part_number: '', description: '', quantity: '', unit_price: '' });

@@ -7,7 +7,7 @@ import { formatInvoiceDate, formatMoney } from '~/lib/format-invoice';
 import { pageMeta } from '~/lib/meta';
 import { INVOICE_MESSAGES, type InvoiceFormState } from '~/lib/schemas/invoice';
 import { requireAdmin } from '~/server/auth/session.server';
-import { getConfig } from '~/server/config.server';
+import { extractorLabel as invoiceExtractorLabel } from '~/server/extraction/extractor.server';
 import { isUuid } from '~/server/errors.server';
 import { listInvoices } from '~/server/invoices/list-invoices.server';
 import { submitInvoiceForm } from '~/server/invoices/submit-invoice-form.server';
@@ -22,7 +22,7 @@ export async function loader({ request }: Route.LoaderArgs) {
   const url = new URL(request.url);
   const page = Number(url.searchParams.get('page') ?? '1');
   const saved = url.searchParams.get('saved');
-  const extractorLabel = getConfig().gemini.apiKey ? 'AI' : 'offline OCR';
+  const extractorLabel = invoiceExtractorLabel();
   try {
     const list = await listInvoices({ page: Number.isFinite(page) ? page : 1 });
     return { ...list, loadError: null, saved: isUuid(saved) ? saved : null, extractorLabel };

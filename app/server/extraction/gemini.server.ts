@@ -7,7 +7,14 @@
 import { INVOICE_MESSAGES } from '~/lib/schemas/invoice';
 import { loadSharp } from '~/server/load-on-use.server';
 import { log } from '~/server/logger.server';
-import { CANCELLED_MESSAGE, ExtractionError, validateExtraction, type InvoiceExtractor } from './contract.server';
+import {
+  CANCELLED_MESSAGE,
+  EXTRACTION_PROMPT,
+  ExtractionError,
+  MODEL_CHARGE_KINDS,
+  validateExtraction,
+  type InvoiceExtractor,
+} from './contract.server';
 
 export interface GeminiOptions {
   apiKey: string;
@@ -19,7 +26,10 @@ export interface GeminiOptions {
   retryDelayMs?: number;
 }
 
-/** The response schema: exactly the fields of the spec (admin-back-office §7). */
+/**
+ * The response schema: the fields of the spec (admin-back-office §7) plus issue 18's `subtotal`, `tax_amount` and
+ * `charges` (rows that are not parts), so the total can be reconciled.
+ */
 export const INVOICE_RESPONSE_SCHEMA = {
   type: 'OBJECT',
   properties: {
@@ -40,15 +50,25 @@ export const INVOICE_RESPONSE_SCHEMA = {
         required: ['part_number', 'description', 'quantity', 'unit_price'],
       },
     },
+    subtotal: { type: 'NUMBER', nullable: true },
+    tax_amount: { type: 'NUMBER', nullable: true },
+    charges: {
+      type: 'ARRAY',
+      items: {
+        type: 'OBJECT',
+        properties: {
+          kind: { type: 'STRING', enum: [...MODEL_CHARGE_KINDS] },
+          description: { type: 'STRING' },
+          amount: { type: 'NUMBER' },
+        },
+        required: ['kind', 'description', 'amount'],
+      },
+    },
   },
-  required: ['invoice_number', 'supplier', 'invoice_date', 'total_amount', 'line_items'],
+  required: ['invoice_number', 'supplier', 'invoice_date', 'total_amount', 'line_items', 'charges'],
 } as const;
 
-const PROMPT =
-  'Extract the data of this vendor parts invoice. invoice_number: the invoice number; supplier: the company that ' +
-  'issued the invoice; invoice_date: the invoice date as YYYY-MM-DD; total_amount: the invoice total in dollars as a ' +
-  'number (null if absent); line_items: every part row with part_number, description, quantity (whole number) and ' +
-  'unit_price (dollars). Answer with JSON only.';
+const PROMPT = EXTRACTION_PROMPT;
 
 class HttpStatusError extends Error {
   constructor(

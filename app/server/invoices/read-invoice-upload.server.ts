@@ -1,7 +1,7 @@
 /**
  * The invoice page's multipart post, parsed while streaming (same limits and sniffing as `parseUploadForm`), plus the
  * invoice rules for the file: at most 15 MB, not empty, an image sharp can read (PNG, JPEG, WebP, GIF, TIFF, AVIF) or
- * a PDF with at least one page. Unlike the shared parser it notices a chosen file that is empty (zero bytes), so that
+ * a PDF with at least one page (a PDF locked with a password gets its own message). Unlike the shared parser it notices a chosen file that is empty (zero bytes), so that
  * gets its own message instead of looking like "no file".
  *
  * `readInvoiceUpload(request)` → `{ fields, file, fileError }` (`file` null when none was chosen or it was refused;
@@ -27,6 +27,8 @@ export const INVOICE_UPLOAD_MESSAGES = {
   ...INVOICE_FILE_MESSAGES,
   wrongType: 'This file is not an image or a PDF. Please upload a PNG, JPEG, WebP, GIF, TIFF or AVIF image, or a PDF.',
   unreadablePdf: 'This PDF could not be opened. Please upload another copy or an image of the invoice.',
+  encryptedPdf:
+    'This PDF is protected with a password, so it cannot be read. Please upload an unprotected copy or an image of the invoice, or enter the details by hand.',
   pdfNoPages: PDF_NO_PAGES,
 } as const;
 
@@ -93,7 +95,10 @@ export async function checkInvoiceFile(file: { bytes: Uint8Array; mime: string }
     try {
       pages = (await readPdfText(file.bytes)).pages;
     } catch (error) {
-      if (error instanceof PdfReadError) throw new UploadError(INVOICE_UPLOAD_MESSAGES.unreadablePdf);
+      if (error instanceof PdfReadError) {
+        // pdfjs says "No password given" / "Incorrect Password" (PasswordException) for a PDF locked to readers.
+        throw new UploadError(/password/i.test(error.message) ? INVOICE_UPLOAD_MESSAGES.encryptedPdf : INVOICE_UPLOAD_MESSAGES.unreadablePdf);
+      }
       throw error;
     }
     if (pages === 0) throw new UploadError(INVOICE_UPLOAD_MESSAGES.pdfNoPages);

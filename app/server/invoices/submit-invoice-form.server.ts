@@ -9,19 +9,32 @@
  * {@link InvoiceFormState} for the page. Never throws for bad input: every expected failure becomes a message.
  * Storage failing is expected too: a file that cannot be stored is 'Submission failed: the invoice file could not be
  * stored…' (503) with nothing recorded, and a file that cannot be kept between steps is simply not kept.
+ *
+ * Never a silent success (issue 18): after a read, `reviewExtraction` checks it; 'Data extracted successfully!' is
+ * the message only when the read is complete and its parts, charges and tax add up to the total. Otherwise the
+ * review's warnings (`state.extras.warnings`) are shown at the top instead. The read's charges, tax and subtotal travel
+ * with the form (hidden `readExtras`), fields read with low confidence are marked (`state.lowConfidence`, row `low`),
+ * and the kept file is shown beside the fields (`state.preview`, served by /files/invoices/pending/{token}). A read
+ * that takes longer than the time limit (offline: {@link OFFLINE_READ_LIMIT_MS}) stops with a clear message; an
+ * unexpected failure of the reader is 'Failed to read file.' (422, logged) — the form stays usable by hand either way.
  */
 import crypto from 'node:crypto';
 import {
   INVOICE_MESSAGES,
+  LOW_CONFIDENCE,
+  ReadExtrasSchema,
   SaveInvoiceSchema,
   withBlankRows,
+  type ExtractedInvoice,
   type InvoiceFormState,
   type InvoiceRow,
+  type ReadExtras,
 } from '~/lib/schemas/invoice';
 import { parseForm } from '~/lib/forms';
 import type { StaffActor } from '~/server/audit/audit.server';
 import type { PartialInvoice } from '~/server/extraction/contract.server';
 import { ExtractionError, getInvoiceExtractor, CANCELLED_MESSAGE } from '~/server/extraction/extractor.server';
+import { reviewExtraction } from '~/server/extraction/review.server';
 import { DomainError } from '~/server/errors.server';
 import { log } from '~/server/logger.server';
 import { UploadError } from '~/server/uploads/upload.server';
@@ -36,6 +49,26 @@ import { readInvoiceUpload } from './read-invoice-upload.server';
 import { receiveVendorInvoice } from './receive-vendor-invoice.server';
 
 export type InvoiceFormOutcome = { redirectTo: string } | { status: number; state: InvoiceFormState };
+
+/** How long the offline reader may take for one upload before the form answers without it (ms). */
+export const OFFLINE_READ_LIMIT_MS = 60_000;
+/** The limit in force (tests shorten it). */
+export const readLimits = { offlineMs: OFFLINE_READ_LIMIT_MS };
+
+/** The message when a read ran past its time limit. */
+export const READ_TIME_LIMIT_MESSAGE = (seconds: number) =>
+  `Reading the invoice took longer than ${seconds} s and was stopped. Please enter the details by hand, or try a clearer image or a shorter PDF.`;
+
+/** The read's extras carried in the hidden field `readExtras`, or null when absent or not valid. */
+function parseExtras(value: string): ReadExtras | null {
+  if (!value) return null;
+  try {
+    const parsed = ReadExtrasSchema.safeParse(JSON.parse(value));
+    return parsed.success ? { ...parsed.data, warnings: [] } : null;
+  } catch {
+    return null;
+  }
+}
 
 const str = (v: FormDataEntryValue | null) => (typeof v === 'string' ? v.slice(0, 1000) : '');
 
@@ -70,24 +103,93 @@ function baseState(fields: FormData | null, intent: InvoiceFormState['intent']):
     rows: withBlankRows(fields ? typedRows(fields) : []),
     pendingToken: null,
     fileName: null,
+    preview: null,
+    extras: fields ? parseExtras(typeof fields.get('readExtras') === 'string' ? (fields.get('readExtras') as string).slice(0, 50_000) : '') : null,
+    lowConfidence: {},
   };
 }
 
-function fillFromExtraction(state: InvoiceFormState, extracted: PartialInvoice): void {
+const low = (value: number | undefined) => (value !== undefined && value < LOW_CONFIDENCE ? value : undefined);
+
+/** Drops the undefined entries of a marks object; undefined when none is left. */
+function marks<K extends string>(entries: [K, number | undefined][]): Partial<Record<K, number>> | undefined {
+  const out: Partial<Record<K, number>> = {};
+  for (const [k, v] of entries) if (v !== undefined) out[k] = v;
+  return Object.keys(out).length ? out : undefined;
+}
+
+/**
+ * Fills the form from a read: values, rows, the low-confidence marks (below LOW_CONFIDENCE) and the extras (charges,
+ * tax, subtotal; `warnings` as given).
+ */
+function fillFromExtraction(state: InvoiceFormState, extracted: PartialInvoice | ExtractedInvoice, warnings: string[] = []): void {
   state.values = {
     invoiceNumber: extracted.invoice_number,
     supplier: extracted.supplier,
     invoiceDate: extracted.invoice_date,
-    totalAmount: extracted.total_amount === null ? '' : extracted.total_amount.toFixed(2),
+    totalAmount: extracted.total_amount == null ? '' : extracted.total_amount.toFixed(2),
   };
+  const confidence = extracted.confidence;
+  state.lowConfidence =
+    marks([
+      ['invoiceNumber', low(confidence?.invoice_number)],
+      ['supplier', low(confidence?.supplier)],
+      ['invoiceDate', low(confidence?.invoice_date)],
+      ['totalAmount', low(confidence?.total_amount)],
+    ]) ?? {};
   state.rows = withBlankRows(
-    extracted.line_items.map((i) => ({
-      part_number: i.part_number,
-      description: i.description,
-      quantity: String(i.quantity),
-      unit_price: i.unit_price.toFixed(2),
-    })),
+    extracted.line_items.map((i, index) => {
+      const c = confidence?.line_items?.[index];
+      const row: InvoiceRow = {
+        part_number: i.part_number,
+        description: i.description,
+        quantity: String(i.quantity),
+        unit_price: i.unit_price.toFixed(2),
+      };
+      const rowMarks = c
+        ? marks([
+            ['part_number', low(c.part_number)],
+            ['description', low(c.description)],
+            ['quantity', low(c.quantity)],
+            ['unit_price', low(c.unit_price)],
+          ])
+        : undefined;
+      if (rowMarks) row.low = rowMarks;
+      return row;
+    }),
   );
+  state.extras = {
+    charges: extracted.charges ?? [],
+    tax_amount: extracted.tax_amount ?? null,
+    subtotal: extracted.subtotal ?? null,
+    warnings,
+  };
+}
+
+class ReadTimeLimitError extends Error {}
+
+/**
+ * Runs the extractor with the request's signal and, for the offline reader, a time limit: past it the reader is told
+ * to stop (abort) and the form answers at once, whether or not the reader notices.
+ */
+async function readWithLimit(file: PendingFile, requestSignal: AbortSignal): Promise<ExtractedInvoice> {
+  const extractor = getInvoiceExtractor();
+  if (extractor.name !== 'offline-ocr') return extractor.extract(file, { signal: requestSignal });
+  const limit = new AbortController();
+  let timer: NodeJS.Timeout | undefined;
+  const deadline = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => {
+      limit.abort(new ReadTimeLimitError());
+      reject(new ReadTimeLimitError());
+    }, readLimits.offlineMs);
+  });
+  try {
+    const work = extractor.extract(file, { signal: AbortSignal.any([requestSignal, limit.signal]) });
+    work.catch(() => undefined); // may settle after the deadline answered
+    return await Promise.race([work, deadline]);
+  } finally {
+    clearTimeout(timer);
+  }
 }
 
 /**
@@ -114,6 +216,17 @@ async function loadKept(token: string): Promise<PendingFile | null> {
 }
 
 export async function submitInvoiceForm(actor: StaffActor, request: Request): Promise<InvoiceFormOutcome> {
+  const outcome = await handleInvoiceForm(actor, request);
+  if ('state' in outcome) {
+    const { state } = outcome;
+    state.preview = state.pendingToken
+      ? { url: `/files/invoices/pending/${state.pendingToken}`, kind: /\.pdf$/i.test(state.fileName ?? '') ? 'pdf' : 'image' }
+      : null;
+  }
+  return outcome;
+}
+
+async function handleInvoiceForm(actor: StaffActor, request: Request): Promise<InvoiceFormOutcome> {
   let upload;
   try {
     upload = await readInvoiceUpload(request);
@@ -171,25 +284,36 @@ export async function submitInvoiceForm(actor: StaffActor, request: Request): Pr
       state.fieldErrors.file = state.formError;
       return { status: 400, state };
     }
+    // A new read replaces what an earlier one added.
+    state.extras = null;
+    state.lowConfidence = {};
     try {
-      const extracted = await getInvoiceExtractor().extract(source, { signal: request.signal });
-      state.message = INVOICE_MESSAGES.extracted;
-      fillFromExtraction(state, extracted);
+      const extracted = await readWithLimit(source, request.signal);
+      const review = reviewExtraction(extracted);
+      // The spec's message only for a complete read that adds up; otherwise the warnings say what to check.
+      state.message = review.complete ? INVOICE_MESSAGES.extracted : null;
+      fillFromExtraction(state, extracted, review.warnings);
       return { status: 200, state };
     } catch (error) {
       if (error instanceof ExtractionError) {
         state.formError = error.message;
-        // Whatever was read is filled in, so only the rest has to be typed.
-        if (error.partial) fillFromExtraction(state, error.partial);
+        // Whatever was read is filled in, so only the rest has to be typed; the review says what is missing.
+        if (error.partial) fillFromExtraction(state, error.partial, reviewExtraction(error.partial as ExtractedInvoice).warnings);
+        return { status: 422, state };
+      }
+      if (error instanceof ReadTimeLimitError) {
+        log().warn({ limitMs: readLimits.offlineMs, file: source.fileName }, 'invoice: reading stopped at the time limit');
+        state.formError = READ_TIME_LIMIT_MESSAGE(Math.round(readLimits.offlineMs / 1000));
         return { status: 422, state };
       }
       if (request.signal.aborted) {
         state.formError = CANCELLED_MESSAGE;
         return { status: 400, state };
       }
+      // A reader's bug must not cost the admin the form: say it plainly, keep everything, log it for us.
       log().error({ err: error }, 'invoice extraction failed unexpectedly');
       state.formError = INVOICE_MESSAGES.readFailed;
-      return { status: 500, state };
+      return { status: 422, state };
     }
   }
 
