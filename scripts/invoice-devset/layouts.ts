@@ -101,6 +101,16 @@ const credit = (placement: ChargeOpt['placement'], p = 0.3): ChargeOpt => ({
   p,
 });
 
+const other = (placement: ChargeOpt['placement'], p = 0.5): ChargeOpt => ({
+  kind: 'other',
+  text: ['Special order handling', 'Restock / special order'],
+  code: 'SO',
+  min: 500,
+  max: 2000,
+  placement,
+  p,
+});
+
 const spec =
   (catalog: CatalogId, o: Partial<Omit<InvoiceSpec, 'catalog' | 'rows'>>) =>
   (_rng: Rng, rows: number): InvoiceSpec => ({
@@ -716,7 +726,7 @@ export const LAYOUTS: Layout[] = [
     invoiceNumber: (rng) => `${rng.digits(6)}`,
     spec: spec('gm', {
       discount: { p: 0.8, min: 20, max: 40 },
-      charges: [core('table', 0.5), credit('table', 0.4), freight('footer', 0.6)],
+      charges: [core('table', 0.5), credit('table', 0.7), freight('footer', 0.6)],
       taxRate: 6,
       taxLabel: 'SALES TAX',
     }),
@@ -814,7 +824,7 @@ export const LAYOUTS: Layout[] = [
     spec: spec('electrical', {
       discount: { p: 0.4, min: 5, max: 15 },
       maxQty: 2,
-      charges: [core('table', 0.9), deposit('table', 0.5)],
+      charges: [core('table', 0.9), deposit('table', 0.5), credit('footer', 0.4), other('footer', 0.5)],
       taxRate: 8,
       taxLabel: 'Sales Tax 8%',
     }),
