@@ -49,20 +49,25 @@ function gradientSvg(w: number, h: number, p: PhotoParams): Buffer {
   );
 }
 
+/** Grey sensor noise (mean 128, σ 10) from the seeded generator, so photographs are the same on every run. */
+function seededNoise(w: number, h: number, rng: Rng): Buffer {
+  const out = Buffer.alloc(w * h * 3);
+  for (let i = 0; i < out.length; i += 2) {
+    // Box–Muller: two normal values from two uniform ones.
+    const r = Math.sqrt(-2 * Math.log(1 - rng.next()));
+    const t = 2 * Math.PI * rng.next();
+    out[i] = Math.max(0, Math.min(255, Math.round(128 + 10 * r * Math.cos(t))));
+    if (i + 1 < out.length) out[i + 1] = Math.max(0, Math.min(255, Math.round(128 + 10 * r * Math.sin(t))));
+  }
+  return out;
+}
+
 /** A photographed-looking JPEG of a rendered page. */
-export async function photograph(png: Buffer, p: PhotoParams): Promise<Buffer> {
+export async function photograph(png: Buffer, p: PhotoParams, rng: Rng): Promise<Buffer> {
   const meta = await sharp(png).metadata();
   const w = meta.width!;
   const h = meta.height!;
-  const noise = await sharp({
-    create: {
-      width: w,
-      height: h,
-      channels: 3,
-      background: '#808080',
-      noise: { type: 'gaussian', mean: 128, sigma: 10 },
-    },
-  })
+  const noise = await sharp(seededNoise(w, h, rng), { raw: { width: w, height: h, channels: 3 } })
     .png()
     .toBuffer();
   const lit = await sharp(png)
@@ -98,6 +103,7 @@ export async function scannedPdf(png: Buffer, angle: number): Promise<{ pdf: Buf
   const maxH = 792 - 36;
   const scale = Math.min(maxW / meta.width!, maxH / meta.height!);
   const pdf = await renderPdf({
+    info: { title: 'Scanned invoice', creationDate: FIXED_DATE },
     pageMargins: [18, 18, 18, 18],
     content: [
       {
@@ -108,6 +114,17 @@ export async function scannedPdf(png: Buffer, angle: number): Promise<{ pdf: Buf
     ],
   });
   return { pdf, jpeg };
+}
+
+const FIXED_DATE = new Date('2026-11-24T00:00:00Z');
+
+/**
+ * Chromium stamps the time into a printed PDF (/CreationDate, /ModDate); the same-length fixed date keeps the file
+ * identical between runs without moving any byte offset of the cross-reference table.
+ */
+export function fixPdfDates(pdf: Buffer): Buffer {
+  const text = pdf.toString('latin1').replace(/\((D:)(\d{14})/g, (_m, d: string) => `(${d}20261124000000`);
+  return Buffer.from(text, 'latin1');
 }
 
 /** A clean rendered page stored small: palette PNG (64 colours), as a scanner's "document" mode would. */

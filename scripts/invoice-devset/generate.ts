@@ -21,7 +21,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { chromium, type Browser } from 'playwright-core';
 import { readPdfText } from '~/server/extraction/pdf.server';
-import { cleanPng, photograph, photoParams, scannedPdf, type PhotoParams } from './effects';
+import { cleanPng, fixPdfDates, photograph, photoParams, scannedPdf, type PhotoParams } from './effects';
 import { CUSTOMERS, LAYOUTS, supplierAddress, type Layout } from './layouts';
 import { buildInvoice, formatDate, truthOf, type Invoice } from './model';
 import { Rng } from './rng';
@@ -172,7 +172,7 @@ async function render(
     );
     const base = `${plan.id}-${plan.layout.id.split('-')[0]}`;
     if (plan.variant === 'text-pdf-2page') {
-      const pdf = await page.pdf({
+      const printed = await page.pdf({
         format: 'Letter',
         printBackground: true,
         margin: { top: '0.5in', bottom: '0.6in', left: '0.4in', right: '0.4in' },
@@ -181,6 +181,7 @@ async function render(
         footerTemplate:
           '<div style="font-size:9px;width:100%;text-align:center">Page <span class="pageNumber"></span> of <span class="totalPages"></span></div>',
       });
+      const pdf = fixPdfDates(printed);
       const pages = (await readPdfText(pdf)).pages;
       if (pages !== 2) throw new Error(`${plan.id}: the long invoice printed to ${pages} pages, not 2`);
       const file = `${base}.pdf`;
@@ -198,7 +199,7 @@ async function render(
     if (plan.variant === 'photo') {
       const p: PhotoParams = photoParams(rng);
       const file = `${base}.jpg`;
-      fs.writeFileSync(path.join(outDir, file), await photograph(png, p));
+      fs.writeFileSync(path.join(outDir, file), await photograph(png, p, rng));
       return {
         id: plan.id,
         file,
