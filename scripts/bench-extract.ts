@@ -9,7 +9,10 @@
  *   scripts/invoice-devset/generate.ts), split into `tuning` (what the reader may be tuned on) and `heldout` (whole
  *   layouts and some photographs set aside on 2026-11-24 before any tuning). `--split tuning` runs and prints only the
  *   tuning part, so whoever tunes the reader never sees held-out results; `--split heldout` only the held-out part.
- *   `--split` applies to the dev set only. Default: `--set all --split all`.
+ *   `--split` applies to the dev set only. Default: `--set all --split tuning` (so a tuning run never prints held-out
+ *   results); the final figures come from `--split all`.
+ * - `--id D03,D05` runs only those invoices (ids of either set; held-out ones only with a split that includes them);
+ *   `--show` prints, under the table, each missed expected row (−) and each returned row that matched nothing (+).
  *
  * Rules (both sets):
  * - Header fields (invoice_number, supplier, invoice_date, total_amount): exact match after the extractor's own
@@ -63,6 +66,9 @@ interface Case {
 }
 interface Outcome {
   c: Case;
+  /** Expected part rows not returned, and returned rows that matched nothing (for --show). */
+  missing: Expected['line_items'];
+  unmatched: Expected['line_items'];
   header: number;
   items: number;
   extra: number;
@@ -72,12 +78,20 @@ interface Outcome {
 }
 
 const { values: args } = parseArgs({
-  options: { set: { type: 'string', default: 'all' }, split: { type: 'string', default: 'all' } },
+  options: {
+    set: { type: 'string', default: 'all' },
+    split: { type: 'string', default: 'tuning' },
+    id: { type: 'string' },
+    show: { type: 'boolean', default: false },
+  },
 });
 if (!['old', 'dev', 'all'].includes(args.set!) || !['tuning', 'heldout', 'all'].includes(args.split!)) {
-  console.error('Usage: npm run bench:extract -- [--set old|dev|all] [--split tuning|heldout|all]');
+  console.error(
+    'Usage: npm run bench:extract -- [--set old|dev|all] [--split tuning|heldout|all] [--id D03,D05] [--show]',
+  );
   process.exit(2);
 }
+const onlyIds = args.id ? new Set(args.id.split(',').map((x) => x.trim())) : null;
 
 function oldCases(): Case[] {
   return fs
@@ -158,20 +172,23 @@ async function run(c: Case): Promise<Outcome> {
   const misses = HEADER.filter((k) => got[k] !== c.expected[k]).map(
     (k) => `${k}=${JSON.stringify(got[k] ?? null)}`,
   );
-  const unused = (got.line_items ?? []).map(key);
+  const unusedRows = [...(got.line_items ?? [])];
+  const unused = unusedRows.map(key);
+  const missing: Expected['line_items'] = [];
   let items = 0;
   for (const want of c.expected.line_items) {
     const at = unused.indexOf(key(want));
     if (at >= 0) {
       unused.splice(at, 1);
+      unusedRows.splice(at, 1);
       items += 1;
-    }
+    } else missing.push(want);
   }
   const extra = unused.length;
   const wrong = header < HEADER.length || items < c.expected.line_items.length || extra > 0;
   const silent = result !== null && reviewExtraction(result).complete && wrong;
   const note = [error, ...misses, extra ? `${extra} extra row(s)` : ''].filter(Boolean).join(', ');
-  return { c, header, items, extra, silent, seconds, note };
+  return { c, header, items, extra, silent, seconds, note, missing, unmatched: unusedRows };
 }
 
 interface Summary {
@@ -218,6 +235,16 @@ const pct = (a: number, b: number) => (b ? (100 * a) / b : 0);
 function line(name: string, s: Summary): string {
   return `${name}: ${s.count} invoices, ${s.pages} pages | header ${s.header}/${s.headerAll} = ${pct(s.header, s.headerAll).toFixed(1)} % | line items ${s.items}/${s.itemsAll} = ${pct(s.items, s.itemsAll).toFixed(1)} % | extra rows ${s.extra} | silent successes ${s.silent} | s/page mean ${(s.seconds / Math.max(1, s.pages)).toFixed(2)}, max ${s.maxPerPage.toFixed(2)}`;
 }
+/** --show: the rows behind each miss, expected (−) against returned (+). */
+function details(outcomes: Outcome[]) {
+  const row = (i: Expected['line_items'][number]) =>
+    `${i.part_number} | ${i.description} | ${i.quantity} | ${i.unit_price}`;
+  for (const o of outcomes.filter((x) => x.missing.length || x.unmatched.length)) {
+    console.log(`\n${o.c.id} (${o.c.label}):`);
+    for (const m of o.missing) console.log(`  - ${row(m)}`);
+    for (const u of o.unmatched) console.log(`  + ${row(u)}`);
+  }
+}
 function table(outcomes: Outcome[]) {
   console.log('| Invoice | Kind | Split | Header | Lines | Extra | Silent | s/page | Misses |');
   console.log('|---|---|---|---|---|---|---|---|---|');
@@ -235,9 +262,10 @@ const failures: string[] = [];
 try {
   if (args.set === 'old' || args.set === 'all') {
     const outcomes: Outcome[] = [];
-    for (const c of oldCases()) outcomes.push(await run(c));
+    for (const c of oldCases().filter((x) => !onlyIds || onlyIds.has(x.id))) outcomes.push(await run(c));
     console.log('## Old fixtures (tests/fixtures/invoices)\n');
     table(outcomes);
+    if (args.show) details(outcomes);
     const all = summarise(outcomes);
     const held = summarise(outcomes.filter((o) => o.c.split === 'heldout'));
     console.log('');
@@ -254,9 +282,23 @@ try {
   }
   if (args.set === 'dev' || args.set === 'all') {
     const outcomes: Outcome[] = [];
-    for (const c of devCases(args.split!)) outcomes.push(await run(c));
+    const cases = devCases(args.split!).filter((x) => !onlyIds || onlyIds.has(x.id));
+    for (const c of cases) outcomes.push(await run(c));
     console.log(`## Development set (tests/fixtures/invoices-dev), split: ${args.split}\n`);
+    if (args.split === 'tuning') {
+      console.log(
+        'Held-out invoices were not run (the default while tuning); `--split all` gives the final figures.\n',
+      );
+    }
+    if (onlyIds) {
+      const skipped = [...onlyIds].filter(
+        (id) => !cases.some((c) => c.id === id) && !oldCases().some((c) => c.id === id),
+      );
+      if (skipped.length)
+        console.log(`Not run (unknown or outside --split ${args.split}): ${skipped.join(', ')}\n`);
+    }
     table(outcomes);
+    if (args.show) details(outcomes);
     console.log('');
     for (const split of ['tuning', 'heldout'] as const) {
       const part = outcomes.filter((o) => o.c.split === split);
