@@ -259,7 +259,7 @@ export const LAYOUTS: Layout[] = [
   {
     id: 'L03-gm-borderless',
     title:
-      'GM dealer: borderless table, "Invoice #", Ord/Shp/B/O, hazmat fee row in the table, order and ship dates',
+      'GM dealer: borderless table, "Invoice #", Ord/Shp/B/O, hazmat fee row in the table, order and due dates',
     features: ['borderless', 'invoice-hash', 'qty-ordered-shipped', 'backorder', 'fee', 'tax', 'other-dates'],
     catalog: 'gm',
     dateFormat: 'yyyy-MM-dd',
