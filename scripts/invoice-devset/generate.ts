@@ -23,7 +23,8 @@ import { chromium, type Browser } from 'playwright-core';
 import { readPdfText } from '~/server/extraction/pdf.server';
 import { cleanPng, fixPdfDates, photograph, photoParams, scannedPdf, type PhotoParams } from './effects';
 import { CUSTOMERS, LAYOUTS, supplierAddress, type Layout } from './layouts';
-import { buildInvoice, formatDate, truthOf, type Invoice } from './model';
+import type { ExtractedInvoice } from '~/lib/schemas/invoice';
+import { buildInvoice, formatDate, money, truthOf, type Invoice } from './model';
 import { Rng } from './rng';
 
 export const SEED = 18_2026;
@@ -137,7 +138,7 @@ function makeInvoice(plan: Plan, rng: Rng): Invoice {
       ]
     : [];
   const address = supplierAddress(rng);
-  return buildInvoice(rng, layout.spec(rng, plan.rows), {
+  const inv = buildInvoice(rng, layout.spec(rng, plan.rows), {
     id: plan.id,
     layout: layout.id,
     supplier: { name: rng.pick(layout.suppliers), ...address },
@@ -149,6 +150,41 @@ function makeInvoice(plan: Plan, rng: Rng): Invoice {
     po: `${rng.pick(['RO', 'PO', ''])}${rng.digits(5)}`,
     account: `${rng.digits(4)}${rng.pick(['', '-01', 'C'])}`,
   });
+  if (!layout.features.includes('monospace')) return inv;
+  // A dot-matrix printer prints capitals: the truth is what is printed.
+  return {
+    ...inv,
+    lines: inv.lines.map((l) => ({
+      ...l,
+      part_number: l.part_number.toUpperCase(),
+      description: l.description.toUpperCase(),
+    })),
+    charges: inv.charges.map((c) => ({ ...c, description: c.description.toUpperCase() })),
+  };
+}
+
+/**
+ * Checks that the page shows the truth: invoice number, supplier, date text, total, every part number and
+ * description and every charge's description appear in the rendered text (so a truth can never differ from the print).
+ */
+function assertPrinted(id: string, text: string, inv: Invoice, expected: ExtractedInvoice) {
+  const flat = text.replace(/\s+/g, ' ');
+  const wanted = [
+    expected.invoice_number,
+    expected.supplier,
+    inv.dateText,
+
+    ...expected.line_items.flatMap((l) => [l.part_number, l.description]),
+    ...(expected.charges ?? []).map((c) => c.description),
+  ];
+  const missing = wanted.filter((w) => !flat.includes(w.replace(/\s+/g, ' ')));
+  // The total, with or without thousands separators (dot-matrix layouts print none).
+  if (![true, false].some((comma) => flat.includes(money(inv.total, { comma }))))
+    missing.push(money(inv.total));
+  if (missing.length)
+    throw new Error(
+      `${id}: truth not printed on the page: ${missing.map((m) => JSON.stringify(m)).join(', ')}`,
+    );
 }
 
 /** Print CSS that makes a long invoice run onto a second Letter page. */
@@ -158,6 +194,7 @@ async function render(
   browser: Browser,
   plan: Plan,
   inv: Invoice,
+  expected: ExtractedInvoice,
   rng: Rng,
 ): Promise<Omit<ManifestEntry, 'truth' | 'layout_title' | 'features' | 'rows' | 'charges' | 'split'>> {
   const ctx = await browser.newContext({
@@ -170,6 +207,7 @@ async function render(
     await page.setContent(
       plan.variant === 'text-pdf-2page' ? html.replace('</head>', `${PRINT_CSS}</head>`) : html,
     );
+    assertPrinted(plan.id, await page.evaluate(() => document.body.innerText), inv, expected);
     const base = `${plan.id}-${plan.layout.id.split('-')[0]}`;
     if (plan.variant === 'text-pdf-2page') {
       const printed = await page.pdf({
@@ -284,7 +322,7 @@ async function main() {
         if (prior) manifest.push(prior);
         continue;
       }
-      const out = await render(browser, plan, inv, rng);
+      const out = await render(browser, plan, inv, expected, rng);
       const entry: ManifestEntry = { ...out, ...entryBase };
       manifest.push(entry);
       fs.writeFileSync(
