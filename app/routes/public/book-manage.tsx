@@ -71,7 +71,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   const url = new URL(request.url);
   const day = url.searchParams.get('day');
   const page = await pageData(params.token, day && /^\d{4}-\d{2}-\d{2}$/.test(day) ? day : null);
-  if (!page) throw data(BOOKING_TEXTS.manageNotFound, { status: 404 });
+  if (!page) throw new Response(BOOKING_TEXTS.manageNotFound, { status: 404 });
   const done = url.searchParams.get('done');
   const notice =
     url.searchParams.get('booked') === '1'
@@ -90,7 +90,7 @@ export async function action({ request, params }: Route.ActionArgs) {
   const base = `/book/manage/${params.token}`;
   const again = async (status: number, formError: string, fieldErrors: Record<string, string> = {}) => {
     const page = await pageData(params.token, null);
-    if (!page) throw data(BOOKING_TEXTS.manageNotFound, { status: 404 });
+    if (!page) throw new Response(BOOKING_TEXTS.manageNotFound, { status: 404 });
     return data({ ...page, notice: null, formError, fieldErrors }, { status });
   };
   if (!parsed.success) return again(400, parsed.fieldErrors.slot ?? BOOKING_TEXTS.slotRequired, parsed.fieldErrors);
@@ -103,7 +103,7 @@ export async function action({ request, params }: Route.ActionArgs) {
     return redirect(`${base}?done=moved`);
   } catch (error) {
     if (error instanceof SlotUnavailableError) return again(409, error.message, { slot: error.message });
-    if (error instanceof DomainError && error.status === 404) throw data(BOOKING_TEXTS.manageNotFound, { status: 404 });
+    if (error instanceof DomainError && error.status === 404) throw new Response(BOOKING_TEXTS.manageNotFound, { status: 404 });
     if (error instanceof DomainError) return again(error.status, error.message);
     throw error;
   }
