@@ -24,6 +24,7 @@ export const AUDIT_ENTITY_TYPES = [
   'insurance_claim',
   'settings',
   'repair_invoice',
+  'site',
 ] as const;
 export type AuditEntityType = (typeof AUDIT_ENTITY_TYPES)[number];
 
@@ -68,6 +69,18 @@ export const AUDIT_ACTIONS = [
   'settings.update',
   'repair_invoice.issue',
   'repair_invoice.payment',
+  // Issue 16: the public site's content at /admin/site.
+  'site.update',
+  'site.closure_add',
+  'site.closure_remove',
+  'site.gallery_add',
+  'site.gallery_update',
+  'site.gallery_move',
+  'site.gallery_delete',
+  'site.testimonial_add',
+  'site.testimonial_update',
+  'site.testimonial_move',
+  'site.testimonial_delete',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
