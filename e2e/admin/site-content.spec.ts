@@ -5,7 +5,7 @@
  * the change at once.
  */
 import { expect, test, type Page } from '@playwright/test';
-import { DEMO_ADMIN } from '../support/fixtures';
+import { DEMO_ADMIN, expectNoAxeViolations } from '../support/fixtures';
 import { ServerProcess } from '../support/server-process';
 
 const server = new ServerProcess({ LOG_LEVEL: 'warn' });
@@ -89,4 +89,41 @@ test('a hidden gallery item is gone from the public pages and its photos are no 
   expect((await publicPage.request.get(`${server.baseURL}${src}`)).status()).toBe(404);
   await visitor.close();
   await context.close();
+});
+
+test('reels set at /admin/site are placeholders: nothing from YouTube loads until one is clicked; without JavaScript a link', async ({ browser }) => {
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  await signIn(page);
+  await page.goto(`${server.baseURL}/admin/site`);
+  await page.getByLabel('Video reels (YouTube)').fill('https://www.youtube.com/watch?v=dQw4w9WgXcQ\nhttps://youtu.be/abcdefghijk');
+  await page.getByRole('button', { name: 'Save shop facts' }).click();
+  await expect(page.getByText('Shop facts saved: the public pages show them now.')).toBeVisible();
+
+  const thirdParty: string[] = [];
+  const visitor = await browser.newContext();
+  const publicPage = await visitor.newPage();
+  publicPage.on('request', (r) => {
+    if (new URL(r.url()).hostname !== '127.0.0.1') thirdParty.push(r.url());
+  });
+  await publicPage.route('https://www.youtube-nocookie.com/**', (route) =>
+    route.fulfill({ status: 200, contentType: 'text/html', body: '<!doctype html><title>Player</title><p>Player</p>' }),
+  );
+  await publicPage.goto(`${server.baseURL}/repair-gallery?category=painting`);
+  await expect(publicPage.locator('a[data-reel]')).toHaveCount(2);
+  await publicPage.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
+  await publicPage.waitForLoadState('networkidle');
+  expect(thirdParty).toEqual([]);
+  await expectNoAxeViolations(publicPage);
+  await publicPage.getByRole('link', { name: 'Play video: Shop video 1' }).click();
+  await expect(publicPage.locator('iframe[title="Shop video 1"]')).toHaveAttribute('src', 'https://www.youtube-nocookie.com/embed/dQw4w9WgXcQ?autoplay=1&rel=0');
+
+  const noJs = await browser.newContext({ javaScriptEnabled: false });
+  const plain = await noJs.newPage();
+  await plain.goto(`${server.baseURL}/repair-gallery`);
+  const reel = plain.getByRole('link', { name: 'Play video: Shop video 2' });
+  await expect(reel).toHaveAttribute('href', 'https://www.youtube.com/watch?v=abcdefghijk');
+  await expect(reel).toHaveAttribute('target', '_blank');
+  await expect(plain.locator('iframe')).toHaveCount(0);
+  await Promise.all([noJs.close(), visitor.close(), context.close()]);
 });
