@@ -1,6 +1,7 @@
 /**
  * Draws the public site's images (made here, so the project has every right to them) and writes them to
- * `public/images/` as WebP and AVIF in two widths each, plus a PNG for Open Graph previews.
+ * `public/images/` as WebP and AVIF in two widths each, plus a PNG for Open Graph previews; and the demo gallery's
+ * photos (WebP and JPEG at 400, 800 and 1200 px) into `app/server/site/demo-images/`.
  *
  *   npx tsx scripts/make-site-images.ts
  *
@@ -11,7 +12,9 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import sharp from 'sharp';
+import { DEMO_SCENES, DEMO_IMAGES_DIR } from '../app/server/site/demo-site-content.server';
 import { carScene } from '../app/server/site/demo-scenes';
+import { makeSiteImageFiles } from '../app/server/site/site-images.server';
 
 const OUT = path.resolve(import.meta.dirname, '../public/images');
 
@@ -38,3 +41,12 @@ await write('before', carScene(true), [400, 800], (w) => Math.round((w * 5) / 8)
 await write('after', carScene(false), [400, 800], (w) => Math.round((w * 5) / 8));
 await sharp(Buffer.from(heroScene())).png({ compressionLevel: 9, palette: true }).toFile(path.join(OUT, 'og-image.png'));
 console.log(`Images written to ${OUT}`);
+
+// The demo gallery's photos (issue 16), resized exactly as an upload would be; the seed copies them into storage.
+fs.mkdirSync(DEMO_IMAGES_DIR, { recursive: true });
+for (const [name, svg] of Object.entries(DEMO_SCENES)) {
+  const png = await sharp(Buffer.from(svg()), { density: 144 }).resize(1200, 750).png().toBuffer();
+  const { files } = await makeSiteImageFiles(png, name);
+  for (const file of files) fs.writeFileSync(path.join(DEMO_IMAGES_DIR, file.key), file.bytes);
+}
+console.log(`Demo gallery photos written to ${DEMO_IMAGES_DIR}`);
