@@ -92,6 +92,9 @@ async function load(): Promise<PublicSite> {
   return { shop: shopInfoFrom(settings), gallery, testimonials: shown, videoReelIds: settings.videoReelIds };
 }
 
+/** Longer than any marketing page render (they take milliseconds; a loaded machine a few hundred). */
+const STALE_RENDER_MS = 3000;
+
 let cached: Promise<PublicSite> | undefined;
 let latest: PublicSite | undefined;
 let generation = 0;
@@ -135,6 +138,9 @@ export function forgetSiteInfo(): void {
   cached = undefined;
   generation += 1;
   clearPageCache();
+  // A render that read the old content just before this and finishes just after would store a stale page: empty the
+  // cache once more when any such render is long done.
+  setTimeout(clearPageCache, STALE_RENDER_MS).unref();
   void getPublicSite().catch((error: unknown) => log().warn({ err: (error as Error).message }, 'site info: reload failed'));
 }
 
