@@ -8,6 +8,7 @@ import { GeneralErrorBoundary } from '~/components/error-boundary';
 import { useNonce } from '~/lib/nonce';
 import type { RouteHandle } from '~/lib/route-handle';
 import { getConfig } from '~/server/config.server';
+import { getShopInfo } from '~/server/site/site-info.server';
 import type { Route } from './+types/root';
 
 /**
@@ -23,9 +24,11 @@ export const links: Route.LinksFunction = () => [
   { rel: 'preload', href: interLatin, as: 'font', type: 'font/woff2', crossOrigin: 'anonymous' },
 ];
 
-export function loader() {
+export async function loader() {
+  // The shop's facts saved at /admin/site (issue 16; cached per process, dropped on every change).
+  const shop = await getShopInfo().catch(() => getConfig().shop);
   const config = getConfig();
-  return { shop: config.shop, googleEnabled: Boolean(config.google), appUrl: config.appUrl };
+  return { shop, googleEnabled: Boolean(config.google), appUrl: config.appUrl };
 }
 
 /** Shop facts and feature flags from the root loader, for any component. */

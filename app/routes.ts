@@ -45,6 +45,8 @@ export default [
   route('api/auth/*', 'routes/resources/auth-api.ts'),
   route('sitemap.xml', 'routes/resources/sitemap.ts'),
   route('robots.txt', 'routes/resources/robots.ts'),
+  // Gallery photos from /admin/site (issue 16): published items only, immutable (random keys).
+  route('site-images/:file', 'routes/resources/site-image.ts'),
   // Private files: every request checks the session and ownership (DECISIONS 6).
   route('files/documents/:documentId', 'routes/resources/document-file.ts'),
   // The uploaded invoice file kept between reading and saving, shown beside the review form (issue 18).
@@ -105,6 +107,7 @@ export default [
       route('messages/texts/:conversationKey', 'routes/admin/messages/text-conversation.tsx'),
       route('audit', 'routes/admin/audit.tsx'),
       route('settings', 'routes/admin/settings.tsx'),
+      route('site', 'routes/admin/site.tsx'),
     ]),
   ]),
 ] satisfies RouteConfig;

@@ -1,9 +1,8 @@
 /**
- * Repair gallery content (spec §2 "Repair Gallery", DECISIONS 3): category filter, eight text sections and nine
- * video reels. Reels are YouTube videos shown as click-to-play placeholders; only after a click does the page load
- * the privacy-enhanced player from www.youtube-nocookie.com (allowed by the CSP's frame-src).
- *
- * Replace `videoId` with the shop's own reels (the part after `watch?v=` in a YouTube link).
+ * Repair gallery content (spec §2 "Repair Gallery", DECISIONS 3): category filter and eight text sections. The photos
+ * and the video reels are edited at /admin/site (issue 16). Reels are YouTube videos shown as click-to-play
+ * placeholders; only after a click does the page load the privacy-enhanced player from www.youtube-nocookie.com
+ * (allowed by the CSP's frame-src).
  */
 export const GALLERY_CATEGORIES = ['collision', 'painting', 'maintenance'] as const;
 export type GalleryCategory = (typeof GALLERY_CATEGORIES)[number];
@@ -61,25 +60,6 @@ export const GALLERY_SECTIONS: readonly { category: GalleryCategory; heading: st
     heading: 'A/C service before summer',
     body: 'A leak found with dye, the hose replaced and the system recharged so the cabin blows cold again.',
   },
-];
-
-export interface Reel {
-  category: GalleryCategory;
-  title: string;
-  /** The YouTube video id. */
-  videoId: string;
-}
-
-export const REELS: readonly Reel[] = [
-  { category: 'collision', title: 'Bumper replacement start to finish', videoId: 'collision01' },
-  { category: 'collision', title: 'Frame measuring and straightening', videoId: 'collision02' },
-  { category: 'collision', title: 'Paintless dent repair on a door', videoId: 'collision03' },
-  { category: 'painting', title: 'Colour matching in the mixing room', videoId: 'painting001' },
-  { category: 'painting', title: 'Spraying clearcoat in the booth', videoId: 'painting002' },
-  { category: 'painting', title: 'Wet sanding and polishing', videoId: 'painting003' },
-  { category: 'maintenance', title: 'Brake job walkthrough', videoId: 'maint000001' },
-  { category: 'maintenance', title: 'A/C recharge', videoId: 'maint000002' },
-  { category: 'maintenance', title: 'Spray-in bedliner application', videoId: 'maint000003' },
 ];
 
 /** The privacy-enhanced player URL, loaded only after a click. */

@@ -26,6 +26,8 @@ export interface ShopInfo {
   /** Online booking page shown on the contact page; empty when the shop takes bookings by phone. */
   schedulingUrl: string;
   social: { label: string; url: string }[];
+  /** Review pages (Google, Yelp…) saved at /admin/site (issue 16); absent or empty: none shown. */
+  reviewLinks?: { label: string; url: string }[];
 }
 
 export const DEFAULT_SHOP = {

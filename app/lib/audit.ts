@@ -25,6 +25,7 @@ export const AUDIT_ENTITY_TYPES = [
   'settings',
   'repair_invoice',
   'appointment',
+  'site',
 ] as const;
 export type AuditEntityType = (typeof AUDIT_ENTITY_TYPES)[number];
 
@@ -78,6 +79,18 @@ export const AUDIT_ACTIONS = [
   'appointment.cancel',
   'appointment.no_show',
   'appointment.check_in',
+  // Issue 16: the public site's content at /admin/site.
+  'site.update',
+  'site.closure_add',
+  'site.closure_remove',
+  'site.gallery_add',
+  'site.gallery_update',
+  'site.gallery_move',
+  'site.gallery_delete',
+  'site.testimonial_add',
+  'site.testimonial_update',
+  'site.testimonial_move',
+  'site.testimonial_delete',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 

@@ -388,16 +388,39 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
 }
 
 let current: AppConfig | undefined;
+/** The shop's facts saved at /admin/site (issue 16), set by app/server/site/site-info.server.ts; undefined: SHOP_*. */
+let savedShop: ShopInfo | undefined;
+let merged: { base: AppConfig; shop: ShopInfo; config: AppConfig } | undefined;
 
-/** The process configuration, parsed from `process.env` on first call. */
+/**
+ * The process configuration, parsed from `process.env` on first call. Its `shop` is the facts saved at `/admin/site`
+ * once this process has read them (issue 16: one source of the shop's facts); the `SHOP_*` variables are the
+ * first-run defaults only.
+ */
 export function getConfig(): AppConfig {
   current ??= loadConfig();
-  return current;
+  if (!savedShop) return current;
+  if (merged?.base !== current || merged.shop !== savedShop) {
+    merged = { base: current, shop: savedShop, config: Object.freeze({ ...current, shop: savedShop }) };
+  }
+  return merged.config;
 }
 
-/** Replaces the process configuration (tests, scripts). */
+/** The shop's facts from the environment (`SHOP_*` and their defaults), whatever was saved at /admin/site. */
+export function getConfiguredShop(): ShopInfo {
+  current ??= loadConfig();
+  return current.shop;
+}
+
+/** Makes `getConfig().shop` the saved site facts (undefined: back to the `SHOP_*` defaults). Site module only. */
+export function setSavedShop(shop: ShopInfo | undefined): void {
+  savedShop = shop;
+}
+
+/** Replaces the process configuration (tests, scripts); saved site facts are read again by the site module. */
 export function setConfig(config: AppConfig): void {
   current = config;
+  savedShop = undefined;
 }
 
 /** Hosts the pages may frame: map, scheduling and video embeds (used by the CSP). */

@@ -8,7 +8,8 @@
  *
  * Rules: only GET, only status 200, only a URL without a query string (bounded: one entry per route path; a query such
  * as `?category=` or `?sent=1` is rendered every time), never a response that sets a cookie. Entries live until the
- * process restarts — configuration (the shop's facts) is read once at start-up too. Bodies are kept plain and
+ * site's content changes (issue 16: site/site-info.server.ts empties the cache in every web process when /admin/site
+ * saves anything) or the process restarts. Bodies are kept plain and
  * gzip-compressed, so a hit costs no rendering and no compression.
  */
 import zlib from 'node:zlib';
@@ -54,7 +55,7 @@ export function storeCachedPage(key: string, status: number, headers: Headers, b
   return true;
 }
 
-/** Empties the cache (tests; a future settings page that changes shop facts at run time). */
+/** Empties the cache (tests; a change of the site's content, site/site-info.server.ts). */
 export function clearPageCache(): void {
   pages.clear();
 }

@@ -19,6 +19,8 @@ import './jobs/job-kinds.server';
 import { startJobWorker } from './jobs/job-queue.server';
 import { closeLiveStreams } from './live/event-stream.server';
 import { startLiveChannel } from './live/live.server';
+import { seedSiteContent } from './site/demo-site-content.server';
+import { startSiteInfo } from './site/site-info.server';
 import { createConfiguredStorage } from './storage/create-storage.server';
 import { startOrphanSweeper } from './storage/orphan-sweep.server';
 import { setStorage } from './storage/storage.server';
@@ -29,6 +31,8 @@ interface Runtime {
   stopJobWorker: () => Promise<void>;
   stopOrphanSweeper: () => Promise<void>;
   stopLiveChannel: () => Promise<void>;
+  /** Issue 16: stops following site content changes (site/site-info.server.ts). */
+  stopSiteInfo: () => void;
 }
 
 const key = Symbol.for('shop.runtime');
@@ -67,7 +71,10 @@ export async function startRuntime({ role = 'main' }: RuntimeOptions = {}): Prom
       setStorage(await createConfiguredStorage(config));
       const none = async () => {};
       // Every web process listens: a change made through one reaches the pages open on all of them (issue 15).
-      return { handle, demo: undefined, stopJobWorker: none, stopOrphanSweeper: none, stopLiveChannel: startLiveChannel(config.databaseUrl) };
+      const stopLiveChannel = startLiveChannel(config.databaseUrl);
+      // Site facts, gallery and testimonials: cached here, dropped when any process changes them (issue 16).
+      const stopSiteInfo = startSiteInfo();
+      return { handle, demo: undefined, stopJobWorker: none, stopOrphanSweeper: none, stopLiveChannel, stopSiteInfo };
     }
     try {
       setDatabase(handle);
@@ -89,11 +96,14 @@ export async function startRuntime({ role = 'main' }: RuntimeOptions = {}): Prom
         throw new StartupError((error as Error).message);
       });
       setStorage(storage);
+      // Issue 16: the demo shop's gallery photos and testimonials (they need the storage, so after it).
+      if (demo) await seedSiteContent();
       // Files left without a row by a process that died mid-upload (storage/orphan-sweep.server.ts).
       const stopOrphanSweeper = startOrphanSweeper();
       const stopJobWorker = startJobWorker();
       const stopLiveChannel = startLiveChannel(config.databaseUrl);
-      return { handle, demo, stopJobWorker, stopOrphanSweeper, stopLiveChannel };
+      const stopSiteInfo = startSiteInfo();
+      return { handle, demo, stopJobWorker, stopOrphanSweeper, stopLiveChannel, stopSiteInfo };
     } catch (error) {
       await handle.close();
       throw error;
@@ -115,6 +125,7 @@ export async function stopRuntime(): Promise<void> {
   const runtime = await pending.catch(() => undefined);
   if (!runtime) return;
   closeLiveStreams();
+  runtime.stopSiteInfo();
   await runtime.stopLiveChannel();
   await runtime.stopJobWorker();
   await runtime.stopOrphanSweeper();

@@ -47,7 +47,7 @@ export function SiteFooter({ shop }: { shop: ShopInfo }) {
         <div>
           <h2 className="text-base font-bold text-white">Follow &amp; Review</h2>
           <ul className="mt-3 space-y-2">
-            {shop.social.map((s) => (
+            {[...shop.social, ...(shop.reviewLinks ?? [])].map((s) => (
               <li key={s.url}>
                 <a href={s.url} rel="noopener noreferrer" className="underline">
                   {s.label}

@@ -23,7 +23,7 @@ export function autoBodyShopJsonLd(shop: ShopInfo, appUrl: string) {
     geo: { '@type': 'GeoCoordinates', latitude: shop.geo.latitude, longitude: shop.geo.longitude },
     openingHours: shop.openingHours,
     hasMap: shop.directionsUrl,
-    sameAs: shop.social.map((s) => s.url),
+    sameAs: [...shop.social, ...(shop.reviewLinks ?? [])].map((s) => s.url),
   };
 }
 

@@ -20,6 +20,7 @@ export const ADMIN_LINKS = [
   { to: '/admin/outbox', label: 'Outbox' },
   { to: '/admin/audit', label: 'Audit Log' },
   { to: '/admin/settings', label: 'Settings' },
+  { to: '/admin/site', label: 'Site Content' },
   { to: '/account/two-factor', label: 'Two-Factor' },
 ] as const;
 

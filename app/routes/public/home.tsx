@@ -2,9 +2,11 @@ import { Link } from 'react-router';
 import { FindUs } from '~/components/site/find-us';
 import { ServiceIcon } from '~/components/site/icons';
 import { buttonPrimary } from '~/components/site/page-parts';
-import { OWNER, SERVICE_CARDS, TESTIMONIALS, TRUST_PHRASES } from '~/content/home';
+import { SitePicture } from '~/components/site/site-picture';
+import { OWNER, SERVICE_CARDS, TRUST_PHRASES } from '~/content/home';
 import { MARKETING_HANDLE, marketingMeta } from '~/content/seo';
 import { useRootData } from '~/root';
+import { getPublicSite } from '~/server/site/site-info.server';
 import type { Route } from './+types/home';
 
 export const handle = MARKETING_HANDLE;
@@ -19,9 +21,22 @@ export const meta: Route.MetaFunction = ({ matches, location }) =>
       'Veteran-operated, family-owned collision repair and refinishing in Spring, TX: quality repairs to OEM standards, paint matching and no surprises.',
   });
 
+/**
+ * The first published before/after pair of the gallery and the first five published testimonials (issue 16: edited
+ * at /admin/site; cached per process). Without a pair the drawn demo images are shown.
+ */
+export async function loader() {
+  const site = await getPublicSite();
+  const pair = site.gallery.find((g) => g.beforeImage) ?? null;
+  return { pair: pair ? { caption: pair.caption, image: pair.image, beforeImage: pair.beforeImage! } : null, testimonials: site.testimonials };
+}
+
+const PAIR_SIZES = '(min-width: 768px) 560px, 100vw';
+
 /** Home (spec §2 "Home"): sections 1-8 in the spec's order. */
-export default function Home() {
+export default function Home({ loaderData }: Route.ComponentProps) {
   const { shop } = useRootData();
+  const { pair, testimonials } = loaderData;
   return (
     <main id="main">
       {/* 1. Hero */}
@@ -120,34 +135,43 @@ export default function Home() {
           <details className="before-after rounded-xl">
             <summary className="block rounded-xl">
               <span className="relative block overflow-hidden rounded-xl shadow-lg">
-                <picture>
-                  <source type="image/avif" srcSet="/images/before-400.avif 400w, /images/before-800.avif 800w" sizes="(min-width: 768px) 560px, 100vw" />
-                  <img
-                    src="/images/before-800.webp"
-                    srcSet="/images/before-400.webp 400w, /images/before-800.webp 800w"
-                    sizes="(min-width: 768px) 560px, 100vw"
-                    width="800"
-                    height="500"
-                    loading="lazy"
-                    decoding="async"
-                    alt="Before: a red sedan with a crumpled door, scrapes and a mismatched fender"
-                    className="block h-auto w-full"
-                  />
-                </picture>
-                <picture>
-                  <source type="image/avif" srcSet="/images/after-400.avif 400w, /images/after-800.avif 800w" sizes="(min-width: 768px) 560px, 100vw" />
-                  <img
-                    src="/images/after-800.webp"
-                    srcSet="/images/after-400.webp 400w, /images/after-800.webp 800w"
-                    sizes="(min-width: 768px) 560px, 100vw"
-                    width="800"
-                    height="500"
-                    loading="lazy"
-                    decoding="async"
-                    alt="After: the same sedan repaired with a flawless red finish"
-                    className="after absolute inset-0 block h-full w-full"
-                  />
-                </picture>
+                {pair ? (
+                  <>
+                    <SitePicture image={pair.beforeImage} sizes={PAIR_SIZES} alt={`Before: ${pair.caption}`} imgClassName="block h-auto w-full" />
+                    <SitePicture image={pair.image} sizes={PAIR_SIZES} alt={`After: ${pair.caption}`} imgClassName="after absolute inset-0 block h-full w-full object-cover" />
+                  </>
+                ) : (
+                  <>
+                    <picture>
+                      <source type="image/avif" srcSet="/images/before-400.avif 400w, /images/before-800.avif 800w" sizes="(min-width: 768px) 560px, 100vw" />
+                      <img
+                        src="/images/before-800.webp"
+                        srcSet="/images/before-400.webp 400w, /images/before-800.webp 800w"
+                        sizes="(min-width: 768px) 560px, 100vw"
+                        width="800"
+                        height="500"
+                        loading="lazy"
+                        decoding="async"
+                        alt="Before: a red sedan with a crumpled door, scrapes and a mismatched fender"
+                        className="block h-auto w-full"
+                      />
+                    </picture>
+                    <picture>
+                      <source type="image/avif" srcSet="/images/after-400.avif 400w, /images/after-800.avif 800w" sizes="(min-width: 768px) 560px, 100vw" />
+                      <img
+                        src="/images/after-800.webp"
+                        srcSet="/images/after-400.webp 400w, /images/after-800.webp 800w"
+                        sizes="(min-width: 768px) 560px, 100vw"
+                        width="800"
+                        height="500"
+                        loading="lazy"
+                        decoding="async"
+                        alt="After: the same sedan repaired with a flawless red finish"
+                        className="after absolute inset-0 block h-full w-full"
+                      />
+                    </picture>
+                  </>
+                )}
                 <span className="absolute left-3 top-3 rounded bg-navy-900 px-3 py-1 text-sm font-bold text-white">
                   <span className="label-before">Before</span>
                   <span className="label-after">After</span>
@@ -165,13 +189,13 @@ export default function Home() {
           What Our Customers Say
         </h2>
         <div data-carousel-track className="mt-8 grid gap-6 md:grid-cols-2 [&.is-carousel]:block [&.is-carousel]:min-h-56">
-          {TESTIMONIALS.map((t, i) => (
+          {testimonials.map((t, i) => (
             <div
-              key={t.name}
+              key={`${i}-${t.name}`}
               data-slide
               role="group"
               aria-roledescription="slide"
-              aria-label={`${i + 1} of ${TESTIMONIALS.length}`}
+              aria-label={`${i + 1} of ${testimonials.length}`}
               className="rounded-xl border border-slate-200 bg-white p-6 shadow-sm"
             >
               <blockquote className="text-lg text-slate-800">“{t.quote}”</blockquote>

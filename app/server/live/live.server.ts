@@ -13,6 +13,9 @@
  * - `onLiveResync(listener)` → unsubscribe: called when the LISTEN connection comes back after a loss. Events sent
  *   while it was down never reach this process, so open pages should reload their data once
  *   (app/server/live/event-stream.server.ts tells them to).
+ * - Site content (issue 16): `publishSiteChange()` after a commit at /admin/site sends `{"site":"changed"}` on the same
+ *   channel; `subscribeSiteChange(listener)` hears it in every process (each drops its cached site facts and marketing
+ *   pages: app/server/site/site-info.server.ts). Work-order subscribers never see these events.
  * - Events carry ids only (`workOrderId`, `customerId`, what changed): a page that hears one reloads its own data
  *   through its normal, access-checked loader. Nothing personal travels through the channel.
  *
@@ -38,6 +41,9 @@ export const LiveEventSchema = z.object({
 });
 export type LiveEvent = z.infer<typeof LiveEventSchema>;
 
+/** The public site's content changed (issue 16); carries nothing else. */
+export const SiteEventSchema = z.object({ site: z.literal('changed') });
+
 const emitter = new EventEmitter();
 emitter.setMaxListeners(0);
 
@@ -54,18 +60,33 @@ function deliver(event: LiveEvent): void {
  * Announces a committed change to every open page that follows this work order (see module docs). Never throws.
  */
 export async function publishLive(event: LiveEvent): Promise<void> {
-  let notified = false;
+  // Our own LISTEN connection brings a NOTIFY back to this process; without one, deliver here directly.
+  if (!(await notify(event)) || !listening) deliver(event);
+}
+
+/** Sends `payload` as a NOTIFY on PostgreSQL; false on the embedded database or when the notify failed (logged). */
+async function notify(payload: unknown): Promise<boolean> {
   try {
     const handle = getDatabaseHandle();
     if (handle.kind === 'postgres') {
-      await handle.db.execute(sql`select pg_notify(${LIVE_CHANNEL}, ${JSON.stringify(event)})`);
-      notified = true;
+      await handle.db.execute(sql`select pg_notify(${LIVE_CHANNEL}, ${JSON.stringify(payload)})`);
+      return true;
     }
   } catch (error) {
     log().warn({ err: (error as Error).message }, 'live: notify failed; delivered in this process only');
   }
-  // Our own LISTEN connection brings a NOTIFY back to this process; without one, deliver here directly.
-  if (!notified || !listening) deliver(event);
+  return false;
+}
+
+/** Announces (after the commit) that the public site's content changed, to every process (issue 16). Never throws. */
+export async function publishSiteChange(): Promise<void> {
+  if (!(await notify({ site: 'changed' })) || !listening) emitter.emit('site');
+}
+
+/** Calls `listener` each time some process announced a site content change; returns the function that stops it. */
+export function subscribeSiteChange(listener: () => void): () => void {
+  emitter.on('site', listener);
+  return () => emitter.off('site', listener);
 }
 
 /** Calls `listener` with every live event this process hears; returns the function that stops it. */
@@ -126,8 +147,10 @@ export function startLiveChannel(databaseUrl: string | undefined): () => Promise
     client.on('notification', (message) => {
       if (message.channel !== LIVE_CHANNEL || !message.payload) return;
       try {
-        const parsed = LiveEventSchema.safeParse(JSON.parse(message.payload));
+        const payload: unknown = JSON.parse(message.payload);
+        const parsed = LiveEventSchema.safeParse(payload);
         if (parsed.success) deliver(parsed.data);
+        else if (SiteEventSchema.safeParse(payload).success) emitter.emit('site');
       } catch {
         /* not JSON: not ours */
       }

@@ -10,6 +10,8 @@
  * A stored object is an orphan when it is older than the grace period ({@link ORPHAN_GRACE_MS}, one hour) and
  * - no `customer_documents` row has its bucket and key, (in `invoice-files`) no `invoices` row has its key, and (in
  *   `customer-files`) it is not the shop's logo (`shop_settings.logo_file_key`); or
+ * - (in `site-images`, issue 16) it is a variant `gallery/<id>-<width>.<ext>` whose key prefix `gallery/<id>` no
+ *   `gallery_items` row uses as its image or before-image (site/site-images.server.ts); or
  * - it is a thumbnail `thumbs/<key>.webp` whose `<key>` is such an orphan (the document was deleted); or
  * - it is an unfinished write of the local driver (`….part`).
  * `invoice-files/pending/…` (an invoice read but not saved yet) has its own rule: removed after a day
@@ -29,13 +31,14 @@
  * it at start-up (from `startRuntime`, after migrations) and then every hour; its stop function waits for a running
  * sweep. So a file orphaned by a crash is gone at the first start, or hourly sweep, after it is an hour old.
  */
-import { and, eq, inArray } from 'drizzle-orm';
+import { and, eq, inArray, or, sql } from 'drizzle-orm';
 import { BUCKETS, type Bucket } from '~/lib/work-order-status';
 import { getDb } from '../db/client.server';
-import { appointmentPhotos, customerDocuments, invoices, shopSettings } from '../db/schema';
+import { appointmentPhotos, customerDocuments, galleryItems, invoices, shopSettings } from '../db/schema';
 import { removeStalePendingUploads } from '../invoices/pending-upload.server';
 import { log } from '../logger.server';
 import { thumbnailOriginal } from '../portal/serve-document.server';
+import { siteImagePrefixOfKey } from '../site/site-images.server';
 import { getStorage, type StoredEntry } from './storage.server';
 
 /** Objects younger than this (ms) are never swept: another process may be about to commit their row. */
@@ -76,6 +79,17 @@ async function referencedKeys(bucket: Bucket, keys: string[]): Promise<Set<strin
     const rows = await db.select({ key: appointmentPhotos.fileKey }).from(appointmentPhotos).where(inArray(appointmentPhotos.fileKey, keys));
     for (const r of rows) found.add(r.key);
   }
+  if (bucket === 'site-images') {
+    // Gallery photos (issue 16): a row holds the key prefix of its variants, in `image` and `before_image`.
+    const rows = await db
+      .select({ image: sql<string>`${galleryItems.image}->>'keyPrefix'`, before: sql<string | null>`${galleryItems.beforeImage}->>'keyPrefix'` })
+      .from(galleryItems)
+      .where(or(inArray(sql`${galleryItems.image}->>'keyPrefix'`, keys), inArray(sql`${galleryItems.beforeImage}->>'keyPrefix'`, keys)));
+    for (const r of rows) {
+      found.add(r.image);
+      if (r.before) found.add(r.before);
+    }
+  }
   if (bucket === 'invoice-files') {
     const rows = await db.select({ key: invoices.fileKey }).from(invoices).where(inArray(invoices.fileKey, keys));
     for (const r of rows) if (r.key) found.add(r.key);
@@ -83,8 +97,10 @@ async function referencedKeys(bucket: Bucket, keys: string[]): Promise<Set<strin
   return found;
 }
 
-/** The key whose row decides whether an object is wanted: a thumbnail belongs to its original. */
-const ownerKey = (key: string) => thumbnailOriginal(key) ?? key;
+/** The key whose row decides whether an object is wanted: a thumbnail belongs to its original, a site image variant
+ *  to its key prefix. */
+const ownerKey = (bucket: Bucket, key: string) =>
+  bucket === 'site-images' ? (siteImagePrefixOfKey(key) ?? key) : (thumbnailOriginal(key) ?? key);
 
 /** Deletes the orphans among `entries` of one bucket; returns [removed, failed]. */
 async function sweepBucket(bucket: Bucket, entries: StoredEntry[], now: number, graceMs: number): Promise<[number, number]> {
@@ -97,9 +113,9 @@ async function sweepBucket(bucket: Bucket, entries: StoredEntry[], now: number, 
   let failed = 0;
   for (let i = 0; i < candidates.length; i += CHUNK) {
     const chunk = candidates.slice(i, i + CHUNK);
-    const referenced = await referencedKeys(bucket, [...new Set(chunk.map((e) => ownerKey(e.key)))]);
+    const referenced = await referencedKeys(bucket, [...new Set(chunk.map((e) => ownerKey(bucket, e.key)))]);
     for (const entry of chunk) {
-      if (referenced.has(ownerKey(entry.key))) continue;
+      if (referenced.has(ownerKey(bucket, entry.key))) continue;
       try {
         await storage.delete(bucket, entry.key);
         removed += 1;
