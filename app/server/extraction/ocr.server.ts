@@ -9,6 +9,7 @@
 import { createRequire } from 'node:module';
 import type { Worker } from 'tesseract.js';
 import { loadSharp } from '../load-on-use.server';
+import type { WordBox } from './layout/words';
 
 const require = createRequire(import.meta.url);
 const IDLE_MS = 60_000;
@@ -125,8 +126,36 @@ export function removeRules(px: Uint8Array, width: number, height: number): void
   for (let i = 0; i < px.length; i += 1) if (erase[i]) px[i] = 255;
 }
 
-/** Reads the text of an image (see module docs). `signal` stops before the OCR starts when already aborted. */
-export async function recognizeImage(bytes: Uint8Array, signal?: AbortSignal): Promise<string> {
+/** What `recognizeWords` returns: the page text, every word with its box and confidence, and the prepared size. */
+export interface OcrPage {
+  text: string;
+  words: WordBox[];
+  width: number;
+  height: number;
+  /** Mean word confidence 0..1 (0 when no words). */
+  confidence: number;
+}
+
+/**
+ * Parses Tesseract's TSV output into word boxes (level-5 rows; confidence 0..100 → 0..1). Words of one Tesseract
+ * line share a `lineKey` ("block.par.line").
+ */
+export function parseTsv(tsv: string): WordBox[] {
+  const words: WordBox[] = [];
+  for (const row of tsv.split('\n')) {
+    const f = row.split('\t');
+    if (f.length < 12 || f[0] !== '5') continue;
+    const text = f.slice(11).join('\t').trim();
+    // Table rules read as letters: bars, brackets, underscores alone are not words.
+    if (!text || /^[|¦[\]{}_=~]+$/.test(text)) continue;
+    const [left, top, width, height, conf] = [f[6], f[7], f[8], f[9], f[10]].map(Number) as [number, number, number, number, number];
+    words.push({ text, x0: left, y0: top, x1: left + width, y1: top + height, conf: Math.max(0, Math.min(1, conf / 100)), lineKey: `${f[1]}.${f[2]}.${f[3]}.${f[4]}` });
+  }
+  return words;
+}
+
+/** Reads the words of an image with their boxes (see module docs). `signal` stops before the OCR starts. */
+export async function recognizeWords(bytes: Uint8Array, signal?: AbortSignal): Promise<OcrPage> {
   const prepared = await prepareForOcr(bytes);
   signal?.throwIfAborted();
   const run = queue.then(async () => {
@@ -134,8 +163,11 @@ export async function recognizeImage(bytes: Uint8Array, signal?: AbortSignal): P
     if (idleTimer) clearTimeout(idleTimer);
     const worker = await getWorker();
     try {
-      const { data } = await worker.recognize(prepared, { rotateAuto: true });
-      return data.text;
+      const { data } = await worker.recognize(prepared, { rotateAuto: true }, { text: true, tsv: true });
+      const words = parseTsv(data.tsv ?? '');
+      const meta = await (await loadSharp())(prepared).metadata();
+      const confidence = words.length ? words.reduce((s, w) => s + w.conf, 0) / words.length : 0;
+      return { text: data.text, words, width: meta.width ?? 0, height: meta.height ?? 0, confidence };
     } finally {
       idleTimer = setTimeout(() => void closeOcrWorker(), IDLE_MS);
       idleTimer.unref();
@@ -143,6 +175,11 @@ export async function recognizeImage(bytes: Uint8Array, signal?: AbortSignal): P
   });
   queue = run.catch(() => undefined);
   return run;
+}
+
+/** Reads the text of an image (see module docs). `signal` stops before the OCR starts when already aborted. */
+export async function recognizeImage(bytes: Uint8Array, signal?: AbortSignal): Promise<string> {
+  return (await recognizeWords(bytes, signal)).text;
 }
 
 /** Starts the shared OCR worker ahead of the first page (loading the English data takes a second or two). */
