@@ -1,0 +1,388 @@
+/**
+ * Parts catalogues of the development set: how each kind of supplier numbers and names its parts, and roughly what they
+ * cost (list price in integer cents). Part numbers follow the real patterns: Ford with spaces (`HC3Z 8200 A`),
+ * Toyota/Honda/Nissan with dashes and letters next to digits (`52119-0R917`, `71101-T0A-A00`, `62022-5NA0A`), GM
+ * eight digits, Mopar digits plus a suffix, Partslink numbers for aftermarket (`FO1000A12`), paint codes with
+ * slashes (`DBC9700/1L`), NAGS glass numbers with a space (`FW04210 GTY`), recycler stock tags mixing O/0, I/1, S/5.
+ * The printed value is the truth: nothing here is "corrected".
+ */
+import type { Rng } from './rng';
+
+export interface CatalogPart {
+  part_number: string;
+  description: string;
+  /** List price, cents. */
+  list: number;
+  /** Unit of measure as printed (EA, PR, QT, GL, BX, KT, RL, PK). */
+  uom: string;
+  /** Vehicle or application text, when the layout prints one. */
+  application: string;
+}
+
+export type CatalogId =
+  | 'ford'
+  | 'toyota'
+  | 'gm'
+  | 'honda'
+  | 'mopar'
+  | 'nissan'
+  | 'aftermarket'
+  | 'store'
+  | 'paint'
+  | 'glass'
+  | 'recycler'
+  | 'fasteners'
+  | 'electrical'
+  | 'euro';
+
+const FORD_BODY: [string, string, number][] = [
+  ['17D957', 'BUMPER COVER - FRONT', 42000],
+  ['17757', 'BUMPER ASY - FRONT', 61500],
+  ['8200', 'GRILLE ASY - RADIATOR', 38900],
+  ['16005', 'PANEL ASY - FENDER FRONT', 27450],
+  ['13008', 'HEADLAMP ASY', 56800],
+  ['17C947', 'REINFORCEMENT - BUMPER', 18925],
+  ['16700', 'HINGE ASY - HOOD', 4385],
+  ['17E814', 'ISOLATOR - BUMPER', 2210],
+  ['16612', 'PANEL - HOOD', 71240],
+  ['8A284', 'SHIELD - RADIATOR AIR DEFLECTOR', 6475],
+  ['15200', 'LAMP ASY - FOG', 11830],
+  ['17K945', 'BRACKET - BUMPER', 1365],
+  ['20124', 'MOULDING - DOOR OUTSIDE', 9745],
+  ['17683', 'MIRROR ASY - REAR VIEW OUTER', 33560],
+];
+const TOYOTA: [string, string, number][] = [
+  ['52119-0R917', 'COVER, FRONT BUMPER', 38600],
+  ['52535-0R010', 'RETAINER, FRONT BUMPER SIDE', 2145],
+  ['81130-42720', 'UNIT ASSY, HEADLAMP, LH', 48790],
+  ['53301-0R020', 'HOOD SUB-ASSY', 66215],
+  ['52611-0R040', 'ABSORBER, FRONT BUMPER ENERGY', 5530],
+  ['53112-0R050', 'GRILLE, RADIATOR, LOWER', 9870],
+  ['90467-10188', 'CLIP, SCREW GROMMET', 125],
+  ['75310-0R010', 'EMBLEM, FRONT', 4120],
+  ['53811-0R904', 'FENDER SUB-ASSY, FRONT LH', 24355],
+  ['87910-0R371', 'MIRROR ASSY, OUTER REAR VIEW', 31265],
+  ['53875-0R020', 'LINER, FRONT FENDER, LH', 3950],
+];
+const GM: [string, string, number][] = [
+  ['84512345', 'FASCIA, FRT BPR', 45710],
+  ['23386735', 'GRILLE ASM, RAD', 51225],
+  ['84236812', 'HEADLAMP ASM, FRT', 61880],
+  ['22915762', 'BRACKET, FRT BPR FASCIA', 2390],
+  ['84103396', 'ABSORBER, FRT BPR ENERGY', 9655],
+  ['11570241', 'RIVET, PUSH IN', 95],
+  ['23464598', 'PANEL, HOOD', 58920],
+  ['84009131', 'MOLDING, FRT BPR FASCIA', 7740],
+  ['20801632', 'LAMP ASM, FOG', 13815],
+  ['15249915', 'SEAL, HOOD REAR', 2875],
+];
+const HONDA: [string, string, number][] = [
+  ['71101-TBA-A00', 'FACE, FR. BUMPER', 29880],
+  ['04711-T0A-A90ZZ', 'FACE SET, FR. BUMPER', 41225],
+  ['33150-T2A-A01', 'HEADLIGHT ASSY., L.', 62210],
+  ['71198-TBA-A01', 'SPACER, L. FR. BUMPER SIDE', 1860],
+  ['60261-TBA-A90ZZ', 'PANEL, L. FR. FENDER', 21975],
+  ['91503-SZ3-003', 'CLIP, BUMPER', 180],
+  ['74101-T0A-A00', 'FENDER, L. FR. (INNER)', 4635],
+  ['71120-TBA-A01', 'GRILLE, FR. BUMPER (UPPER)', 16040],
+  ['76258-T0A-A01', 'MIRROR, L. (FLAT)', 5195],
+  ['90674-SZ5-003', 'CLIP, PUSH (8MM)', 210],
+];
+const MOPAR: [string, string, number][] = [
+  ['68292970AB', 'FASCIA, FRONT', 54335],
+  ['5XM91TZZAB', 'GRILLE, RADIATOR', 39410],
+  ['68210243AA', 'REINFORCEMENT, FRONT BUMPER', 26760],
+  ['68228946AC', 'HEADLAMP, LEFT', 71505],
+  ['6511789AA', 'SCREW, HEX FLANGE HEAD', 245],
+  ['68094165AB', 'BRACKET, FASCIA SUPPORT', 3180],
+  ['1UP33TZZAC', 'APPLIQUE, TAILGATE', 18245],
+  ['68271188AA', 'SHIELD, SPLASH', 6725],
+  ['55112977AC', 'HINGE, HOOD', 5940],
+];
+const NISSAN: [string, string, number][] = [
+  ['62022-5NA0A', 'FASCIA KIT-FRONT BUMPER', 36470],
+  ['F2100-4RAMA', 'FENDER-FRONT, LH', 25835],
+  ['26060-6CA0A', 'HEADLAMP ASSY-LH', 53310],
+  ['62310-5NA0A', 'GRILLE ASSY-FRONT', 27290],
+  ['01553-00651', 'CLIP', 140],
+  ['62090-5NA0A', 'ABSORBER-ENERGY, FRONT BUMPER', 6120],
+  ['63842-6CA0A', 'PROTECTOR-FRONT FENDER, LH', 4470],
+  ['F5100-6RAMA', 'HOOD ASSY', 59815],
+];
+const PARTSLINK: [string, string, number, string][] = [
+  ['FO1000A12', 'Front bumper cover, primed', 16495, '2018-20 Ford F-150'],
+  ['TO1200427C', 'Front bumper cover, CAPA', 21980, '2018-20 Toyota Camry'],
+  ['HO1038105', 'Bumper cover retainer LH', 1195, '2016-18 Honda Civic'],
+  ['GM1230441', 'Fog lamp assembly RH', 5890, '2019-21 Chevy Silverado'],
+  ['CH1002396', 'Front bumper face bar chrome', 24450, '2019-22 Ram 1500'],
+  ['NI2503196', 'Headlamp assembly LH', 14875, '2019-21 Nissan Altima'],
+  ['TO1240209', 'Fender liner LH', 2980, '2018-20 Toyota Camry'],
+  ['FO1036102', 'Bumper reinforcement', 11320, '2015-17 Ford F-150'],
+  ['HO2502183', 'Headlamp assembly RH', 15665, '2016-18 Honda Civic'],
+  ['GM1200720', 'Grille assembly black', 13890, '2016-18 Chevy Malibu'],
+  ['TO1321313C', 'Mirror assy power heated LH', 8615, '2015-19 Toyota Corolla'],
+  ['HY1000210', 'Front bumper cover primed', 15210, '2017-20 Hyundai Elantra'],
+];
+const STORE: [string, string, number, string][] = [
+  ['DOR 924-5208', 'Bumper retainer clip', 899, 'Universal'],
+  ['KYB 334658', 'Strut assembly front', 9455, '2014-19 Corolla'],
+  ['BOS 0242236562', 'Spark plug double iridium', 1049, '2012-18 Focus'],
+  ['ACD 41-110', 'Spark plug', 785, 'GM trucks'],
+  ['MOT FL-820S', 'Oil filter', 689, 'Ford 3.5/5.0'],
+  ['WIX 51515', 'Oil filter', 612, 'Multiple'],
+  ['DOR 300-051', 'Headlamp adjuster', 1475, '2007-13 Silverado'],
+  ['TRK 19-1401', 'Washer fluid pump', 3260, '2011-16 Elantra'],
+  ['NGK 6619', 'Iridium IX plug', 1120, 'Honda 2.4'],
+  ['DEN 234-9001', 'Oxygen sensor', 7840, 'Universal'],
+  ['DOR 45112', 'Lug nut 1/2-20', 395, 'Universal'],
+  ['GAT 35490', 'Radiator hose upper', 2835, '2012-16 CR-V'],
+];
+const PAINT: [string, string, number, string][] = [
+  ['DBC9700/1L', 'Deltron black base 1 L', 8925, 'LT'],
+  ['DX330/GL', 'Wax & grease remover gal', 6140, 'GL'],
+  ['3M 05887', 'Perfect-It rubbing compound qt', 4395, 'QT'],
+  ['3M 06396', 'Masking paper 12 in', 2870, 'RL'],
+  ['AX-2K2640/4L', 'Cromax clear 4 L', 21450, 'KT'],
+  ['SEM 39863/QT', 'Trim black qt', 3215, 'QT'],
+  ['NEX D8185/1QT', 'Primer surfacer grey qt', 5680, 'QT'],
+  ['U-POL UP0791', 'Raptor bed liner kit', 10395, 'KT'],
+  ['MIRKA 1230-320', 'Abranet disc 6 in P320 (50)', 3840, 'BX'],
+  ['NORTON 31641', 'Tack cloth (12)', 1575, 'PK'],
+  ['PPG DT870/GL', 'Reducer medium gal', 7220, 'GL'],
+  ['EVERCOAT 100108', 'Rage Gold filler gal', 4885, 'GL'],
+  ['3M 06655', 'Tape 3/4 in x 60 yd', 845, 'RL'],
+];
+const GLASS: [string, string, number, string][] = [
+  ['FW04210 GTY', 'Windshield solar acoustic w/ sensor', 42560, '2019-22 Toyota RAV4'],
+  ['DW01812 GBN', 'Windshield green tint', 18975, '2014-18 Chevy Silverado'],
+  ['FD22618 GTN', 'Front door glass LH', 9430, '2016-20 Honda Civic'],
+  ['DB11623 GTY', 'Back glass heated', 21840, '2017-21 Honda CR-V'],
+  ['FW03986 GTN', 'Windshield w/ camera bracket', 38650, '2018-21 Ford F-150'],
+  ['HAH000448', 'Urethane adhesive kit', 2895, 'Universal'],
+  ['MLD 21337', 'Windshield moulding', 3460, '2018-20 Camry'],
+  ['DT07512 GTY', 'Vent glass RH', 6790, '2015-19 Subaru Outback'],
+];
+const RECYCLER: [string, string, number, string][] = [
+  ['Door shell front LH', 'black, grade A', 22500, '2017 Honda Civic 4dr'],
+  ['Headlamp assy RH', 'halogen, clean lens', 13500, '2018 Toyota Camry SE'],
+  ['Hood panel', 'silver, small dent', 17500, '2016 Ford Fusion'],
+  ['Tail lamp LH', 'LED, quarter mount', 9500, '2019 Chevy Equinox'],
+  ['Mirror power LH', 'heated, black cap', 8500, '2015 Nissan Altima'],
+  ['Fender front RH', 'white, grade B', 12000, '2017 Hyundai Elantra'],
+  ['Radiator support', 'complete', 19500, '2018 Ram 1500'],
+  ['Alternator', '150A, tested', 7500, '2014 Ford F-150 5.0'],
+  ['Wheel alloy 17 in', '5 spoke, no curb rash', 11000, '2016 Toyota RAV4'],
+  ['Bumper cover rear', 'w/ sensor holes', 15000, '2019 Subaru Forester'],
+];
+const FASTENERS: [string, string, number, string][] = [
+  ['AU-14115', 'Push-type retainer GM (25)', 1240, 'BX'],
+  ['21-4056/50', 'Body bolt M6 x 20 (50)', 1680, 'BX'],
+  ['TRC-1234', 'Trim panel clip Ford (25)', 1395, 'BX'],
+  ['16-5110/25', 'Fender liner screw (25)', 1150, 'BX'],
+  ['H-500/100', 'Hose clamp #12 (100)', 2890, 'BX'],
+  ['SP-4408', 'Speed nut 8 x 18 (50)', 975, 'PK'],
+  ['RV-3/16-AL', 'Rivet 3/16 aluminium (100)', 1425, 'BX'],
+  ['WT-0650', 'Wire tie 8 in black (100)', 695, 'PK'],
+  ['LN-12X1.5', 'Lug nut M12 x 1.5 (10)', 1860, 'PK'],
+  ['CLP-OS1I5', 'Moulding clip Toyota (10)', 840, 'PK'],
+  ['GR-5/16', 'Rubber grommet 5/16 (25)', 560, 'PK'],
+];
+const ELECTRICAL: [string, string, number, string][] = [
+  ['AL-6620R', 'Alternator reman 160A', 18900, '2015-19 F-150 3.5'],
+  ['BCI 48-700', 'Battery group 48 AGM', 18995, 'H6'],
+  ['SR-1187N', 'Starter new', 16450, '2012-17 Camry 2.5'],
+  ['RAD-13596', 'Radiator 1 row', 15785, '2016-20 Civic'],
+  ['AC-CMP 158337', 'A/C compressor reman', 24530, '2014-18 Silverado'],
+  ['CND-3919', 'A/C condenser', 11240, '2018-21 Camry'],
+  ['FAN-621-4IO', 'Cooling fan assy', 13395, '2013-17 Accord'],
+  ['BT-94R 850', 'Battery group 94R', 17475, 'Universal'],
+];
+
+const EURO: [string, string, number][] = [
+  ['5G0 807 217 GRU', 'Bumper cover front, primed', 39480],
+  ['1K0 955 453 S', 'Washer pump', 3165],
+  ['5G0 941 005 C', 'Headlight left LED', 88730],
+  ['51 11 7 391 481', 'Trim cover bumper front', 27215],
+  ['A 205 880 01 40', 'Hood', 104560],
+  ['5G0 853 651 B RYP', 'Radiator grille', 21990],
+  ['N 911 455 02', 'Torx screw', 135],
+  ['8V0 807 550 A', 'Bracket bumper left', 2540],
+  ['06L 115 562 B', 'Oil filter element', 1795],
+  ['3G0 805 588 S', 'Lock carrier', 33410],
+];
+
+function fordPrefix(rng: Rng): string {
+  return rng.pick(['HC3Z', 'JL3Z', 'FL3Z', 'ML3Z', 'KB3Z', 'GJ5Z', 'LJ8Z']);
+}
+
+const fromTuple4 = (t: [string, string, number, string], uom: string, application: string): CatalogPart => ({
+  part_number: t[0],
+  description: t[1],
+  list: t[2],
+  uom,
+  application,
+});
+
+/** One random part of catalogue `id`. Prices get a little random spread so invoices differ. */
+export function randomPart(rng: Rng, id: CatalogId): CatalogPart {
+  const spread = (cents: number) => Math.max(50, Math.round((cents * rng.float(0.9, 1.12)) / 5) * 5);
+  const years = () => {
+    const y = rng.int(2014, 2023);
+    return `${y}-${String(y + rng.int(1, 4)).slice(2)}`;
+  };
+  switch (id) {
+    case 'ford': {
+      const [base, desc, list] = rng.pick(FORD_BODY);
+      const suffix = rng.pick(['A', 'AB', 'C', 'AA', 'B', 'ACPTM']);
+      return {
+        part_number: `${fordPrefix(rng)} ${base} ${suffix}`,
+        description: desc,
+        list: spread(list),
+        uom: 'EA',
+        application: `${years()} F-150`,
+      };
+    }
+    case 'toyota': {
+      const [pn, desc, list] = rng.pick(TOYOTA);
+      return {
+        part_number: pn,
+        description: desc,
+        list: spread(list),
+        uom: 'EA',
+        application: `${years()} CAMRY`,
+      };
+    }
+    case 'gm': {
+      const [pn, desc, list] = rng.pick(GM);
+      return {
+        part_number: pn,
+        description: desc,
+        list: spread(list),
+        uom: 'EA',
+        application: `${years()} SILVERADO`,
+      };
+    }
+    case 'honda': {
+      const [pn, desc, list] = rng.pick(HONDA);
+      return {
+        part_number: pn,
+        description: desc,
+        list: spread(list),
+        uom: 'EA',
+        application: `${years()} CIVIC`,
+      };
+    }
+    case 'mopar': {
+      const [pn, desc, list] = rng.pick(MOPAR);
+      return {
+        part_number: pn,
+        description: desc,
+        list: spread(list),
+        uom: 'EA',
+        application: `${years()} RAM 1500`,
+      };
+    }
+    case 'nissan': {
+      const [pn, desc, list] = rng.pick(NISSAN);
+      return {
+        part_number: pn,
+        description: desc,
+        list: spread(list),
+        uom: 'EA',
+        application: `${years()} ALTIMA`,
+      };
+    }
+    case 'aftermarket': {
+      const t = rng.pick(PARTSLINK);
+      return fromTuple4([t[0], t[1], spread(t[2]), t[3]], 'EA', t[3]);
+    }
+    case 'store': {
+      const t = rng.pick(STORE);
+      return fromTuple4([t[0], t[1], spread(t[2]), t[3]], rng.pick(['EA', 'EA', 'EA', 'PR']), t[3]);
+    }
+    case 'paint': {
+      const t = rng.pick(PAINT);
+      return fromTuple4([t[0], t[1], spread(t[2]), t[3]], t[3], '');
+    }
+    case 'glass': {
+      const t = rng.pick(GLASS);
+      return fromTuple4([t[0], t[1], spread(t[2]), t[3]], 'EA', t[3]);
+    }
+    case 'recycler': {
+      const t = rng.pick(RECYCLER);
+      // Stock tags mix letters and digits that OCR confuses; the printed tag is the truth.
+      const tag = `${rng.pick(['S', 'O', 'I', 'A', 'B'])}${rng.chars('0O1I5S', 1)}-${rng.digits(4)}${rng.pick(['', 'A', 'S', 'O'])}`;
+      return {
+        part_number: tag,
+        description: t[0],
+        list: Math.round((t[2] * rng.float(0.9, 1.15)) / 500) * 500,
+        uom: 'EA',
+        application: t[3],
+      };
+    }
+    case 'fasteners': {
+      const t = rng.pick(FASTENERS);
+      return fromTuple4([t[0], t[1], spread(t[2]), t[3]], t[3], '');
+    }
+    case 'euro': {
+      const [pn, desc, list] = rng.pick(EURO);
+      return {
+        part_number: pn,
+        description: desc,
+        list: spread(list),
+        uom: 'EA',
+        application: `${years()} Golf`,
+      };
+    }
+    case 'electrical': {
+      const t = rng.pick(ELECTRICAL);
+      return fromTuple4([t[0], t[1], spread(t[2]), t[3]], 'EA', t[3]);
+    }
+  }
+}
+
+/** Recycler grade/condition note for a part (printed in a notes column, not part of the description). */
+export function recyclerNote(description: string): string {
+  return RECYCLER.find((r) => r[0] === description)?.[1] ?? '';
+}
+
+/** Street addresses, towns and phone numbers for supplier and customer blocks. */
+export const STREETS = [
+  '1450 Industrial Pkwy',
+  '88 Commerce Dr, Unit 4',
+  '2301 W Main St',
+  '760 Route 9 North',
+  '15 Depot Road',
+  '4102 Airport Blvd',
+  '990 Harbor Way',
+  '312 Mill St',
+  '5880 Expressway Dr S',
+  '27 Foundry Lane',
+];
+export const TOWNS = [
+  'Springfield, IL 62703',
+  'Joliet, IL 60435',
+  'Racine, WI 53403',
+  'Harrisburg, PA 17111',
+  'Dayton, OH 45414',
+  'Fort Wayne, IN 46808',
+  'Tulsa, OK 74107',
+  'Boise, ID 83709',
+  'Albany, NY 12205',
+  'Macon, GA 31206',
+];
+export const CUSTOMERS = [
+  'C.A.R.S Collision & Refinish',
+  'Eastside Auto Body',
+  'Precision Collision Center',
+  'Main Street Body Shop',
+  'Riverside Paint & Body',
+];
+
+/** A phone number in one of the printed styles. */
+export function phone(rng: Rng): string {
+  const a = rng.int(201, 989);
+  const b = rng.int(200, 989);
+  const c = rng.digits(4);
+  return rng.pick([`(${a}) ${b}-${c}`, `${a}-${b}-${c}`, `${a}.${b}.${c}`]);
+}

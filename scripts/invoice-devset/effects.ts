@@ -1,0 +1,119 @@
+/**
+ * Photo and scan effects for the development set, done with sharp (ImageMagick is not installed on these machines;
+ * /usr/local/bin/convert is something else). A "photograph": uneven light (a gradient composited with multiply),
+ * a warm paper tint, a 2–4° rotation on a desk-coloured background, blur, a little sensor noise, downscaled to a
+ * phone-photo width and saved as JPEG quality 70. A "scan": grey, a slight skew, JPEG quality 70, wrapped in a PDF
+ * page by pdfmake (no text layer).
+ */
+import sharp from 'sharp';
+import { renderPdf } from '~/server/documents/pdf/render-pdf.server';
+import type { Rng } from './rng';
+
+export interface PhotoParams {
+  /** degrees, sign = direction */
+  angle: number;
+  blur: number;
+  /** 0..1: how dark the shadowed side gets */
+  shadow: number;
+  /** gradient direction: which corner the light comes from */
+  light: 'left' | 'right' | 'top' | 'bottom' | 'corner';
+  quality: number;
+  width: number;
+}
+
+/** Random photo parameters within the issue's ranges (rotated 2–4°, blurred, uneven light, JPEG 70). */
+export function photoParams(rng: Rng): PhotoParams {
+  return {
+    angle: (Math.round(rng.float(2, 4) * 10) / 10) * (rng.chance(0.5) ? 1 : -1),
+    blur: Math.round(rng.float(0.6, 1.3) * 100) / 100,
+    shadow: Math.round(rng.float(0.25, 0.5) * 100) / 100,
+    light: rng.pick(['left', 'right', 'top', 'bottom', 'corner'] as const),
+    quality: 70,
+    width: rng.int(1250, 1450),
+  };
+}
+
+function gradientSvg(w: number, h: number, p: PhotoParams): Buffer {
+  const dir = {
+    left: ['0', '0', '1', '0'],
+    right: ['1', '0', '0', '0'],
+    top: ['0', '0', '0', '1'],
+    bottom: ['0', '1', '0', '0'],
+    corner: ['0', '0', '1', '1'],
+  }[p.light];
+  const dark = Math.round(255 * (1 - p.shadow));
+  return Buffer.from(
+    `<svg xmlns="http://www.w3.org/2000/svg" width="${w}" height="${h}"><defs><linearGradient id="g" x1="${dir[0]}" y1="${dir[1]}" x2="${dir[2]}" y2="${dir[3]}">` +
+      `<stop offset="0" stop-color="rgb(255,252,240)"/><stop offset="0.55" stop-color="rgb(235,228,210)"/><stop offset="1" stop-color="rgb(${dark},${dark - 8},${dark - 20})"/></linearGradient>` +
+      `</defs><rect width="100%" height="100%" fill="url(#g)"/></svg>`,
+  );
+}
+
+/** A photographed-looking JPEG of a rendered page. */
+export async function photograph(png: Buffer, p: PhotoParams): Promise<Buffer> {
+  const meta = await sharp(png).metadata();
+  const w = meta.width!;
+  const h = meta.height!;
+  const noise = await sharp({
+    create: {
+      width: w,
+      height: h,
+      channels: 3,
+      background: '#808080',
+      noise: { type: 'gaussian', mean: 128, sigma: 10 },
+    },
+  })
+    .png()
+    .toBuffer();
+  const lit = await sharp(png)
+    .flatten({ background: '#ffffff' })
+    .composite([
+      { input: gradientSvg(w, h, p), blend: 'multiply' },
+      { input: noise, blend: 'soft-light' },
+    ])
+    .png()
+    .toBuffer();
+  const margin = Math.round(w * 0.04);
+  const desk = { r: 92, g: 74, b: 58 };
+  const rotated = await sharp(lit)
+    .extend({ top: margin, bottom: margin, left: margin, right: margin, background: desk })
+    .rotate(p.angle, { background: desk })
+    .png()
+    .toBuffer();
+  return sharp(rotated).resize({ width: p.width }).blur(p.blur).jpeg({ quality: p.quality }).toBuffer();
+}
+
+/** A scanned page: grey, slightly skewed, JPEG 70, inside a one-page Letter PDF without a text layer. */
+export async function scannedPdf(png: Buffer, angle: number): Promise<{ pdf: Buffer; jpeg: Buffer }> {
+  const jpeg = await sharp(png)
+    .flatten({ background: '#ffffff' })
+    .greyscale()
+    .rotate(angle, { background: '#ffffff' })
+    .resize({ width: 1275 })
+    .linear(1.1, -12)
+    .jpeg({ quality: 70 })
+    .toBuffer();
+  const meta = await sharp(jpeg).metadata();
+  const maxW = 612 - 36;
+  const maxH = 792 - 36;
+  const scale = Math.min(maxW / meta.width!, maxH / meta.height!);
+  const pdf = await renderPdf({
+    pageMargins: [18, 18, 18, 18],
+    content: [
+      {
+        image: `data:image/jpeg;base64,${jpeg.toString('base64')}`,
+        width: Math.floor(meta.width! * scale),
+        height: Math.floor(meta.height! * scale),
+      },
+    ],
+  });
+  return { pdf, jpeg };
+}
+
+/** A clean rendered page stored small: palette PNG (64 colours), as a scanner's "document" mode would. */
+export async function cleanPng(png: Buffer): Promise<Buffer> {
+  return sharp(png)
+    .flatten({ background: '#ffffff' })
+    .png({ palette: true, colours: 64, compressionLevel: 9 })
+    .toBuffer();
+}

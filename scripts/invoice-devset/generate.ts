@@ -1,0 +1,327 @@
+/**
+ * Generates the invoice development set (issue 18) into tests/fixtures/invoices-dev/:
+ *
+ *   npx tsx scripts/invoice-devset/generate.ts            (everything; outputs are committed)
+ *   npx tsx scripts/invoice-devset/generate.ts D07 D31    (only these ids, e.g. to look at one layout)
+ *
+ * Eighteen supplier layouts (layouts.ts) × two clean invoices each, plus photographed JPEGs, scanned PDFs (a
+ * photographed-looking JPEG inside a PDF, no text layer) and two-page PDFs with a text layer printed by Chromium.
+ * HTML is rendered by Debian's Chromium through playwright-core; effects are done with sharp (effects.ts). A seeded
+ * random generator (rng.ts, seed SEED) makes the output the same on every run.
+ *
+ * Each invoice gets `<id>.json` ({ id, file, layout, split, effects, expected }) where `expected` is the ground truth
+ * in the extended ExtractedInvoice contract (parts only in line_items, quantity = shipped, unit_price = net; non-part
+ * rows in charges; tax in tax_amount) — asserted to reconcile to the cent (model.ts `truthOf`). `manifest.json`
+ * lists every invoice with its file, layout, effects, pages and split.
+ *
+ * The split was decided before anyone tuned the reader: HELD_OUT_LAYOUTS (6 of 18, drawn with SPLIT_SEED and checked
+ * against the literal list below so it cannot drift) plus HELD_OUT_PHOTOS photographed invoices of tuning layouts.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import { chromium, type Browser } from 'playwright-core';
+import { readPdfText } from '~/server/extraction/pdf.server';
+import { cleanPng, photograph, photoParams, scannedPdf, type PhotoParams } from './effects';
+import { CUSTOMERS, LAYOUTS, supplierAddress, type Layout } from './layouts';
+import { buildInvoice, formatDate, truthOf, type Invoice } from './model';
+import { Rng } from './rng';
+
+export const SEED = 18_2026;
+export const SPLIT_SEED = 1124;
+/** The held-out layouts, drawn once with SPLIT_SEED on 2026-11-24 before any tuning (the draw is re-checked below). */
+export const HELD_OUT_LAYOUTS = [
+  'L01-ford-counter',
+  'L04-honda-dense',
+  'L05-mopar-wholesale',
+  'L06-nissan-serif',
+  'L07-aftermarket-distributor',
+  'L14-dot-matrix-plain',
+];
+/** How many photographed invoices of tuning layouts are held out too (drawn with SPLIT_SEED). */
+const HELD_OUT_PHOTOS = 3;
+
+const outDir = path.resolve(import.meta.dirname, '../../tests/fixtures/invoices-dev');
+
+type Variant = 'clean' | 'photo' | 'scan-pdf' | 'text-pdf-2page';
+interface Plan {
+  id: string;
+  layout: Layout;
+  variant: Variant;
+  rows: number;
+}
+
+export interface ManifestEntry {
+  id: string;
+  file: string;
+  truth: string;
+  layout: string;
+  layout_title: string;
+  features: string[];
+  variant: Variant;
+  effects: Record<string, unknown>;
+  pages: number;
+  rows: number;
+  charges: number;
+  split: 'tuning' | 'heldout';
+}
+
+/** Draws the held-out layouts and photographed invoices; the layout draw must equal HELD_OUT_LAYOUTS. */
+function drawSplit(plans: Plan[]): { layouts: Set<string>; photos: Set<string> } {
+  const rng = new Rng(SPLIT_SEED);
+  const drawn = rng
+    .sample(
+      LAYOUTS.map((l) => l.id),
+      6,
+    )
+    .sort();
+  if (JSON.stringify(drawn) !== JSON.stringify([...HELD_OUT_LAYOUTS].sort())) {
+    throw new Error(
+      `split drift: drew ${drawn.join(', ')} but HELD_OUT_LAYOUTS says ${HELD_OUT_LAYOUTS.join(', ')}`,
+    );
+  }
+  const layouts = new Set(drawn);
+  const photoCandidates = plans
+    .filter((p) => p.variant === 'photo' && !layouts.has(p.layout.id))
+    .map((p) => p.id);
+  return { layouts, photos: new Set(rng.sample(photoCandidates, HELD_OUT_PHOTOS)) };
+}
+
+function planAll(): Plan[] {
+  const rng = new Rng(SEED);
+  const rowChoices = [1, 2, 3, 3, 4, 5, 5, 6, 7, 8, 9, 10, 12, 14];
+  const plans: Omit<Plan, 'id'>[] = [];
+  for (const layout of LAYOUTS) {
+    const dense = layout.features.includes('many-rows');
+    for (let k = 0; k < 2; k += 1)
+      plans.push({ layout, variant: 'clean', rows: dense ? rng.int(15, 25) : rng.pick(rowChoices) });
+  }
+  // Photographs of 14 layouts, scans of 3, two two-page text PDFs.
+  for (const layout of rng.sample(LAYOUTS, 14))
+    plans.push({ layout, variant: 'photo', rows: rng.pick([2, 3, 4, 5, 6, 8, 10]) });
+  for (const layout of rng.sample(
+    LAYOUTS.filter((l) => !l.features.includes('monospace')),
+    3,
+  ))
+    plans.push({ layout, variant: 'scan-pdf', rows: rng.pick([3, 5, 7]) });
+  const twoPage = ['L05-mopar-wholesale', 'L10-pbe-zebra'];
+  for (const id of twoPage)
+    plans.push({
+      layout: LAYOUTS.find((l) => l.id === id)!,
+      variant: 'text-pdf-2page',
+      rows: rng.int(22, 25),
+    });
+  // Make sure the extremes are present: a one-row invoice and a 25-row one.
+  plans[0]!.rows = 1;
+  plans.find((p) => p.layout.id === 'L16-fasteners-dense')!.rows = 25;
+  return plans.map((p, i) => ({ ...p, id: `D${String(i + 1).padStart(2, '0')}` }));
+}
+
+function isoDate(rng: Rng): string {
+  const month = rng.chance(0.6) ? rng.int(10, 11) : rng.int(1, 9);
+  const day = rng.int(1, month === 2 ? 28 : 30);
+  return `2026-${String(month).padStart(2, '0')}-${String(day).padStart(2, '0')}`;
+}
+
+function makeInvoice(plan: Plan, rng: Rng): Invoice {
+  const { layout } = plan;
+  const dateIso = isoDate(rng);
+  const addDays = (n: number) => {
+    const d = new Date(`${dateIso}T12:00:00Z`);
+    d.setUTCDate(d.getUTCDate() + n);
+    return d.toISOString().slice(0, 10);
+  };
+  const otherDates = rng.chance(0.5)
+    ? [
+        { label: 'Order Date', text: formatDate(addDays(-rng.int(1, 6)), layout.dateFormat) },
+        { label: 'Due Date', text: formatDate(addDays(30), layout.dateFormat) },
+      ]
+    : [];
+  const address = supplierAddress(rng);
+  return buildInvoice(rng, layout.spec(rng, plan.rows), {
+    id: plan.id,
+    layout: layout.id,
+    supplier: { name: rng.pick(layout.suppliers), ...address },
+    customer: rng.pick(CUSTOMERS),
+    invoiceNumber: layout.invoiceNumber(rng),
+    dateIso,
+    dateText: formatDate(dateIso, layout.dateFormat),
+    otherDates,
+    po: `${rng.pick(['RO', 'PO', ''])}${rng.digits(5)}`,
+    account: `${rng.digits(4)}${rng.pick(['', '-01', 'C'])}`,
+  });
+}
+
+/** Print CSS that makes a long invoice run onto a second Letter page. */
+const PRINT_CSS = `<style>@media print { body { font-size:16px !important; padding:0 !important; } .items td { padding:9px 6px !important; } .items thead { display: table-header-group; } }</style>`;
+
+async function render(
+  browser: Browser,
+  plan: Plan,
+  inv: Invoice,
+  rng: Rng,
+): Promise<Omit<ManifestEntry, 'truth' | 'layout_title' | 'features' | 'rows' | 'charges' | 'split'>> {
+  const ctx = await browser.newContext({
+    viewport: { width: plan.layout.width, height: 700 },
+    deviceScaleFactor: 1.5,
+  });
+  try {
+    const page = await ctx.newPage();
+    const html = plan.layout.html(inv);
+    await page.setContent(
+      plan.variant === 'text-pdf-2page' ? html.replace('</head>', `${PRINT_CSS}</head>`) : html,
+    );
+    const base = `${plan.id}-${plan.layout.id.split('-')[0]}`;
+    if (plan.variant === 'text-pdf-2page') {
+      const pdf = await page.pdf({
+        format: 'Letter',
+        printBackground: true,
+        margin: { top: '0.5in', bottom: '0.6in', left: '0.4in', right: '0.4in' },
+        displayHeaderFooter: true,
+        headerTemplate: '<span></span>',
+        footerTemplate:
+          '<div style="font-size:9px;width:100%;text-align:center">Page <span class="pageNumber"></span> of <span class="totalPages"></span></div>',
+      });
+      const pages = (await readPdfText(pdf)).pages;
+      if (pages !== 2) throw new Error(`${plan.id}: the long invoice printed to ${pages} pages, not 2`);
+      const file = `${base}.pdf`;
+      fs.writeFileSync(path.join(outDir, file), pdf);
+      return {
+        id: plan.id,
+        file,
+        layout: plan.layout.id,
+        variant: plan.variant,
+        effects: { pdf: 'text layer, printed by Chromium' },
+        pages,
+      };
+    }
+    const png = await page.screenshot({ fullPage: true, type: 'png' });
+    if (plan.variant === 'photo') {
+      const p: PhotoParams = photoParams(rng);
+      const file = `${base}.jpg`;
+      fs.writeFileSync(path.join(outDir, file), await photograph(png, p));
+      return {
+        id: plan.id,
+        file,
+        layout: plan.layout.id,
+        variant: plan.variant,
+        effects: { ...p },
+        pages: 1,
+      };
+    }
+    if (plan.variant === 'scan-pdf') {
+      const angle = (Math.round(rng.float(0.4, 1.5) * 10) / 10) * (rng.chance(0.5) ? 1 : -1);
+      const { pdf } = await scannedPdf(png, angle);
+      const file = `${base}.pdf`;
+      fs.writeFileSync(path.join(outDir, file), pdf);
+      return {
+        id: plan.id,
+        file,
+        layout: plan.layout.id,
+        variant: plan.variant,
+        effects: { pdf: 'scanned: grey JPEG 70 in a PDF, no text layer', angle },
+        pages: 1,
+      };
+    }
+    const file = `${base}.png`;
+    fs.writeFileSync(path.join(outDir, file), await cleanPng(png));
+    return {
+      id: plan.id,
+      file,
+      layout: plan.layout.id,
+      variant: plan.variant,
+      effects: { png: 'palette 64 colours, 1.5× device scale' },
+      pages: 1,
+    };
+  } finally {
+    await ctx.close();
+  }
+}
+
+async function main() {
+  const only = process.argv.slice(2);
+  const plans = planAll();
+  const split = drawSplit(plans);
+  fs.mkdirSync(outDir, { recursive: true });
+  if (!only.length)
+    for (const old of fs.readdirSync(outDir))
+      if (/^D\d\d/.test(old) || old === 'manifest.json') fs.rmSync(path.join(outDir, old));
+  const browser = await chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-dev-shm-usage',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--no-first-run',
+    ],
+  });
+  const manifest: ManifestEntry[] = [];
+  try {
+    for (const plan of plans) {
+      // Each invoice has its own random stream, so regenerating one id gives the same invoice.
+      const rng = new Rng(SEED * 1000 + Number(plan.id.slice(1)));
+      const inv = makeInvoice(plan, rng);
+      const expected = truthOf(inv);
+      const heldout = split.layouts.has(plan.layout.id) || split.photos.has(plan.id);
+      const entryBase = {
+        truth: `${plan.id}.json`,
+        layout_title: plan.layout.title,
+        features: plan.layout.features,
+        rows: inv.lines.length,
+        charges: inv.charges.length,
+        split: heldout ? ('heldout' as const) : ('tuning' as const),
+      };
+      if (only.length && !only.includes(plan.id)) {
+        const prior = fs.existsSync(path.join(outDir, 'manifest.json'))
+          ? (
+              JSON.parse(fs.readFileSync(path.join(outDir, 'manifest.json'), 'utf8')) as {
+                invoices: ManifestEntry[];
+              }
+            ).invoices.find((e) => e.id === plan.id)
+          : undefined;
+        if (prior) manifest.push(prior);
+        continue;
+      }
+      const out = await render(browser, plan, inv, rng);
+      const entry: ManifestEntry = { ...out, ...entryBase };
+      manifest.push(entry);
+      fs.writeFileSync(
+        path.join(outDir, entry.truth),
+        `${JSON.stringify({ id: entry.id, file: entry.file, layout: entry.layout, variant: entry.variant, split: entry.split, expected }, null, 2)}\n`,
+      );
+      const kb = Math.round(fs.statSync(path.join(outDir, entry.file)).size / 1024);
+      console.log(
+        `${entry.id} ${entry.file.padEnd(22)} ${entry.split.padEnd(8)} rows ${String(entry.rows).padStart(2)} charges ${entry.charges} ${kb} KB`,
+      );
+    }
+  } finally {
+    await browser.close();
+  }
+  const doc = {
+    description:
+      'Invoice development set for issue 18, generated by scripts/invoice-devset/generate.ts (Chromium + sharp, seeded). Each entry: the file to read, its ground truth (<id>.json, key "expected"), layout, effects, pages and split.',
+    seed: SEED,
+    split: {
+      decided: '2026-11-24, before tuning',
+      seed: SPLIT_SEED,
+      heldout_layouts: HELD_OUT_LAYOUTS,
+      heldout_photos: [...split.photos].sort(),
+    },
+    layouts: LAYOUTS.map((l) => ({
+      id: l.id,
+      title: l.title,
+      date_format: l.dateFormat,
+      features: l.features,
+      split: split.layouts.has(l.id) ? 'heldout' : 'tuning',
+    })),
+    invoices: manifest,
+  };
+  fs.writeFileSync(path.join(outDir, 'manifest.json'), `${JSON.stringify(doc, null, 2)}\n`);
+  const tuning = manifest.filter((e) => e.split === 'tuning').length;
+  console.log(
+    `${manifest.length} invoices (${tuning} tuning, ${manifest.length - tuning} held out) in ${LAYOUTS.length} layouts → ${outDir}`,
+  );
+}
+
+await main();

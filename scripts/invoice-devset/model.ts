@@ -1,0 +1,245 @@
+/**
+ * The invoice model of the development set and its ground truth.
+ *
+ * An invoice has part lines (quantity ordered and shipped, unit of measure, list price, discount %, net price — the
+ * unit price is the net — and an application) and charge rows that are not parts (core, deposit, freight, fee,
+ * discount, warranty, credit, other) printed either inside the parts table or below it, plus sales tax. All money is
+ * integer cents here; the truth JSON is in dollars (the ExtractedInvoice contract of app/lib/schemas/invoice.ts).
+ *
+ * Reconciliation (asserted for every invoice): Σ qty shipped × net + Σ charges + tax = total, to the cent, both with
+ * this module's own arithmetic and with `reconcileInvoice` of app/server/extraction/review.server.ts.
+ */
+import { format } from 'date-fns';
+import type { ExtractedInvoice, InvoiceChargeKind } from '~/lib/schemas/invoice';
+import { reconcileInvoice } from '~/server/extraction/review.server';
+import { randomPart, recyclerNote, type CatalogId } from './catalog';
+import type { Rng } from './rng';
+
+export interface PartLine {
+  lineNo: number;
+  part_number: string;
+  description: string;
+  application: string;
+  /** Extra note column (recycler grade, mfr line code…); never part of the description. */
+  note: string;
+  uom: string;
+  qtyOrdered: number;
+  /** Billed quantity (the truth's quantity). */
+  qtyShipped: number;
+  /** cents */
+  list: number;
+  discountPct: number;
+  /** cents: list less discount, the unit price billed. */
+  net: number;
+}
+
+export interface ChargeRow {
+  kind: Exclude<InvoiceChargeKind, 'tax'>;
+  description: string;
+  /** Code printed in the part-number column when the row sits in the table ("CORE", "FRT", "HAZ"…), or ''. */
+  code: string;
+  qty: number;
+  /** cents per unit; the row's amount is qty × unit (negative for discounts and credits). */
+  unit: number;
+  /** 'table': a row of the parts table (after part line `after`, 1-based); 'footer': in the totals block. */
+  placement: 'table' | 'footer';
+  after: number;
+}
+
+export const DATE_FORMATS = [
+  'MM/dd/yyyy',
+  'M/d/yy',
+  'yyyy-MM-dd',
+  'yyyy/MM/dd',
+  'MMM d, yyyy',
+  'MMMM do, yyyy',
+  'd MMM yyyy',
+  'dd-MMM-yy',
+] as const;
+export type DateFormat = (typeof DATE_FORMATS)[number];
+
+/** A date printed in one of the issue's formats (dd-MMM-yy in capitals: 03-NOV-26). */
+export function formatDate(iso: string, fmt: DateFormat): string {
+  const [y, m, d] = iso.split('-').map(Number) as [number, number, number];
+  const s = format(new Date(y, m - 1, d), fmt);
+  return fmt === 'dd-MMM-yy' ? s.toUpperCase() : s;
+}
+
+export interface Invoice {
+  id: string;
+  layout: string;
+  supplier: { name: string; lines: string[]; phone: string };
+  customer: string;
+  invoiceNumber: string;
+  dateIso: string;
+  dateText: string;
+  /** Other dates printed (order, ship, due) — not the invoice date. */
+  otherDates: { label: string; text: string }[];
+  po: string;
+  account: string;
+  lines: PartLine[];
+  charges: ChargeRow[];
+  taxLabel: string;
+  /** cents */
+  tax: number;
+  /** cents: parts plus table charges (what a printed "Subtotal" shows). */
+  subtotal: number;
+  /** cents */
+  total: number;
+}
+
+export interface InvoiceSpec {
+  catalog: CatalogId;
+  rows: number;
+  /** Probability a line has a discount off list; range of discount %. */
+  discount: { p: number; min: number; max: number };
+  /** Probability a line ships less than ordered. */
+  shortShip: number;
+  maxQty: number;
+  /** Charge rows to consider: kind, descriptions, code, amount range (cents), where, probability. */
+  charges: {
+    kind: ChargeRow['kind'];
+    text: string[];
+    code: string;
+    min: number;
+    max: number;
+    placement: ChargeRow['placement'];
+    p: number;
+    perPart?: boolean;
+  }[];
+  /** Sales tax rate (0 for none, e.g. resale/exempt), label. */
+  taxRate: number;
+  taxLabel: string;
+}
+
+const cents = (n: number) => n / 100;
+
+/** The same part number with its last two digits redrawn (`84236812` → `84236857`, `FW04210 GTY` → `FW04263 GTY`). */
+function siblingNumber(pn: string, rng: Rng): string {
+  const chars = [...pn];
+  const digitsAt = chars.flatMap((c, i) => (/\d/.test(c) ? [i] : []));
+  for (const i of digitsAt.slice(-2)) chars[i] = rng.digits(1);
+  return chars.join('');
+}
+
+/** Builds one invoice's lines, charges and totals from `spec`. */
+export function buildInvoice(
+  rng: Rng,
+  spec: InvoiceSpec,
+  head: Omit<Invoice, 'lines' | 'charges' | 'tax' | 'subtotal' | 'total' | 'taxLabel'>,
+): Invoice {
+  const lines: PartLine[] = [];
+  const seen = new Set<string>();
+  let guard = 0;
+  while (lines.length < spec.rows && guard < 500) {
+    guard += 1;
+    const part = randomPart(rng, spec.catalog);
+    if (seen.has(part.part_number)) {
+      // A catalogue has a dozen entries: past that, a sibling number (last digits changed) keeps rows distinct.
+      if (guard < 40) continue;
+      while (seen.has(part.part_number)) part.part_number = siblingNumber(part.part_number, rng);
+    }
+    seen.add(part.part_number);
+    const cheap = part.list < 2000;
+    const qtyOrdered = cheap ? rng.int(1, Math.max(1, spec.maxQty)) : rng.chance(0.8) ? 1 : rng.int(1, 2);
+    const qtyShipped = qtyOrdered > 1 && rng.chance(spec.shortShip) ? rng.int(1, qtyOrdered - 1) : qtyOrdered;
+    const discountPct = rng.chance(spec.discount.p) ? rng.int(spec.discount.min, spec.discount.max) : 0;
+    const net = Math.round((part.list * (100 - discountPct)) / 100);
+    lines.push({
+      lineNo: lines.length + 1,
+      part_number: part.part_number,
+      description: part.description,
+      application: part.application,
+      note: spec.catalog === 'recycler' ? recyclerNote(part.description) : '',
+      uom: part.uom,
+      qtyOrdered,
+      qtyShipped,
+      list: part.list,
+      discountPct,
+      net,
+    });
+  }
+  const charges: ChargeRow[] = [];
+  for (const c of spec.charges) {
+    if (!rng.chance(c.p)) continue;
+    const after = rng.int(1, lines.length);
+    const qty = c.perPart ? lines[after - 1]!.qtyShipped : 1;
+    let unit = Math.round(rng.int(c.min, c.max) / 5) * 5;
+    if (c.kind === 'discount' || c.kind === 'credit') unit = -Math.abs(unit);
+    charges.push({
+      kind: c.kind,
+      description: rng.pick(c.text),
+      code: c.code,
+      qty,
+      unit,
+      placement: c.placement,
+      after,
+    });
+  }
+  const parts = lines.reduce((s, l) => s + l.qtyShipped * l.net, 0);
+  const tableCharges = charges.filter((c) => c.placement === 'table').reduce((s, c) => s + c.qty * c.unit, 0);
+  const allCharges = charges.reduce((s, c) => s + c.qty * c.unit, 0);
+  const subtotal = parts + tableCharges;
+  const tax = Math.max(0, Math.round(((parts + allCharges) * spec.taxRate) / 100));
+  const total = parts + allCharges + tax;
+  return { ...head, lines, charges, taxLabel: spec.taxLabel, tax, subtotal, total };
+}
+
+/** The ground truth of an invoice in the extended ExtractedInvoice contract; throws when it does not reconcile. */
+export function truthOf(inv: Invoice): ExtractedInvoice {
+  const truth: ExtractedInvoice = {
+    invoice_number: inv.invoiceNumber,
+    supplier: inv.supplier.name,
+    invoice_date: inv.dateIso,
+    total_amount: cents(inv.total),
+    line_items: inv.lines.map((l) => ({
+      part_number: l.part_number,
+      description: l.description,
+      quantity: l.qtyShipped,
+      unit_price: cents(l.net),
+    })),
+    charges: inv.charges.map((c) => ({
+      kind: c.kind,
+      description: c.description,
+      amount: cents(c.qty * c.unit),
+    })),
+    subtotal: cents(inv.subtotal),
+    tax_amount: cents(inv.tax),
+  };
+  const own =
+    truth.line_items.reduce((s, l) => s + l.quantity * Math.round(l.unit_price * 100), 0) +
+    (truth.charges ?? []).reduce((s, c) => s + Math.round(c.amount * 100), 0) +
+    Math.round((truth.tax_amount ?? 0) * 100);
+  const rec = reconcileInvoice(truth);
+  if (own !== inv.total || rec.differenceCents !== 0) {
+    throw new Error(
+      `${inv.id}: truth does not reconcile (own ${own}, total ${inv.total}, review difference ${rec.differenceCents})`,
+    );
+  }
+  if (truth.line_items.length < 1 || truth.line_items.length > 25)
+    throw new Error(`${inv.id}: ${truth.line_items.length} part rows`);
+  return truth;
+}
+
+/** Money as printed: `1,234.56`, optionally with `$`, negatives as -12.50, (12.50) or 12.50- . */
+export function money(
+  c: number,
+  opts: { dollar?: boolean; negative?: 'minus' | 'paren' | 'trailing'; comma?: boolean } = {},
+): string {
+  const abs = Math.abs(c) / 100;
+  const body = abs.toLocaleString('en-US', {
+    minimumFractionDigits: 2,
+    maximumFractionDigits: 2,
+    useGrouping: opts.comma ?? true,
+  });
+  const s = `${opts.dollar ? '$' : ''}${body}`;
+  if (c >= 0) return s;
+  switch (opts.negative ?? 'minus') {
+    case 'paren':
+      return `(${s})`;
+    case 'trailing':
+      return `${s}-`;
+    default:
+      return `-${s}`;
+  }
+}
