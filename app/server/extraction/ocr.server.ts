@@ -65,6 +65,14 @@ export async function prepareForOcr(bytes: Uint8Array): Promise<Buffer> {
   return sharp(data, { raw: { width: info.width, height: info.height, channels: 1 } }).png().toBuffer();
 }
 
+/** Reading one page took longer than {@link OCR_PAGE_LIMIT_MS}; the worker was stopped. */
+export class OcrTimeoutError extends Error {
+  override name = 'OcrTimeoutError';
+}
+
+/** Longest OCR of one page before it is stopped (the form must answer within its time limit). */
+export const OCR_PAGE_LIMIT_MS = 45_000;
+
 /** Light text on a dark heading bar becomes dark on light: pixel rows that are mostly dark are inverted, in place. */
 export function invertDarkBands(px: Uint8Array, width: number, height: number): void {
   for (let y = 0; y < height; y += 1) {
@@ -134,6 +142,8 @@ export interface OcrPage {
   height: number;
   /** Mean word confidence 0..1 (0 when no words). */
   confidence: number;
+  /** The prepared (grey, cleaned) image the words' boxes refer to. */
+  prepared: Buffer;
 }
 
 /**
@@ -163,12 +173,55 @@ export async function recognizeWords(bytes: Uint8Array, signal?: AbortSignal): P
     if (idleTimer) clearTimeout(idleTimer);
     const worker = await getWorker();
     try {
-      const { data } = await worker.recognize(prepared, { rotateAuto: true }, { text: true, tsv: true });
+      let timer: NodeJS.Timeout | undefined;
+      const limit = new Promise<never>((_, reject) => {
+        timer = setTimeout(() => reject(new OcrTimeoutError(`OCR took longer than ${OCR_PAGE_LIMIT_MS / 1000} s`)), OCR_PAGE_LIMIT_MS);
+      });
+      let data;
+      try {
+        ({ data } = await Promise.race([worker.recognize(prepared, { rotateAuto: true }, { text: true, tsv: true }), limit]));
+      } catch (error) {
+        // A stopped recognition leaves the worker busy: end it, the next page starts a fresh one.
+        if (error instanceof OcrTimeoutError) await closeOcrWorker();
+        throw error;
+      } finally {
+        clearTimeout(timer);
+      }
       const words = parseTsv(data.tsv ?? '');
       const meta = await (await loadSharp())(prepared).metadata();
       const confidence = words.length ? words.reduce((s, w) => s + w.conf, 0) / words.length : 0;
-      return { text: data.text, words, width: meta.width ?? 0, height: meta.height ?? 0, confidence };
+      return { text: data.text, words, width: meta.width ?? 0, height: meta.height ?? 0, confidence, prepared };
     } finally {
+      idleTimer = setTimeout(() => void closeOcrWorker(), IDLE_MS);
+      idleTimer.unref();
+    }
+  });
+  queue = run.catch(() => undefined);
+  return run;
+}
+
+/**
+ * Reads the band `[0, bottom)` of a prepared page again in Tesseract's sparse-text mode, which finds the scattered
+ * header blocks (a tall supplier name beside small label boxes) that the single-block mode, best for the table,
+ * sometimes merges or drops. Words carry no `lineKey` (lines are grouped by position).
+ */
+export async function recognizeTopSparse(prepared: Buffer, bottom: number, signal?: AbortSignal): Promise<WordBox[]> {
+  const sharp = await loadSharp();
+  const meta = await sharp(prepared).metadata();
+  const height = Math.min(meta.height ?? 0, Math.round(bottom));
+  if (height < 20 || !meta.width) return [];
+  const band = await sharp(prepared).extract({ left: 0, top: 0, width: meta.width, height }).png().toBuffer();
+  const run = queue.then(async () => {
+    signal?.throwIfAborted();
+    if (idleTimer) clearTimeout(idleTimer);
+    const worker = await getWorker();
+    const { PSM } = await import('tesseract.js');
+    try {
+      await worker.setParameters({ tessedit_pageseg_mode: PSM.SPARSE_TEXT });
+      const { data } = await worker.recognize(band, {}, { text: false, tsv: true });
+      return parseTsv(data.tsv ?? '').map(({ lineKey: _line, ...w }) => w);
+    } finally {
+      await worker.setParameters({ tessedit_pageseg_mode: PSM.SINGLE_BLOCK }).catch(() => undefined);
       idleTimer = setTimeout(() => void closeOcrWorker(), IDLE_MS);
       idleTimer.unref();
     }

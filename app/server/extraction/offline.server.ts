@@ -11,13 +11,14 @@
  *
  * Bad input gives an {@link ExtractionError} with a clear message, never a crash: an unreadable file, an encrypted
  * PDF ({@link PDF_ENCRYPTED}), a PDF of more than {@link MAX_PDF_PAGES} pages ({@link pdfTooManyPages}, with what
- * the first pages gave pre-filled), a blank page or a picture of something else ({@link NOT_AN_INVOICE}).
+ * the first pages gave pre-filled), a blank page or a picture of something else ({@link NOT_AN_INVOICE}), a page whose
+ * OCR takes longer than `OCR_PAGE_LIMIT_MS` ({@link OCR_TOO_SLOW}).
  */
 import { INVOICE_MESSAGES, type ExtractedInvoice } from '~/lib/schemas/invoice';
 import { ExtractionError, partialExtraction, validateExtraction, type InvoiceExtractor } from './contract.server';
 import { readInvoiceLayout, type LayoutInvoice } from './layout/read-layout';
 import type { WordBox } from './layout/words';
-import { recognizeWords } from './ocr.server';
+import { OCR_PAGE_LIMIT_MS, OcrTimeoutError, recognizeTopSparse, recognizeWords } from './ocr.server';
 import { parseInvoiceText } from './parse-invoice-text.server';
 import { MAX_PDF_PAGES, PdfPasswordError, PdfReadError, readPdfPages } from './pdf.server';
 
@@ -25,6 +26,7 @@ export const PDF_NO_PAGES = 'This PDF has no pages. Please upload the invoice ag
 export const PDF_ENCRYPTED = 'This PDF is password-protected, so it cannot be read. Please upload an unprotected copy or an image, or enter details manually.';
 export const NOT_AN_INVOICE =
   'No invoice could be read in this file: the page looks blank or is not an invoice. Please upload a clear picture of the invoice or enter details manually.';
+export const OCR_TOO_SLOW = `Reading this page took longer than ${OCR_PAGE_LIMIT_MS / 1000} seconds, so it was stopped: the picture may be very large or not a printed invoice. Please upload a clear picture of the invoice or enter details manually.`;
 export const pdfTooManyPages = (pages: number) =>
   `This PDF has ${pages} pages; only the first ${MAX_PDF_PAGES} were read. Please upload just the invoice's pages, or check the fields read and enter the rest by hand.`;
 
@@ -122,7 +124,10 @@ export function createOfflineExtractor(): InvoiceExtractor {
         for (const page of pdf.read) {
           options.signal?.throwIfAborted();
           if (page.image) {
-            const ocr = await recognizeWords(page.image, options.signal);
+            const ocr = await recognizeWords(page.image, options.signal).catch((error: unknown) => {
+              if (error instanceof OcrTimeoutError) throw new ExtractionError(OCR_TOO_SLOW, 'read');
+              throw error;
+            });
             pages.push({ words: ocr.words, text: ocr.text });
           } else pages.push({ words: page.words, text: wordsToText(page.words) });
         }
@@ -130,8 +135,16 @@ export function createOfflineExtractor(): InvoiceExtractor {
         try {
           const ocr = await recognizeWords(file.bytes, options.signal);
           pages.push({ words: ocr.words, text: ocr.text });
+          // The header area above the table read again in sparse mode (scattered label boxes, a tall name).
+          const first = combineReads(pages);
+          if (first.tableTop !== null && first.tableTop > 40) {
+            const top = first.tableTop - 4;
+            const headerWords = await recognizeTopSparse(ocr.prepared, top, options.signal);
+            if (headerWords.length) pages[0] = { words: [...headerWords, ...ocr.words.filter((w) => w.y0 >= top)], text: ocr.text };
+          }
         } catch (error) {
           if (options.signal?.aborted) throw error;
+          if (error instanceof OcrTimeoutError) throw new ExtractionError(OCR_TOO_SLOW, 'read');
           throw new ExtractionError(INVOICE_MESSAGES.readFailed, 'read');
         }
       }

@@ -2,7 +2,7 @@
  * Invoice dates in the formats real suppliers print (issue 18): 11/03/2026, 11/3/26, 2026-11-03, 2026/11/05,
  * Nov 3, 2026, November 3rd, 2026, 30 Oct 2026, 03-NOV-26 (and the same with dots or without the comma).
  *
- * `readDate(text)` finds the first date-looking run in `text` and parses it with date-fns over {@link DATE_FORMATS}
+ * `readDate(text)` finds the first (leftmost) date-looking run in `text` and parses it with date-fns over {@link DATE_FORMATS}
  * (US month-first for numeric dates unless the first number is over 12): `{ iso: 'YYYY-MM-DD', raw }`,
  * `{ iso: null, raw }` when it looks like a date that does not exist (31/02/2026), or null when there is none.
  */
@@ -50,9 +50,10 @@ function tryFormats(run: string, dayFirst: boolean): string | null {
 
 /** Finds and parses the first date in `text` (see module docs). */
 export function readDate(text: string): { iso: string | null; raw: string } | null {
-  for (const re of PATTERNS) {
-    const m = re.exec(text);
-    if (!m) continue;
+  const found = PATTERNS.map((re) => re.exec(text))
+    .filter((m): m is RegExpExecArray => m !== null)
+    .sort((a, b) => a.index - b.index);
+  for (const m of found.slice(0, 1)) {
     const raw = m[0];
     const run = raw
       .replace(/[/.]/g, '-')

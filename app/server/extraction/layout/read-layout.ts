@@ -42,7 +42,9 @@ export type ColumnKind =
   | 'disc'
   | 'net'
   | 'price'
-  | 'amount';
+  | 'amount'
+  /** A header word not in the vocabulary: its column is kept (so its values do not spill into a neighbour) and ignored. */
+  | 'other';
 
 /** Header words (1–3 words, lower case, punctuation kept) → column kind; longer phrases are matched first. */
 export const HEADER_VOCABULARY: [string, ColumnKind][] = [
@@ -59,12 +61,19 @@ export const HEADER_VOCABULARY: [string, ColumnKind][] = [
   ['shp', 'qty_ship'],
   ['qty b/o', 'qty_bo'],
   ['b/o', 'qty_bo'],
+  ['b/0', 'qty_bo'],
+  ['bio', 'qty_bo'],
+  ['b.o.', 'qty_bo'],
   ['bo', 'qty_bo'],
   ['backorder', 'qty_bo'],
   ['back order', 'qty_bo'],
   ['qty', 'qty'],
   ['quantity', 'qty'],
   ['qnty', 'qty'],
+  ['oty', 'qty'],
+  ['aty', 'qty'],
+  ['qly', 'qty'],
+  ['qtv', 'qty'],
   ['uom', 'uom'],
   ['u/m', 'uom'],
   ['um', 'uom'],
@@ -158,6 +167,8 @@ export interface LayoutInvoice {
   confidence: ExtractionConfidence;
   /** Whether a table header row was found (else the caller may fall back to a line-based reader). */
   tableFound: boolean;
+  /** Top edge (y) of the table's header row, when found. */
+  tableTop: number | null;
 }
 
 const norm = (s: string) => s.toLowerCase().replace(/[:]+$/, '').replace(/[|]/g, '');
@@ -182,19 +193,44 @@ export function matchHeader(line: Line): Column[] | null {
       cols.push({ kind: hit.kind, label: span.map((w) => w.text).join(' '), x0: span[0]!.x0, x1: span[span.length - 1]!.x1, left: 0, right: 0 });
       i += hit.n;
     } else {
-      unmatched += 1;
+      const w = words[i]!;
+      const prev = cols[cols.length - 1];
+      if (prev?.kind === 'other' && w.x0 - prev.x1 < line.height * 1.2) {
+        prev.x1 = w.x1;
+        prev.label += ` ${w.text}`;
+      } else {
+        unmatched += 1;
+        cols.push({ kind: 'other', label: w.text, x0: w.x0, x1: w.x1, left: 0, right: 0 });
+      }
       i += 1;
+    }
+  }
+  // "NAGS #", "Mfr No.", "Stock #": an unknown word before "#"/"No." names the part-number column.
+  for (let k = 1; k < cols.length; k += 1) {
+    const c = cols[k]!;
+    const prev = cols[k - 1]!;
+    if (c.kind === 'line' && prev.kind === 'other' && c.x0 - prev.x1 < line.height * 1.2 && !cols.some((x) => x.kind === 'part')) {
+      prev.kind = 'part';
+      prev.label = `${prev.label} ${c.label}`;
+      prev.x1 = c.x1;
+      cols.splice(k, 1);
+      unmatched -= 1;
+      break;
     }
   }
   const kinds = new Set(cols.map((c) => c.kind));
   const hasQtyOrPrice = ['qty', 'qty_ord', 'qty_ship', 'price', 'net', 'amount'].some((k) => kinds.has(k as ColumnKind));
   const hasText = kinds.has('part') || kinds.has('desc');
-  if (cols.length < 3 || !hasQtyOrPrice || !hasText || unmatched > cols.length) return null;
+  const known = cols.filter((c) => c.kind !== 'other').length;
+  if (known < 3 || !hasQtyOrPrice || !hasText || unmatched > known / 2) return null;
   // "Item" next to a real part column is the line number; a second "Total" after an amount column is the amount.
   const partCols = cols.filter((c) => c.kind === 'part');
   if (partCols.length > 1) {
     const item = partCols.find((c) => /^item$/i.test(c.label));
+    // "Stock # | Part | Vehicle" (a recycler): "Part" names the part, the stock number is the part number.
+    const named = partCols.find((c) => /^(part|product)$/i.test(c.label));
     if (item) item.kind = 'line';
+    else if (named && !kinds.has('desc')) named.kind = 'desc';
   }
   // "Unit" alone followed by "Price" is one phrase already; "Unit" then a UOM-like column stays price.
   return cols.sort((a, b) => a.x0 - b.x0);
@@ -395,6 +431,7 @@ interface TableResult {
   confidence: NonNullable<ExtractionConfidence['line_items']>;
   headerIndex: number;
   endIndex: number;
+  top: number;
 }
 
 function readTable(lines: Line[]): TableResult | null {
@@ -409,6 +446,23 @@ function readTable(lines: Line[]): TableResult | null {
     }
   }
   if (!cols) return null;
+  // Header words a dark band or a bold font put a little higher or lower than the rest: one header line.
+  for (const k of [headerIndex - 1, headerIndex + 1]) {
+    const other = lines[k];
+    const header = lines[headerIndex]!;
+    if (!other || Math.abs((other.y0 + other.y1) / 2 - (header.y0 + header.y1) / 2) > Math.max(header.height, other.height) * 1.2) continue;
+    const vocab = other.words.every((w) => HEADER_VOCABULARY.some(([p]) => p === norm(w.text) || p.split(' ').includes(norm(w.text))) || w.conf < 0.5);
+    const apart = other.words.every((w) => header.words.every((x) => Math.min(w.x1, x.x1) <= Math.max(w.x0, x.x0)));
+    if (!vocab || !apart || !other.words.some((w) => w.conf >= 0.5)) continue;
+    const merged = makeLine([...header.words, ...other.words.filter((w) => w.conf >= 0.5)].map((w) => ({ ...w, y0: header.y0, y1: header.y1 })));
+    const again = matchHeader(merged);
+    if (again && again.length > cols.length) {
+      lines.splice(Math.min(k, headerIndex), 2, merged);
+      headerIndex = Math.min(k, headerIndex);
+      cols = again;
+      break;
+    }
+  }
   cols = mergeHeaderBelow(cols, lines[headerIndex]!, lines[headerIndex + 1]);
   const headerText = lines[headerIndex]!.text;
   let start = headerIndex + 1;
@@ -420,7 +474,18 @@ function readTable(lines: Line[]): TableResult | null {
       break;
     }
   }
-  const body = lines.slice(start, end).filter((l) => l.text !== headerText && !matchHeader(l));
+  // Words left of the first header column or right of the last (table borders read as letters) are dropped.
+  const h = lines[headerIndex]!.height;
+  const minX = cols[0]!.x0 - h * 2.5;
+  const maxX = cols[cols.length - 1]!.x1 + h * 2.5;
+  const body = lines
+    .slice(start, end)
+    .filter((l) => l.text !== headerText && !matchHeader(l))
+    .map((l) => {
+      const kept = l.words.filter((w) => w.x1 > minX && w.x0 < maxX);
+      return kept.length === l.words.length ? l : kept.length ? makeLine(kept) : null;
+    })
+    .filter((l): l is Line => l !== null);
   const bounded = columnBounds(cols, body);
   const items: LayoutInvoice['line_items'] = [];
   const charges: ExtractedCharge[] = [];
@@ -450,7 +515,7 @@ function readTable(lines: Line[]): TableResult | null {
     if (kind) {
       let value = amount ?? (qty ?? 1) * unit;
       if ((kind === 'discount' || kind === 'credit') && value > 0) value = -value;
-      charges.push({ kind, description: label.slice(0, 200), amount: Math.round(value * 100) / 100 });
+      charges.push({ kind, description: (descText || label).slice(0, 200), amount: Math.round(value * 100) / 100 });
       lastPart = -1;
       continue;
     }
@@ -473,7 +538,7 @@ function readTable(lines: Line[]): TableResult | null {
     });
     lastPart = items.length - 1;
   }
-  return { items, charges, confidence, headerIndex, endIndex: end };
+  return { items, charges, confidence, headerIndex, endIndex: end, top: lines[headerIndex]!.y0 };
 }
 
 /** Labelled amounts of the totals block (from `from` on): subtotal, tax, total, and charges (freight, cores …). */
@@ -719,6 +784,7 @@ export function readInvoiceLayout(words: WordBox[]): LayoutInvoice {
       line_items: table?.confidence ?? [],
     },
     tableFound: !!table,
+    tableTop: table ? table.top : null,
   };
 }
 

@@ -56,7 +56,10 @@ export function makeLine(words: WordBox[]): Line {
  * skewed baseline) are grouped by it; the others by vertical overlap.
  */
 export function groupLines(words: WordBox[]): Line[] {
-  const clean = words.filter((w) => w.text.trim() !== '' && w.x1 > w.x0 && w.y1 > w.y0);
+  const sized = words.filter((w) => w.text.trim() !== '' && w.x1 > w.x0 && w.y1 > w.y0);
+  // Rules and dotted leaders read as flat "words" (x, xm, _—) are dropped: far flatter than the page's text.
+  const typical = median(sized.map((w) => w.y1 - w.y0));
+  const clean = sized.filter((w) => w.y1 - w.y0 >= typical * 0.45 || (w.conf >= 0.8 && /[A-Za-z0-9]{2}/.test(w.text)));
   const groups = new Map<string, WordBox[]>();
   const loose: WordBox[] = [];
   for (const w of clean) {
