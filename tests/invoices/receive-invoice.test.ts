@@ -221,11 +221,14 @@ describe('read, review, save without JavaScript state', () => {
     expect((await stockOf('WS-3301'))!.quantity).toBe(1);
   });
 
-  it('says so for a scanned PDF offline, keeps the file, and a text PDF is read from its text layer', async () => {
+  it('reads a scanned PDF offline by OCR of the rendered page, keeps the file, and a text PDF from its text layer', async () => {
     const scanned = dataOf<InvoiceFormState>(
       await invoicesRoute.action(args(invoiceRequest(admin.cookie, { intent: 'extract', file: { bytes: fixture('scanned.pdf'), name: 'scan.pdf', type: 'application/pdf' } }))),
     );
-    expect(scanned.data.formError).toBe(INVOICE_MESSAGES.pdfNotSupported);
+    expect(scanned.data.formError).toBeNull();
+    expect(scanned.data.values.invoiceNumber).toBe('INV-10234');
+    expect(scanned.data.values.invoiceDate).toBe('2026-03-14');
+    expect(scanned.data.rows.filter((r) => r.part_number)).toHaveLength(3);
     expect(scanned.data.pendingToken).toBeTruthy();
     const text = dataOf<InvoiceFormState>(
       await invoicesRoute.action(args(invoiceRequest(admin.cookie, { intent: 'extract', file: { bytes: fixture('text-layer.pdf'), name: 'inv.pdf', type: 'application/pdf' } }))),

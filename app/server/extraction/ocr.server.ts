@@ -9,6 +9,7 @@
 import { createRequire } from 'node:module';
 import type { Worker } from 'tesseract.js';
 import { loadSharp } from '../load-on-use.server';
+import type { WordBox } from './layout/words';
 
 const require = createRequire(import.meta.url);
 const IDLE_MS = 60_000;
@@ -63,6 +64,14 @@ export async function prepareForOcr(bytes: Uint8Array): Promise<Buffer> {
   removeRules(data, info.width, info.height);
   return sharp(data, { raw: { width: info.width, height: info.height, channels: 1 } }).png().toBuffer();
 }
+
+/** Reading one page took longer than {@link OCR_PAGE_LIMIT_MS}; the worker was stopped. */
+export class OcrTimeoutError extends Error {
+  override name = 'OcrTimeoutError';
+}
+
+/** Longest OCR of one page before it is stopped (the form must answer within its time limit). */
+export const OCR_PAGE_LIMIT_MS = 45_000;
 
 /** Light text on a dark heading bar becomes dark on light: pixel rows that are mostly dark are inverted, in place. */
 export function invertDarkBands(px: Uint8Array, width: number, height: number): void {
@@ -125,8 +134,38 @@ export function removeRules(px: Uint8Array, width: number, height: number): void
   for (let i = 0; i < px.length; i += 1) if (erase[i]) px[i] = 255;
 }
 
-/** Reads the text of an image (see module docs). `signal` stops before the OCR starts when already aborted. */
-export async function recognizeImage(bytes: Uint8Array, signal?: AbortSignal): Promise<string> {
+/** What `recognizeWords` returns: the page text, every word with its box and confidence, and the prepared size. */
+export interface OcrPage {
+  text: string;
+  words: WordBox[];
+  width: number;
+  height: number;
+  /** Mean word confidence 0..1 (0 when no words). */
+  confidence: number;
+  /** The prepared (grey, cleaned) image the words' boxes refer to. */
+  prepared: Buffer;
+}
+
+/**
+ * Parses Tesseract's TSV output into word boxes (level-5 rows; confidence 0..100 → 0..1). Words of one Tesseract
+ * line share a `lineKey` ("block.par.line").
+ */
+export function parseTsv(tsv: string): WordBox[] {
+  const words: WordBox[] = [];
+  for (const row of tsv.split('\n')) {
+    const f = row.split('\t');
+    if (f.length < 12 || f[0] !== '5') continue;
+    const text = f.slice(11).join('\t').trim();
+    // Table rules read as letters: bars, brackets, underscores alone are not words.
+    if (!text || /^[|¦[\]{}_=~]+$/.test(text)) continue;
+    const [left, top, width, height, conf] = [f[6], f[7], f[8], f[9], f[10]].map(Number) as [number, number, number, number, number];
+    words.push({ text, x0: left, y0: top, x1: left + width, y1: top + height, conf: Math.max(0, Math.min(1, conf / 100)), lineKey: `${f[1]}.${f[2]}.${f[3]}.${f[4]}` });
+  }
+  return words;
+}
+
+/** Reads the words of an image with their boxes (see module docs). `signal` stops before the OCR starts. */
+export async function recognizeWords(bytes: Uint8Array, signal?: AbortSignal): Promise<OcrPage> {
   const prepared = await prepareForOcr(bytes);
   signal?.throwIfAborted();
   const run = queue.then(async () => {
@@ -134,8 +173,24 @@ export async function recognizeImage(bytes: Uint8Array, signal?: AbortSignal): P
     if (idleTimer) clearTimeout(idleTimer);
     const worker = await getWorker();
     try {
-      const { data } = await worker.recognize(prepared, { rotateAuto: true });
-      return data.text;
+      let timer: NodeJS.Timeout | undefined;
+      const limit = new Promise<never>((_, reject) => {
+        timer = setTimeout(() => reject(new OcrTimeoutError(`OCR took longer than ${OCR_PAGE_LIMIT_MS / 1000} s`)), OCR_PAGE_LIMIT_MS);
+      });
+      let data;
+      try {
+        ({ data } = await Promise.race([worker.recognize(prepared, { rotateAuto: true }, { text: true, tsv: true }), limit]));
+      } catch (error) {
+        // A stopped recognition leaves the worker busy: end it, the next page starts a fresh one.
+        if (error instanceof OcrTimeoutError) await closeOcrWorker();
+        throw error;
+      } finally {
+        clearTimeout(timer);
+      }
+      const words = parseTsv(data.tsv ?? '');
+      const meta = await (await loadSharp())(prepared).metadata();
+      const confidence = words.length ? words.reduce((s, w) => s + w.conf, 0) / words.length : 0;
+      return { text: data.text, words, width: meta.width ?? 0, height: meta.height ?? 0, confidence, prepared };
     } finally {
       idleTimer = setTimeout(() => void closeOcrWorker(), IDLE_MS);
       idleTimer.unref();
@@ -143,6 +198,41 @@ export async function recognizeImage(bytes: Uint8Array, signal?: AbortSignal): P
   });
   queue = run.catch(() => undefined);
   return run;
+}
+
+/**
+ * Reads the band `[0, bottom)` of a prepared page again in Tesseract's sparse-text mode, which finds the scattered
+ * header blocks (a tall supplier name beside small label boxes) that the single-block mode, best for the table,
+ * sometimes merges or drops. Words carry no `lineKey` (lines are grouped by position).
+ */
+export async function recognizeTopSparse(prepared: Buffer, bottom: number, signal?: AbortSignal): Promise<WordBox[]> {
+  const sharp = await loadSharp();
+  const meta = await sharp(prepared).metadata();
+  const height = Math.min(meta.height ?? 0, Math.round(bottom));
+  if (height < 20 || !meta.width) return [];
+  const band = await sharp(prepared).extract({ left: 0, top: 0, width: meta.width, height }).png().toBuffer();
+  const run = queue.then(async () => {
+    signal?.throwIfAborted();
+    if (idleTimer) clearTimeout(idleTimer);
+    const worker = await getWorker();
+    const { PSM } = await import('tesseract.js');
+    try {
+      await worker.setParameters({ tessedit_pageseg_mode: PSM.SPARSE_TEXT });
+      const { data } = await worker.recognize(band, {}, { text: false, tsv: true });
+      return parseTsv(data.tsv ?? '').map(({ lineKey: _line, ...w }) => w);
+    } finally {
+      await worker.setParameters({ tessedit_pageseg_mode: PSM.SINGLE_BLOCK }).catch(() => undefined);
+      idleTimer = setTimeout(() => void closeOcrWorker(), IDLE_MS);
+      idleTimer.unref();
+    }
+  });
+  queue = run.catch(() => undefined);
+  return run;
+}
+
+/** Reads the text of an image (see module docs). `signal` stops before the OCR starts when already aborted. */
+export async function recognizeImage(bytes: Uint8Array, signal?: AbortSignal): Promise<string> {
+  return (await recognizeWords(bytes, signal)).text;
 }
 
 /** Starts the shared OCR worker ahead of the first page (loading the English data takes a second or two). */

@@ -1,46 +1,161 @@
 /**
- * The offline extractor (no key, no network): images through tesseract.js OCR, PDFs with a text layer through
- * pdfjs-dist, then `parseInvoiceText` and the shared validation. A PDF without a text layer (a scan) gets the spec's
- * PDF message; a PDF with no pages, or bytes no decoder can read, get clear messages. See `extractor.server.ts`.
+ * The offline extractor (no key, no network), issue 18: reads the page's layout.
+ *
+ * - Images: prepared with sharp and read by tesseract.js as word boxes (`recognizeWords`).
+ * - PDFs: the text layer's items with their positions (`readPdfPages`), all pages up to {@link MAX_PDF_PAGES} stacked
+ *   so a table may continue on page 2; a page without a text layer (a scan) is rendered and OCR'd.
+ * - The words go through `readInvoiceLayout` (table header → columns → rows, non-part rows as `charges`, subtotal,
+ *   tax, total, per-field confidence). Where the layout reader finds no table or misses a header field, the older
+ *   line-based `parseInvoiceText` fills in (it reads simple "label: value" text the same as before).
+ * - Then the shared `validateExtraction`; `subtotal`, `tax_amount`, `charges` and `confidence` are added to its result.
+ *
+ * Bad input gives an {@link ExtractionError} with a clear message, never a crash: an unreadable file, an encrypted
+ * PDF ({@link PDF_ENCRYPTED}), a PDF of more than {@link MAX_PDF_PAGES} pages ({@link pdfTooManyPages}, with what
+ * the first pages gave pre-filled), a blank page or a picture of something else ({@link NOT_AN_INVOICE}), a page whose
+ * OCR takes longer than `OCR_PAGE_LIMIT_MS` ({@link OCR_TOO_SLOW}).
  */
-import { INVOICE_MESSAGES } from '~/lib/schemas/invoice';
-import { ExtractionError, validateExtraction, type InvoiceExtractor } from './contract.server';
-import { recognizeImage } from './ocr.server';
+import { INVOICE_MESSAGES, type ExtractedInvoice } from '~/lib/schemas/invoice';
+import { ExtractionError, partialExtraction, validateExtraction, type InvoiceExtractor } from './contract.server';
+import { readInvoiceLayout, type LayoutInvoice } from './layout/read-layout';
+import type { WordBox } from './layout/words';
+import { OCR_PAGE_LIMIT_MS, OcrTimeoutError, recognizeTopSparse, recognizeWords } from './ocr.server';
 import { parseInvoiceText } from './parse-invoice-text.server';
-import { PdfReadError, readPdfText } from './pdf.server';
+import { MAX_PDF_PAGES, PdfPasswordError, PdfReadError, readPdfPages } from './pdf.server';
 
 export const PDF_NO_PAGES = 'This PDF has no pages. Please upload the invoice again or enter details manually.';
+export const PDF_ENCRYPTED = 'This PDF is password-protected, so it cannot be read. Please upload an unprotected copy or an image, or enter details manually.';
+export const NOT_AN_INVOICE =
+  'No invoice could be read in this file: the page looks blank or is not an invoice. Please upload a clear picture of the invoice or enter details manually.';
+export const OCR_TOO_SLOW = `Reading this page took longer than ${OCR_PAGE_LIMIT_MS / 1000} seconds, so it was stopped: the picture may be very large or not a printed invoice. Please upload a clear picture of the invoice or enter details manually.`;
+export const pdfTooManyPages = (pages: number) =>
+  `This PDF has ${pages} pages; only the first ${MAX_PDF_PAGES} were read. Please upload just the invoice's pages, or check the fields read and enter the rest by hand.`;
+
+/** Vertical offset between stacked pages (larger than any page in pixels or points). */
+const PAGE_STRIDE = 100_000;
+
+interface PageRead {
+  words: WordBox[];
+  text: string;
+}
+
+/** Layout reading of the pages, with the line-based reader filling what the layout missed. */
+export function combineReads(pages: PageRead[]): LayoutInvoice {
+  const words = pages.flatMap((p, n) => p.words.map((w) => ({ ...w, y0: w.y0 + n * PAGE_STRIDE, y1: w.y1 + n * PAGE_STRIDE, lineKey: w.lineKey === undefined ? undefined : `${n}:${w.lineKey}` })));
+  const layout = readInvoiceLayout(words);
+  const text = pages.map((p) => p.text).join('\n');
+  const old = parseInvoiceText(text);
+  const useOldItems = !layout.tableFound || (layout.line_items.length === 0 && old.line_items.length > 0);
+  return {
+    ...layout,
+    invoice_number: layout.invoice_number ?? old.invoice_number,
+    supplier: layout.supplier ?? old.supplier,
+    invoice_date: layout.invoice_date ?? old.invoice_date,
+    impossible_date: layout.invoice_date ? null : (layout.impossible_date ?? old.impossible_date),
+    total_amount: layout.total_amount ?? old.total_amount,
+    line_items: useOldItems ? old.line_items : layout.line_items,
+    confidence: useOldItems ? { ...layout.confidence, line_items: undefined } : layout.confidence,
+  };
+}
+
+/** Text of stacked words, line by line (for the line-based reader on a PDF text layer). */
+function wordsToText(words: WordBox[]): string {
+  const lines: { y: number; words: WordBox[] }[] = [];
+  for (const w of [...words].sort((a, b) => a.y1 - b.y1)) {
+    const line = lines.find((l) => Math.abs(l.y - w.y1) < 3);
+    if (line) line.words.push(w);
+    else lines.push({ y: w.y1, words: [w] });
+  }
+  return lines
+    .map((l) => {
+      const ws = l.words.sort((a, b) => a.x0 - b.x0);
+      let out = '';
+      let end = -Infinity;
+      for (const w of ws) {
+        if (out) out += w.x0 - end > 12 ? '    ' : ' ';
+        out += w.text;
+        end = w.x1;
+      }
+      return out;
+    })
+    .join('\n');
+}
+
+/** Whether anything invoice-like was read at all (else: blank page or not an invoice). */
+function looksLikeInvoice(read: LayoutInvoice, wordCount: number): boolean {
+  if (wordCount < 8) return false;
+  const found = [read.invoice_number, read.invoice_date, read.total_amount].filter((v) => v !== null).length;
+  return found >= 1 || read.line_items.length > 0;
+}
+
+/** The checked invoice with the issue-18 extras added. */
+function finish(read: LayoutInvoice): ExtractedInvoice {
+  const raw = {
+    ...read,
+    invoice_date: read.invoice_date ?? read.impossible_date,
+  };
+  const checked = validateExtraction(raw);
+  const round = (v: number | null) => (v === null ? null : Math.round(v * 100) / 100);
+  return {
+    ...checked,
+    subtotal: read.subtotal !== null && read.subtotal >= 0 ? round(read.subtotal) : null,
+    tax_amount: read.tax_amount !== null && read.tax_amount >= 0 ? round(read.tax_amount) : null,
+    charges: read.charges.map((c) => ({ ...c, amount: Math.round(c.amount * 100) / 100 })),
+    confidence: read.confidence.line_items && read.confidence.line_items.length !== checked.line_items.length ? { ...read.confidence, line_items: undefined } : read.confidence,
+  };
+}
 
 export function createOfflineExtractor(): InvoiceExtractor {
   return {
     name: 'offline-ocr',
     async extract(file, options = {}) {
-      let text: string;
+      const pages: PageRead[] = [];
+      let pageCount = 1;
       if (file.mime === 'application/pdf') {
         let pdf;
         try {
-          pdf = await readPdfText(file.bytes);
+          pdf = await readPdfPages(file.bytes);
         } catch (error) {
+          if (error instanceof PdfPasswordError) throw new ExtractionError(PDF_ENCRYPTED, 'read');
           if (error instanceof PdfReadError) throw new ExtractionError(INVOICE_MESSAGES.readFailed, 'read');
           throw error;
         }
         if (pdf.pages === 0) throw new ExtractionError(PDF_NO_PAGES, 'read');
-        if (pdf.text.replace(/[^A-Za-z0-9]/g, '').length < 20) throw new ExtractionError(INVOICE_MESSAGES.pdfNotSupported, 'pdf');
-        text = pdf.text;
+        pageCount = pdf.pages;
+        for (const page of pdf.read) {
+          options.signal?.throwIfAborted();
+          if (page.image) {
+            const ocr = await recognizeWords(page.image, options.signal).catch((error: unknown) => {
+              if (error instanceof OcrTimeoutError) throw new ExtractionError(OCR_TOO_SLOW, 'read');
+              throw error;
+            });
+            pages.push({ words: ocr.words, text: ocr.text });
+          } else pages.push({ words: page.words, text: wordsToText(page.words) });
+        }
       } else {
         try {
-          text = await recognizeImage(file.bytes, options.signal);
+          const ocr = await recognizeWords(file.bytes, options.signal);
+          pages.push({ words: ocr.words, text: ocr.text });
+          // The header area above the table read again in sparse mode (scattered label boxes, a tall name).
+          const first = combineReads(pages);
+          if (first.tableTop !== null && first.tableTop > 40) {
+            const top = first.tableTop - 4;
+            const headerWords = await recognizeTopSparse(ocr.prepared, top, options.signal);
+            if (headerWords.length) pages[0] = { words: [...headerWords, ...ocr.words.filter((w) => w.y0 >= top)], text: ocr.text };
+          }
         } catch (error) {
           if (options.signal?.aborted) throw error;
+          if (error instanceof OcrTimeoutError) throw new ExtractionError(OCR_TOO_SLOW, 'read');
           throw new ExtractionError(INVOICE_MESSAGES.readFailed, 'read');
         }
       }
       options.signal?.throwIfAborted();
-      const parsed = parseInvoiceText(text);
-      if (parsed.impossible_date && !parsed.invoice_date) {
-        return validateExtraction({ ...parsed, invoice_date: parsed.impossible_date });
+      const read = combineReads(pages);
+      const wordCount = pages.reduce((s, p) => s + p.words.length, 0);
+      if (!looksLikeInvoice(read, wordCount)) throw new ExtractionError(NOT_AN_INVOICE, 'insufficient');
+      if (pageCount > MAX_PDF_PAGES) {
+        throw new ExtractionError(pdfTooManyPages(pageCount), 'read', partialExtraction({ ...read, invoice_date: read.invoice_date ?? '' }));
       }
-      return validateExtraction(parsed);
+      return finish(read);
     },
   };
 }

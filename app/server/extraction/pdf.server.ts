@@ -13,6 +13,7 @@
 import { createRequire } from 'node:module';
 import { pathToFileURL } from 'node:url';
 import { Worker } from 'node:worker_threads';
+import type { WordBox } from './layout/words';
 
 export class PdfReadError extends Error {
   override name = 'PdfReadError';
@@ -26,9 +27,19 @@ interface TextItem {
 
 interface PageText {
   items: TextItem[];
+  /** Page height in PDF units (the y axis points up). */
+  height: number;
+  /** PNG of the page when it has (almost) no text layer and rendering was asked for. */
+  image?: Uint8Array;
 }
 
-/** The worker: loads pdfjs, reads up to 10 pages' text items, posts `{ pages, pageItems }` or `{ error }`. */
+/** Most pages read of one PDF (an invoice is one or two pages; a 40-page file is refused with a clear message). */
+export const MAX_PDF_PAGES = 4;
+
+/**
+ * The worker: loads pdfjs, reads up to `maxPages` pages' text items; a page with (almost) no text is rendered to a
+ * PNG at `scale` with @napi-rs/canvas when `render` is set. Posts `{ pages, pageItems }` or `{ error, password }`.
+ */
 const WORKER_SOURCE = `
 const { parentPort, workerData } = require('node:worker_threads');
 (async () => {
@@ -38,14 +49,27 @@ const { parentPort, workerData } = require('node:worker_threads');
     try {
       doc = await getDocument({ data: workerData.bytes, isEvalSupported: false, useSystemFonts: false, disableFontFace: true, verbosity: 0 }).promise;
     } catch (error) {
-      parentPort.postMessage({ error: String(error && error.message || error) });
+      parentPort.postMessage({ error: String(error && error.message || error), password: !!error && error.name === 'PasswordException' });
       return;
     }
     const pageItems = [];
-    for (let n = 1; n <= Math.min(doc.numPages, 10); n += 1) {
+    for (let n = 1; n <= Math.min(doc.numPages, workerData.maxPages); n += 1) {
       const page = await doc.getPage(n);
       const content = await page.getTextContent();
-      pageItems.push({ items: content.items.filter((i) => typeof i.str === 'string' && i.str.trim() !== '').map((i) => ({ str: i.str, transform: i.transform, width: i.width })) });
+      const items = content.items.filter((i) => typeof i.str === 'string' && i.str.trim() !== '').map((i) => ({ str: i.str, transform: i.transform, width: i.width }));
+      const viewport = page.getViewport({ scale: 1 });
+      const entry = { items, height: viewport.height };
+      if (workerData.render && items.map((i) => i.str).join('').replace(/[^A-Za-z0-9]/g, '').length < 20) {
+        const scaled = page.getViewport({ scale: workerData.scale });
+        const { createCanvas } = require(workerData.canvasPath);
+        const canvas = createCanvas(Math.ceil(scaled.width), Math.ceil(scaled.height));
+        const context = canvas.getContext('2d');
+        context.fillStyle = '#ffffff';
+        context.fillRect(0, 0, canvas.width, canvas.height);
+        await page.render({ canvasContext: context, canvas, viewport: scaled }).promise;
+        entry.image = new Uint8Array(await canvas.encode('png'));
+      }
+      pageItems.push(entry);
       page.cleanup();
     }
     parentPort.postMessage({ pages: doc.numPages, pageItems });
@@ -60,12 +84,19 @@ const { parentPort, workerData } = require('node:worker_threads');
 let pdfjsUrl: string | undefined;
 
 /** Runs the worker on `bytes`; resolves with its answer. Rejects only when the worker itself fails. */
-function extractTextItems(bytes: Uint8Array): Promise<{ pages: number; pageItems: PageText[] } | { error: string }> {
-  pdfjsUrl ??= pathToFileURL(createRequire(import.meta.url).resolve('pdfjs-dist/legacy/build/pdf.mjs')).href;
+type WorkerAnswer = { pages: number; pageItems: PageText[] } | { error: string; password?: boolean };
+
+function extractTextItems(bytes: Uint8Array, options: { render?: boolean; maxPages?: number } = {}): Promise<WorkerAnswer> {
+  const require = createRequire(import.meta.url);
+  pdfjsUrl ??= pathToFileURL(require.resolve('pdfjs-dist/legacy/build/pdf.mjs')).href;
+  const canvasPath = require.resolve('@napi-rs/canvas');
   return new Promise((resolve, reject) => {
-    const worker = new Worker(WORKER_SOURCE, { eval: true, workerData: { pdfjsUrl, bytes: new Uint8Array(bytes) } });
+    const worker = new Worker(WORKER_SOURCE, {
+      eval: true,
+      workerData: { pdfjsUrl, canvasPath, bytes: new Uint8Array(bytes), render: !!options.render, scale: 2, maxPages: options.maxPages ?? 10 },
+    });
     let settled = false;
-    worker.once('message', (answer: { pages: number; pageItems: PageText[] } | { error: string }) => {
+    worker.once('message', (answer: WorkerAnswer) => {
       settled = true;
       resolve(answer);
       void worker.terminate();
@@ -107,4 +138,51 @@ export async function readPdfText(bytes: Uint8Array): Promise<{ pages: number; t
     }
   }
   return { pages: answer.pages, text: out.join('\n') };
+}
+
+/** The PDF is encrypted (password-protected). */
+export class PdfPasswordError extends PdfReadError {
+  override name = 'PdfPasswordError';
+}
+
+/** One page as the layout reader sees it: words with boxes (y downwards), or the rendered PNG of a scanned page. */
+export interface PdfPage {
+  words: WordBox[];
+  image: Uint8Array | null;
+}
+
+/** Splits a text item into words, sharing its width in proportion to the characters. */
+function itemWords(item: TextItem, pageHeight: number): WordBox[] {
+  const [a, b, , d, x, y] = item.transform as [number, number, number, number, number, number];
+  const size = Math.max(1, Math.hypot(b, d) || Math.abs(a));
+  const top = pageHeight - y - size * 0.8;
+  const bottom = pageHeight - y + size * 0.2;
+  const chars = item.str.length || 1;
+  const perChar = item.width / chars;
+  const out: WordBox[] = [];
+  const re = /\S+/g;
+  for (let m = re.exec(item.str); m; m = re.exec(item.str)) {
+    out.push({ text: m[0], x0: x + m.index * perChar, x1: x + (m.index + m[0].length) * perChar, y0: top, y1: bottom, conf: 1 });
+  }
+  return out;
+}
+
+/**
+ * Reads a PDF for the layout reader: `{ pages, read }` with the total page count and, for each of the first
+ * `maxPages` pages, its words (from the text layer, in PDF points, y downwards) or, for a page without a text layer,
+ * a PNG rendering to OCR. Throws {@link PdfPasswordError} for an encrypted PDF, {@link PdfReadError} when unreadable.
+ */
+export async function readPdfPages(bytes: Uint8Array, maxPages = MAX_PDF_PAGES): Promise<{ pages: number; read: PdfPage[] }> {
+  const answer = await extractTextItems(bytes, { render: true, maxPages });
+  if ('error' in answer) {
+    if (answer.password) throw new PdfPasswordError(`Encrypted PDF: ${answer.error}`);
+    throw new PdfReadError(`Not a readable PDF: ${answer.error}`);
+  }
+  return {
+    pages: answer.pages,
+    read: answer.pageItems.map((page) => ({
+      words: page.items.flatMap((item) => itemWords(item, page.height)),
+      image: page.image ? new Uint8Array(page.image) : null,
+    })),
+  };
 }

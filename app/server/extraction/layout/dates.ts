@@ -1,0 +1,75 @@
+/**
+ * Invoice dates in the formats real suppliers print (issue 18): 11/03/2026, 11/3/26, 2026-11-03, 2026/11/05,
+ * Nov 3, 2026, November 3rd, 2026, 30 Oct 2026, 03-NOV-26 (and the same with dots or without the comma).
+ *
+ * `readDate(text)` finds the first (leftmost) date-looking run in `text` and parses it with date-fns over {@link DATE_FORMATS}
+ * (US month-first for numeric dates unless the first number is over 12): `{ iso: 'YYYY-MM-DD', raw }`,
+ * `{ iso: null, raw }` when it looks like a date that does not exist (31/02/2026), or null when there is none.
+ */
+import { format, isValid, parse } from 'date-fns';
+
+const MONTH = '(?:jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec)[a-z]*\\.?';
+/** Candidate runs, most specific first. */
+const PATTERNS = [
+  /\b\d{4}[-/.]\d{1,2}[-/.]\d{1,2}\b/,
+  /\b\d{1,2}[-/.]\d{1,2}[-/.](?:\d{4}|\d{2})(?!\d)/,
+  new RegExp(`\\b\\d{1,2}[- ]${MONTH}[- ,]+(?:\\d{4}|\\d{2})(?!\\d)`, 'i'),
+  new RegExp(`\\b${MONTH}\\s+\\d{1,2}(?:st|nd|rd|th)?,?\\s+\\d{4}\\b`, 'i'),
+];
+
+/** date-fns formats tried in order on the normalised run (see module docs). */
+export const DATE_FORMATS = [
+  'yyyy-MM-dd',
+  'yyyy-M-d',
+  'MM-dd-yyyy',
+  'M-d-yyyy',
+  'M-d-yy',
+  'dd-MM-yyyy',
+  'd-M-yy',
+  'd-MMM-yyyy',
+  'd-MMM-yy',
+  'd-MMMM-yyyy',
+  'MMM d yyyy',
+  'MMMM d yyyy',
+  'MMM do yyyy',
+  'MMMM do yyyy',
+] as const;
+
+const REF = new Date(2000, 0, 1);
+
+function tryFormats(run: string, dayFirst: boolean): string | null {
+  for (const f of DATE_FORMATS) {
+    if (dayFirst !== f.startsWith('d')) {
+      if (/^[Md]/.test(f) && /^\d/.test(run) && !f.includes('MMM')) continue;
+    }
+    const d = parse(run, f, REF);
+    if (isValid(d) && d.getFullYear() >= 1990 && d.getFullYear() <= 2200) return format(d, 'yyyy-MM-dd');
+  }
+  return null;
+}
+
+/** Finds and parses the first date in `text` (see module docs). */
+export function readDate(text: string): { iso: string | null; raw: string } | null {
+  const found = PATTERNS.map((re) => re.exec(text))
+    .filter((m): m is RegExpExecArray => m !== null)
+    .sort((a, b) => a.index - b.index);
+  for (const m of found.slice(0, 1)) {
+    const raw = m[0];
+    const run = raw
+      .replace(/[/.]/g, '-')
+      .replace(/,/g, ' ')
+      .replace(/(\d)-([A-Za-z])/g, '$1-$2')
+      .replace(/\s+/g, ' ')
+      .trim()
+      .replace(/^([A-Za-z]+)-? /, '$1 ')
+      .replace(/\bsept\b/i, 'Sep');
+    const normal = /^\d{1,2} [A-Za-z]/.test(run) ? run.replace(/ /g, '-').replace(/\.$/, '') : run.replace(/\.(?= )/, '');
+    const first = /^(\d{1,2})-(\d{1,2})-/.exec(normal);
+    const dayFirst = !!first && Number(first[1]) > 12 && Number(first[2]) <= 12;
+    const iso = tryFormats(capitalise(normal), dayFirst);
+    return { iso, raw };
+  }
+  return null;
+}
+
+const capitalise = (s: string) => s.replace(/[A-Za-z]+/g, (w) => w[0]!.toUpperCase() + w.slice(1).toLowerCase());

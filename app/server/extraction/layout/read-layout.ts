@@ -1,0 +1,795 @@
+/**
+ * The layout reader (issue 18 "How"): reads an invoice from word boxes (Tesseract's TSV words or a PDF text layer's
+ * items), not from lines of text.
+ *
+ * `readInvoiceLayout(words)` → {@link LayoutInvoice}:
+ * 1. words → lines by position (`groupLines`);
+ * 2. the table's header row is the line naming the most columns from {@link HEADER_VOCABULARY} (Qty, Qty Ord,
+ *    Shipped, UOM, Part No, #, Description, Application, List, Disc %, Net, Unit Price, Amount/Ext/Total …), at least
+ *    three of them, one a quantity or price; a header split over two text lines ("Qty" above "Ord") is joined;
+ * 3. column boundaries lie in the widest vertical strip of white space between two header columns in the rows below
+ *    (the "river"), so left-aligned text and right-aligned numbers fall in their own columns; each word below goes to
+ *    the column its centre lies in;
+ * 4. rows: the shipped quantity is billed (Qty Ship, else Qty, else Qty Ord); the unit price is Net when there is a Net
+ *    column, else Unit Price/Price, else List less Disc %; line-number and application columns are ignored; the
+ *    quantity is checked against the extended amount (qty × unit = amount) to undo OCR slips; a row whose text is a
+ *    core charge/deposit, freight, hazmat or environmental fee, discount, warranty, sales tax or credit is a `charge`,
+ *    not a part; a line without amounts directly under a part continues its description;
+ * 5. the table ends at the totals block (Subtotal, Total, Amount Due …); the block's labelled amounts give subtotal,
+ *    tax, total and further charges;
+ * 6. header fields: invoice number after "Invoice #", "Invoice No", "Inv No", "No." or in a box below the label;
+ *    date after "Invoice Date"/"Date" (same line or below) else the first date on the page, parsed by `readDate`;
+ *    supplier from a "Supplier/Vendor/Sold By/Remit To" label, else the tallest text block above the table that is
+ *    not a label, an address, "Bill To"/"Ship To" or the word INVOICE.
+ * Part numbers are kept as read (no 0/O, 1/I, 5/S "correction"). Each field carries the mean word confidence.
+ * Pure; never throws on odd input (returns nulls / empty lists).
+ */
+import type { ExtractedCharge, ExtractionConfidence, InvoiceChargeKind } from '~/lib/schemas/invoice';
+import { readDate } from './dates';
+import { groupLines, makeLine, meanConf, segments, type Line, type WordBox } from './words';
+
+export type ColumnKind =
+  | 'line'
+  | 'qty'
+  | 'qty_ord'
+  | 'qty_ship'
+  | 'qty_bo'
+  | 'uom'
+  | 'part'
+  | 'desc'
+  | 'app'
+  | 'list'
+  | 'disc'
+  | 'net'
+  | 'price'
+  | 'amount'
+  /** A header word not in the vocabulary: its column is kept (so its values do not spill into a neighbour) and ignored. */
+  | 'other';
+
+/** Header words (1–3 words, lower case, punctuation kept) → column kind; longer phrases are matched first. */
+export const HEADER_VOCABULARY: [string, ColumnKind][] = [
+  ['qty ord', 'qty_ord'],
+  ['qty ordered', 'qty_ord'],
+  ['qty ordr', 'qty_ord'],
+  ['ordered', 'qty_ord'],
+  ['ord', 'qty_ord'],
+  ['qty ship', 'qty_ship'],
+  ['qty shipped', 'qty_ship'],
+  ['qty shp', 'qty_ship'],
+  ['shipped', 'qty_ship'],
+  ['ship', 'qty_ship'],
+  ['shp', 'qty_ship'],
+  ['qty b/o', 'qty_bo'],
+  ['b/o', 'qty_bo'],
+  ['b/0', 'qty_bo'],
+  ['bio', 'qty_bo'],
+  ['b.o.', 'qty_bo'],
+  ['bo', 'qty_bo'],
+  ['backorder', 'qty_bo'],
+  ['back order', 'qty_bo'],
+  ['qty', 'qty'],
+  ['quantity', 'qty'],
+  ['qnty', 'qty'],
+  ['oty', 'qty'],
+  ['aty', 'qty'],
+  ['qly', 'qty'],
+  ['qtv', 'qty'],
+  ['uom', 'uom'],
+  ['u/m', 'uom'],
+  ['um', 'uom'],
+  ['unit of measure', 'uom'],
+  ['part no', 'part'],
+  ['part no.', 'part'],
+  ['part #', 'part'],
+  ['part number', 'part'],
+  ['part num', 'part'],
+  ['part', 'part'],
+  ['item no', 'part'],
+  ['item #', 'part'],
+  ['item number', 'part'],
+  ['item', 'part'],
+  ['sku', 'part'],
+  ['stock #', 'part'],
+  ['product', 'part'],
+  ['catalog #', 'part'],
+  ['line', 'line'],
+  ['ln', 'line'],
+  ['#', 'line'],
+  ['no.', 'line'],
+  ['description', 'desc'],
+  ['item description', 'desc'],
+  ['desc', 'desc'],
+  ['desc.', 'desc'],
+  ['application', 'app'],
+  ['vehicle', 'app'],
+  ['fits', 'app'],
+  ['list price', 'list'],
+  ['list', 'list'],
+  ['retail', 'list'],
+  ['msrp', 'list'],
+  ['disc %', 'disc'],
+  ['disc%', 'disc'],
+  ['disc', 'disc'],
+  ['disc.', 'disc'],
+  ['discount', 'disc'],
+  ['discount %', 'disc'],
+  ['%', 'disc'],
+  ['net price', 'net'],
+  ['net each', 'net'],
+  ['net', 'net'],
+  ['your price', 'net'],
+  ['cost', 'net'],
+  ['unit price', 'price'],
+  ['unit cost', 'price'],
+  ['price each', 'price'],
+  ['price', 'price'],
+  ['each', 'price'],
+  ['rate', 'price'],
+  ['unit', 'price'],
+  ['ext price', 'amount'],
+  ['ext. price', 'amount'],
+  ['ext amount', 'amount'],
+  ['ext amt', 'amount'],
+  ['ext.', 'amount'],
+  ['ext', 'amount'],
+  ['extended', 'amount'],
+  ['extension', 'amount'],
+  ['amount', 'amount'],
+  ['amt', 'amount'],
+  ['line total', 'amount'],
+  ['total', 'amount'],
+  ['net amount', 'amount'],
+];
+
+const NUMERIC_KINDS = new Set<ColumnKind>(['line', 'qty', 'qty_ord', 'qty_ship', 'qty_bo', 'list', 'disc', 'net', 'price', 'amount']);
+
+export interface Column {
+  kind: ColumnKind;
+  label: string;
+  x0: number;
+  x1: number;
+  /** Filled by `columnBounds`. */
+  left: number;
+  right: number;
+}
+
+export interface LayoutInvoice {
+  invoice_number: string | null;
+  supplier: string | null;
+  invoice_date: string | null;
+  /** The date text when it looks like a date that does not exist (31/02/2026). */
+  impossible_date: string | null;
+  total_amount: number | null;
+  subtotal: number | null;
+  tax_amount: number | null;
+  line_items: { part_number: string; description: string; quantity: number; unit_price: number }[];
+  charges: ExtractedCharge[];
+  confidence: ExtractionConfidence;
+  /** Whether a table header row was found (else the caller may fall back to a line-based reader). */
+  tableFound: boolean;
+  /** Top edge (y) of the table's header row, when found. */
+  tableTop: number | null;
+}
+
+const norm = (s: string) => s.toLowerCase().replace(/[:]+$/, '').replace(/[|]/g, '');
+
+/** The columns a line names, or null when it is not a table header (see module docs). */
+export function matchHeader(line: Line): Column[] | null {
+  const words = line.words;
+  const cols: Column[] = [];
+  let unmatched = 0;
+  for (let i = 0; i < words.length; ) {
+    let hit: { kind: ColumnKind; n: number } | null = null;
+    for (let n = Math.min(3, words.length - i); n >= 1 && !hit; n -= 1) {
+      const span = words.slice(i, i + n);
+      // Words of one phrase sit close together.
+      if (n > 1 && span.some((w, k) => k > 0 && w.x0 - span[k - 1]!.x1 > line.height * 1.5)) continue;
+      const phrase = norm(span.map((w) => w.text).join(' '));
+      const found = HEADER_VOCABULARY.find(([p]) => p === phrase || p === phrase.replace(/\.$/, ''));
+      if (found) hit = { kind: found[1], n };
+    }
+    if (hit) {
+      const span = words.slice(i, i + hit.n);
+      cols.push({ kind: hit.kind, label: span.map((w) => w.text).join(' '), x0: span[0]!.x0, x1: span[span.length - 1]!.x1, left: 0, right: 0 });
+      i += hit.n;
+    } else {
+      const w = words[i]!;
+      const prev = cols[cols.length - 1];
+      if (prev?.kind === 'other' && w.x0 - prev.x1 < line.height * 1.2) {
+        prev.x1 = w.x1;
+        prev.label += ` ${w.text}`;
+      } else {
+        unmatched += 1;
+        cols.push({ kind: 'other', label: w.text, x0: w.x0, x1: w.x1, left: 0, right: 0 });
+      }
+      i += 1;
+    }
+  }
+  // "NAGS #", "Mfr No.", "Stock #": an unknown word before "#"/"No." names the part-number column.
+  for (let k = 1; k < cols.length; k += 1) {
+    const c = cols[k]!;
+    const prev = cols[k - 1]!;
+    if (c.kind === 'line' && prev.kind === 'other' && c.x0 - prev.x1 < line.height * 1.2 && !cols.some((x) => x.kind === 'part')) {
+      prev.kind = 'part';
+      prev.label = `${prev.label} ${c.label}`;
+      prev.x1 = c.x1;
+      cols.splice(k, 1);
+      unmatched -= 1;
+      break;
+    }
+  }
+  const kinds = new Set(cols.map((c) => c.kind));
+  const hasQtyOrPrice = ['qty', 'qty_ord', 'qty_ship', 'price', 'net', 'amount'].some((k) => kinds.has(k as ColumnKind));
+  const hasText = kinds.has('part') || kinds.has('desc');
+  const known = cols.filter((c) => c.kind !== 'other').length;
+  if (known < 3 || !hasQtyOrPrice || !hasText || unmatched > known / 2) return null;
+  // "Item" next to a real part column is the line number; a second "Total" after an amount column is the amount.
+  const partCols = cols.filter((c) => c.kind === 'part');
+  if (partCols.length > 1) {
+    const item = partCols.find((c) => /^item$/i.test(c.label));
+    // "Stock # | Part | Vehicle" (a recycler): "Part" names the part, the stock number is the part number.
+    const named = partCols.find((c) => /^(part|product)$/i.test(c.label));
+    if (item) item.kind = 'line';
+    else if (named && !kinds.has('desc')) named.kind = 'desc';
+  }
+  // "Unit" alone followed by "Price" is one phrase already; "Unit" then a UOM-like column stays price.
+  return cols.sort((a, b) => a.x0 - b.x0);
+}
+
+/** A header split over two text lines: "Qty" above "Ord"/"Ship", "Unit" above "Price", "Part" above "No". */
+function mergeHeaderBelow(cols: Column[], header: Line, below: Line | undefined): Column[] {
+  if (!below || below.y0 - header.y1 > header.height * 1.2) return cols;
+  const small = below.words.filter((w) => /^(ord|ordered|ship|shipped|shp|b\/o|price|no\.?|#|%|each|amount|amt|number)$/i.test(w.text));
+  if (small.length < 2 || small.length < below.words.length * 0.6) return cols;
+  const out = cols.map((c) => ({ ...c }));
+  for (const w of small) {
+    const col = out.find((c) => Math.min(c.x1, w.x1) - Math.max(c.x0, w.x0) > 0 || Math.abs((c.x0 + c.x1) / 2 - (w.x0 + w.x1) / 2) < header.height * 1.5);
+    if (!col) continue;
+    const phrase = norm(`${col.label} ${w.text}`);
+    const found = HEADER_VOCABULARY.find(([p]) => p === phrase);
+    if (found) {
+      col.kind = found[1];
+      col.label = `${col.label} ${w.text}`;
+    }
+  }
+  return out;
+}
+
+/** Column boundaries from the white-space river between neighbouring header columns in the body rows. */
+export function columnBounds(cols: Column[], body: Line[]): Column[] {
+  const out = cols.map((c) => ({ ...c }));
+  const bodyWords = body.flatMap((l) => l.words);
+  for (let i = 0; i < out.length; i += 1) {
+    const a = out[i]!;
+    const b = out[i + 1];
+    if (i === 0) a.left = -Infinity;
+    if (!b) {
+      a.right = Infinity;
+      continue;
+    }
+    const from = NUMERIC_KINDS.has(a.kind) ? a.x1 : (a.x0 + a.x1) / 2;
+    const to = NUMERIC_KINDS.has(b.kind) ? (b.x0 + b.x1) / 2 : b.x0;
+    const lo = Math.min(from, to);
+    const hi = Math.max(from, to, lo + 1);
+    const width = Math.ceil(hi - lo);
+    const cover = new Array<number>(width + 1).fill(0);
+    for (const w of bodyWords) {
+      if (w.x1 < lo || w.x0 > hi) continue;
+      for (let x = Math.max(0, Math.floor(w.x0 - lo)); x <= Math.min(width, Math.ceil(w.x1 - lo)); x += 1) cover[x]! += 1;
+    }
+    // Widest run at the lowest coverage.
+    const minCover = Math.min(...cover);
+    let bestStart = 0;
+    let bestLen = -1;
+    for (let x = 0; x <= width; ) {
+      if (cover[x] !== minCover) {
+        x += 1;
+        continue;
+      }
+      let end = x;
+      while (end + 1 <= width && cover[end + 1] === minCover) end += 1;
+      if (end - x > bestLen) {
+        bestLen = end - x;
+        bestStart = x;
+      }
+      x = end + 1;
+    }
+    const boundary = lo + bestStart + bestLen / 2;
+    a.right = boundary;
+    b.left = boundary;
+  }
+  return out;
+}
+
+/** Words of a line per column (by the word's centre). */
+function cells(line: Line, cols: Column[]): Map<Column, WordBox[]> {
+  const map = new Map<Column, WordBox[]>(cols.map((c) => [c, []]));
+  for (const w of line.words) {
+    const mid = (w.x0 + w.x1) / 2;
+    const col = cols.find((c) => mid >= c.left && mid < c.right) ?? cols[cols.length - 1]!;
+    map.get(col)!.push(w);
+  }
+  return map;
+}
+
+/** "$1,234.50", "1234.50", "(12.00)", "-5.00", "12.00-" → dollars (negative when marked), else null. */
+export function readMoney(token: string): number | null {
+  let t = token.trim().replace(/^[$S§]/, '').replace(/^\$/, '');
+  let negative = false;
+  if (/^\(.*\)$/.test(t) || /^-/.test(t) || /-$/.test(t) || /CR$/i.test(t)) negative = true;
+  t = t.replace(/[()$]/g, '').replace(/^-|-$/g, '').replace(/CR$/i, '');
+  const m = /^(\d{1,3}(?:[,.]\d{3})*|\d+)[.,](\d{2})$/.exec(t);
+  if (!m) return null;
+  const value = Number(`${m[1]!.replace(/[.,]/g, '')}.${m[2]}`);
+  return negative ? -value : value;
+}
+
+/** A whole quantity as read ("2", "2EA", "l" → 1, "O" → 0 only inside a number). */
+export function readQty(token: string): number | null {
+  const t = token.trim().replace(/[A-Za-z]{2,}$/, '');
+  if (/^[\dOoIl|]{1,6}$/.test(t) && /\d|^[Il|]$/.test(t)) {
+    const n = Number(t.replace(/[Oo]/g, '0').replace(/[Il|]/g, '1'));
+    return Number.isFinite(n) ? n : null;
+  }
+  const m = /^(\d{1,6})(?:\.0+)?$/.exec(t);
+  return m ? Number(m[1]) : null;
+}
+
+const CHARGE_RULES: [RegExp, InvoiceChargeKind][] = [
+  [/\bcore\s*(charge|chg|deposit|dep|fee)\b|^core\b|\bcore$/i, 'core'],
+  [/\bcore\s*(return|credit|refund)\b/i, 'credit'],
+  [/\bdeposit\b/i, 'deposit'],
+  [/\b(freight|shipping|delivery|shipping\s*&\s*handling|s\s*&\s*h)\b/i, 'freight'],
+  [/\b(haz\s*-?\s*mat|hazardous|environmental|env\.?\s*fee|enviro|disposal|recycl\w*\s*fee|battery\s*fee|tire\s*fee|fee|surcharge|shop\s*supplies|handling)\b/i, 'fee'],
+  [/\b(discount|disc\.?|rebate|promo)\b/i, 'discount'],
+  [/\bwarranty\b/i, 'warranty'],
+  [/\b(sales\s*tax|tax|gst|hst|pst|vat)\b/i, 'tax'],
+  [/\b(credit|return|returned|refund)\b/i, 'credit'],
+];
+
+/** The kind of a non-part row from its text, or null for a part. */
+export function chargeKind(text: string): InvoiceChargeKind | null {
+  for (const [re, kind] of CHARGE_RULES) {
+    if (kind === 'core' && /\bcore\s*support\b/i.test(text)) continue;
+    if (re.test(text)) return kind;
+  }
+  return null;
+}
+
+const TOTALS_LABELS: [RegExp, 'subtotal' | 'total' | 'tax' | 'paid'][] = [
+  [/\bsub\s*-?\s*total\b|\bmerchandise\s*total\b|\bparts\s*total\b|\bnet\s*parts\b/i, 'subtotal'],
+  [/\b(grand\s*total|invoice\s*total|total\s*due|amount\s*due|balance\s*due|total\s*amount|please\s*pay|total)\b/i, 'total'],
+  [/\b(sales\s*tax|tax|gst|hst|pst|vat)\b/i, 'tax'],
+  [/\b(paid|payment|amount\s*paid)\b/i, 'paid'],
+];
+const TOTAL_RANK = ['grand total', 'invoice total', 'total due', 'amount due', 'balance due', 'total amount', 'please pay', 'total'];
+
+const moneyWords = (words: WordBox[]) =>
+  words.map((w) => ({ w, v: readMoney(w.text) })).filter((x): x is { w: WordBox; v: number } => x.v !== null);
+
+/** True for a line that starts the totals block. */
+function isTotalsLine(line: Line): boolean {
+  const t = line.text;
+  return /\bsub\s*-?\s*total\b|\b(grand\s*total|invoice\s*total|total\s*due|amount\s*due|balance\s*due|total\s*amount)\b|^\W*total\b/i.test(t);
+}
+
+interface Row {
+  part: WordBox[];
+  desc: WordBox[];
+  qty: number | null;
+  qtyWords: WordBox[];
+  unit: number | null;
+  unitWords: WordBox[];
+  amount: number | null;
+}
+
+function readRow(line: Line, cols: Column[]): Row {
+  const map = cells(line, cols);
+  const get = (kind: ColumnKind) => cols.filter((c) => c.kind === kind).flatMap((c) => map.get(c)!);
+  const firstMoney = (ws: WordBox[]) => moneyWords(ws)[0] ?? null;
+  const qtyFrom = (ws: WordBox[]) => {
+    for (const w of ws) {
+      const q = readQty(w.text);
+      if (q !== null) return { q, w };
+    }
+    return null;
+  };
+  const has = (k: ColumnKind) => cols.some((c) => c.kind === k);
+  const qtyCol = has('qty_ship') ? 'qty_ship' : has('qty') ? 'qty' : 'qty_ord';
+  const qty = qtyFrom(get(qtyCol));
+  const amountM = firstMoney(get('amount'));
+  let unitM = has('net') ? firstMoney(get('net')) : null;
+  if (!unitM) unitM = firstMoney(get('price'));
+  if (!unitM && has('list')) {
+    const list = firstMoney(get('list'));
+    const disc = /(\d+(?:\.\d+)?)/.exec(get('disc').map((w) => w.text).join(''));
+    if (list) unitM = { w: list.w, v: Math.round(list.v * (1 - (disc ? Number(disc[1]) / 100 : 0)) * 100) / 100 };
+  }
+  // Text of the part and description columns; a money word that strayed there is left out.
+  const text = (ws: WordBox[]) => ws.filter((w) => readMoney(w.text) === null || /[A-Za-z]/.test(w.text));
+  return {
+    part: text(get('part')),
+    desc: text([...get('desc')]),
+    qty: qty?.q ?? null,
+    qtyWords: qty ? [qty.w] : [],
+    unit: unitM?.v ?? null,
+    unitWords: unitM ? [unitM.w] : [],
+    amount: amountM?.v ?? null,
+  };
+}
+
+const joinText = (ws: WordBox[]) =>
+  ws
+    .map((w) => w.text)
+    .join(' ')
+    .replace(/^[^A-Za-z0-9]+|[^A-Za-z0-9)"]+$/g, '')
+    .trim();
+
+interface TableResult {
+  items: LayoutInvoice['line_items'];
+  charges: ExtractedCharge[];
+  confidence: NonNullable<ExtractionConfidence['line_items']>;
+  headerIndex: number;
+  endIndex: number;
+  top: number;
+}
+
+function readTable(lines: Line[]): TableResult | null {
+  let headerIndex = -1;
+  let cols: Column[] | null = null;
+  for (let i = 0; i < lines.length; i += 1) {
+    const found = matchHeader(lines[i]!);
+    if (found && moneyWords(lines[i]!.words).length === 0) {
+      cols = found;
+      headerIndex = i;
+      break;
+    }
+  }
+  if (!cols) return null;
+  // Header words a dark band or a bold font put a little higher or lower than the rest: one header line.
+  for (const k of [headerIndex - 1, headerIndex + 1]) {
+    const other = lines[k];
+    const header = lines[headerIndex]!;
+    if (!other || Math.abs((other.y0 + other.y1) / 2 - (header.y0 + header.y1) / 2) > Math.max(header.height, other.height) * 1.2) continue;
+    const vocab = other.words.every((w) => HEADER_VOCABULARY.some(([p]) => p === norm(w.text) || p.split(' ').includes(norm(w.text))) || w.conf < 0.5);
+    const apart = other.words.every((w) => header.words.every((x) => Math.min(w.x1, x.x1) <= Math.max(w.x0, x.x0)));
+    if (!vocab || !apart || !other.words.some((w) => w.conf >= 0.5)) continue;
+    const merged = makeLine([...header.words, ...other.words.filter((w) => w.conf >= 0.5)].map((w) => ({ ...w, y0: header.y0, y1: header.y1 })));
+    const again = matchHeader(merged);
+    if (again && again.length > cols.length) {
+      lines.splice(Math.min(k, headerIndex), 2, merged);
+      headerIndex = Math.min(k, headerIndex);
+      cols = again;
+      break;
+    }
+  }
+  cols = mergeHeaderBelow(cols, lines[headerIndex]!, lines[headerIndex + 1]);
+  const headerText = lines[headerIndex]!.text;
+  let start = headerIndex + 1;
+  if (lines[start] && mergeHeaderBelow(cols, lines[headerIndex]!, lines[start]) !== cols && /^(ord|ship|price|no|#|each)/i.test(lines[start]!.words[0]?.text ?? '')) start += 1;
+  let end = lines.length;
+  for (let i = start; i < lines.length; i += 1) {
+    if (isTotalsLine(lines[i]!)) {
+      end = i;
+      break;
+    }
+  }
+  // Words left of the first header column or right of the last (table borders read as letters) are dropped.
+  const h = lines[headerIndex]!.height;
+  const minX = cols[0]!.x0 - h * 2.5;
+  const maxX = cols[cols.length - 1]!.x1 + h * 2.5;
+  const body = lines
+    .slice(start, end)
+    .filter((l) => l.text !== headerText && !matchHeader(l))
+    .map((l) => {
+      const kept = l.words.filter((w) => w.x1 > minX && w.x0 < maxX);
+      return kept.length === l.words.length ? l : kept.length ? makeLine(kept) : null;
+    })
+    .filter((l): l is Line => l !== null);
+  const bounded = columnBounds(cols, body);
+  const items: LayoutInvoice['line_items'] = [];
+  const charges: ExtractedCharge[] = [];
+  const confidence: NonNullable<ExtractionConfidence['line_items']> = [];
+  let lastPart = -1;
+  let lastLine: Line | null = null;
+  for (const line of body) {
+    const row = readRow(line, bounded);
+    const partText = joinText(row.part);
+    const descText = joinText(row.desc);
+    const label = `${partText} ${descText}`.trim() || line.text;
+    let unit = row.unit;
+    let qty = row.qty;
+    const amount = row.amount;
+    if (unit === null && amount !== null) unit = qty && qty > 0 ? Math.round((amount / qty) * 100) / 100 : amount;
+    if (unit === null) {
+      // A continuation of the previous part's description (wrapped text), else not a row.
+      const near = lastLine && line.y0 - lastLine.y1 < lastLine.height * 1.2;
+      if (lastPart >= 0 && near && row.part.length === 0 && descText && qty === null) {
+        items[lastPart]!.description = `${items[lastPart]!.description} ${descText}`.trim();
+      }
+      lastLine = line;
+      continue;
+    }
+    lastLine = line;
+    const kind = chargeKind(`${descText} ${partText}`) ?? (!partText && !/\d/.test(descText) && descText ? 'other' : null);
+    if (kind) {
+      let value = amount ?? (qty ?? 1) * unit;
+      if ((kind === 'discount' || kind === 'credit') && value > 0) value = -value;
+      charges.push({ kind, description: (descText || label).slice(0, 200), amount: Math.round(value * 100) / 100 });
+      lastPart = -1;
+      continue;
+    }
+    if (!partText) continue;
+    if (amount !== null && unit > 0) {
+      const derived = amount / unit;
+      const whole = Math.round(derived);
+      if (Math.abs(derived - whole) < 0.005 && whole > 0 && (qty === null || Math.round(qty * unit * 100) !== Math.round(amount * 100))) qty = whole;
+    }
+    if (qty === null || qty <= 0) {
+      if (amount === null || Math.round(amount * 100) === Math.round(unit * 100)) qty = 1;
+      else continue;
+    }
+    items.push({ part_number: partText, description: descText, quantity: qty, unit_price: Math.round(unit * 100) / 100 });
+    confidence.push({
+      part_number: meanConf(row.part),
+      description: meanConf(row.desc),
+      quantity: meanConf(row.qtyWords),
+      unit_price: meanConf(row.unitWords),
+    });
+    lastPart = items.length - 1;
+  }
+  return { items, charges, confidence, headerIndex, endIndex: end, top: lines[headerIndex]!.y0 };
+}
+
+/** Labelled amounts of the totals block (from `from` on): subtotal, tax, total, and charges (freight, cores …). */
+function readTotals(lines: Line[], from: number, withCharges: boolean) {
+  let subtotal: { v: number; c: number } | null = null;
+  let tax: { v: number; c: number } | null = null;
+  let total: { v: number; c: number; rank: number } | null = null;
+  const charges: ExtractedCharge[] = [];
+  for (let i = Math.max(0, from); i < lines.length; i += 1) {
+    const line = lines[i]!;
+    for (const seg of segmentsWithValues(line, lines[i + 1])) {
+      const { label, value } = seg;
+      const match = TOTALS_LABELS.find(([re]) => re.test(label));
+      const kind = match?.[1];
+      if (kind === 'paid') continue;
+      if (kind === 'subtotal') subtotal ??= { v: value.v, c: value.w.conf };
+      else if (kind === 'total') {
+        if (/\btotal\s*(qty|quantity|items|pieces|weight)\b/i.test(label)) continue;
+        const name = /(grand\s*total|invoice\s*total|total\s*due|amount\s*due|balance\s*due|total\s*amount|please\s*pay|total)/i.exec(label)![1]!;
+        const rank = TOTAL_RANK.indexOf(name.toLowerCase().replace(/\s+/g, ' '));
+        if (value.v >= 0 && (!total || rank <= total.rank)) total = { v: value.v, c: value.w.conf, rank };
+      } else if (kind === 'tax') {
+        tax ??= { v: value.v, c: value.w.conf };
+      } else if (withCharges) {
+        const ck = chargeKind(label);
+        if (ck && ck !== 'tax') {
+          const v = (ck === 'discount' || ck === 'credit') && value.v > 0 ? -value.v : value.v;
+          charges.push({ kind: ck, description: label.slice(0, 200), amount: v });
+        }
+      }
+    }
+  }
+  return { subtotal, tax, total, charges };
+}
+
+/** "Label ... 12.34" pairs on a line (a value after its label on the same line, or below it in a box). */
+function segmentsWithValues(line: Line, below: Line | undefined): { label: string; value: { v: number; w: WordBox } }[] {
+  const out: { label: string; value: { v: number; w: WordBox } }[] = [];
+  let labelWords: WordBox[] = [];
+  for (const w of line.words) {
+    const v = readMoney(w.text);
+    if (v === null) {
+      if (!/^[$:%]$/.test(w.text) && !/^\d+(\.\d+)?%$/.test(w.text)) labelWords.push(w);
+      continue;
+    }
+    if (labelWords.some((x) => /[A-Za-z]{2,}/.test(x.text))) {
+      out.push({ label: labelWords.map((x) => x.text).join(' '), value: { v, w } });
+      labelWords = [];
+    }
+  }
+  if (!out.length && labelWords.length && below && below.y0 - line.y1 < line.height * 2.5) {
+    // Label-above-value: each label segment takes the money word below it.
+    for (const seg of segments(line)) {
+      const under = moneyWords(below.words).find(({ w }) => Math.min(w.x1, seg.x1 + line.height) - Math.max(w.x0, seg.x0 - line.height) > 0);
+      if (under && /[A-Za-z]{3,}/.test(seg.text)) out.push({ label: seg.text, value: under });
+    }
+  }
+  return out;
+}
+
+const INVOICE_LABEL = /^(?:invoice|inv)\.?\s*(?:no\b\.?|number|num\b\.?|#|n°|no:)?\s*[:.#]?$/i;
+const NOT_INVOICE_NO = /^(acct|account|po|p\.o\.|order|cust|customer|phone|tel|ref|job|ro|r\.o\.|claim|vin|stock|part|tax|fax|quote|store|route|page|sales|rep|terms|ship|unit|item|model)\.?$/i;
+
+/**
+ * An invoice number as read, with trailing punctuation dropped. A 0 in a letter prefix before the first dash is an O
+ * ("P0-44871" → "PO-44871": a prefix with letters is a word, so the context is unambiguous); digits elsewhere stay.
+ */
+function cleanCode(token: string): string {
+  const t = token.replace(/^[#:.]+/, '').replace(/[.,;:]+$/, '');
+  const at = t.indexOf('-');
+  if (at <= 0) return t;
+  const prefix = t.slice(0, at);
+  return /^[A-Z0]+$/i.test(prefix) && /[A-Z]/i.test(prefix) ? prefix.replace(/0/g, 'O') + t.slice(at) : t;
+}
+
+const looksLikeNumber = (t: string) =>
+  /\d/.test(t) && /^[A-Z0-9][A-Z0-9\-/]*$/i.test(t) && !/^\d{1,2}[/-]\d{1,2}[/-]\d{2,4}$/.test(t) && !/^\d{4}[/-]\d{1,2}[/-]\d{1,2}$/.test(t);
+
+/** Label segments of a line: runs of words split at gaps wider than the words' own height, and before a new label. */
+function labelSegments(line: Line): Line[] {
+  const out: WordBox[][] = [];
+  let current: WordBox[] = [];
+  for (const w of line.words) {
+    const last = current[current.length - 1];
+    const h = Math.min(w.y1 - w.y0, last ? last.y1 - last.y0 : Infinity);
+    const newLabel =
+      /^(invoice|inv|page|terms|account|acct|customer|po|order)\b/i.test(w.text) ||
+      (/^date\b/i.test(w.text) && !!last && !/^(invoice|inv\.?|order|due|ship|po)$/i.test(last.text));
+    if (last && (w.x0 - last.x1 > h * 1.2 || newLabel)) {
+      out.push(current);
+      current = [];
+    }
+    current.push(w);
+  }
+  if (current.length) out.push(current);
+  return out.map(makeLine);
+}
+
+/** The invoice number (see module docs). */
+function findInvoiceNumber(lines: Line[]): { value: string; conf: number } | null {
+  // 1. Label and value on the same line: "Invoice # 48213", "INV NO: A-1002", "Invoice Number 1234".
+  const same = /\b(?:invoice|inv)\.?\s*(?:no\b\.?|number|num\b\.?|#|n°)\s*[:.#]?\s*#?\s*([A-Z0-9][A-Z0-9\-/]*)/i;
+  for (const line of lines) {
+    const m = same.exec(line.text);
+    if (m && looksLikeNumber(cleanCode(m[1]!))) {
+      const w = line.words.find((x) => cleanCode(x.text) === cleanCode(m[1]!) || x.text.endsWith(m[1]!));
+      return { value: cleanCode(m[1]!), conf: round2(w?.conf ?? 1) };
+    }
+  }
+  // 2. Label above value: the box under "Invoice #" / "Invoice No." / "Invoice".
+  for (let i = 0; i < lines.length - 1; i += 1) {
+    const line = lines[i]!;
+    for (const seg of labelSegments(line)) {
+      if (!INVOICE_LABEL.test(seg.text) || !/\b(?:inv|invoice)\b/i.test(seg.text)) continue;
+      if (/^invoice$/i.test(seg.text) && seg.height > line.height * 1.3) continue;
+      const h = seg.height;
+      for (const below of lines.slice(i + 1, i + 3)) {
+        if (below.y0 - seg.y1 > h * 4) break;
+        const w = below.words.find(
+          (x) => Math.min(x.x1, seg.x1 + h * 2) - Math.max(x.x0, seg.x0 - h * 2) > 0 && looksLikeNumber(cleanCode(x.text)),
+        );
+        if (w) return { value: cleanCode(w.text), conf: round2(w.conf) };
+      }
+    }
+  }
+  // 3. "No. 48213" / "No: 48213" not preceded by another label (Acct No, PO No …).
+  for (const line of lines) {
+    const ws = line.words;
+    for (let k = 0; k < ws.length - 1; k += 1) {
+      if (!/^no[.:]?$|^#$/i.test(ws[k]!.text)) continue;
+      const prev = ws[k - 1];
+      if (prev && NOT_INVOICE_NO.test(prev.text) && ws[k]!.x0 - prev.x1 < line.height * 1.5) continue;
+      const next = ws[k + 1]!;
+      if (looksLikeNumber(cleanCode(next.text))) return { value: cleanCode(next.text), conf: round2(next.conf) };
+    }
+  }
+  return null;
+}
+
+/** The invoice date (see module docs). */
+function findDate(lines: Line[]): { iso: string | null; raw: string | null; conf: number } {
+  const fromLine = (line: Line, after: RegExp | null) => {
+    const text = after ? line.text.replace(new RegExp(`^.*?${after.source}\\s*[:.]?`, 'i'), '') : line.text;
+    return readDate(text);
+  };
+  const conf = (line: Line, raw: string) => meanConf(line.words.filter((w) => raw.includes(w.text) || w.text.includes(raw)));
+  const tries: { line: Line; re: RegExp | null; below: boolean }[] = [];
+  for (const re of [/invoice\s+date|inv\.?\s+date/, /\bdate\b/]) {
+    lines.forEach((line, i) => {
+      if (!re.test(line.text.toLowerCase())) return;
+      if (re.source.includes('\\bdate') && /\b(due|ship|shipped|order|ordered|po|delivery|print|printed)\s+date/i.test(line.text) && !/invoice\s+date/i.test(line.text)) {
+        // "Order Date 10/01  Invoice Date 10/03": only when a plain Date also appears.
+        if (!/(^|[^a-z]\s)date\b/i.test(line.text.replace(/\b(due|ship|shipped|order|ordered|po|delivery|print|printed)\s+date/gi, ''))) return;
+      }
+      tries.push({ line, re, below: false });
+      const next = lines[i + 1];
+      if (next && next.y0 - line.y1 < line.height * 3) tries.push({ line: next, re: null, below: true });
+    });
+  }
+  for (const t of tries) {
+    if (t.below) {
+      // Label-above-value: the date under the label.
+      const labelLine = t.line;
+      const found = readDate(labelLine.text);
+      if (found) return { iso: found.iso, raw: found.raw, conf: conf(labelLine, found.raw) };
+      continue;
+    }
+    const found = fromLine(t.line, t.re);
+    if (found) return { iso: found.iso, raw: found.raw, conf: conf(t.line, found.raw) };
+  }
+  for (const line of lines) {
+    if (/\b(due|ship|order)\s+date/i.test(line.text)) continue;
+    const found = readDate(line.text);
+    if (found) return { iso: found.iso, raw: found.raw, conf: conf(line, found.raw) };
+  }
+  return { iso: null, raw: null, conf: 0 };
+}
+
+const SUPPLIER_LABEL = /^\s*(?:supplier|vendor|from|sold\s+by|remit\s+to)\s*[:-]\s*(.+)$/i;
+const NOT_SUPPLIER =
+  /^(invoice|tax\s+invoice|sales\s+invoice|bill\s+to|sold\s+to|ship\s+to|customer|statement|page|date|remit|phone|tel|fax|email|www\.|http|acct|account|terms|po\b|p\.o\.|order|original|copy|duplicate|packing|thank)/i;
+
+/** The supplier (see module docs). */
+function findSupplier(lines: Line[], tableStart: number): { value: string; conf: number } | null {
+  for (const line of lines) {
+    const m = SUPPLIER_LABEL.exec(line.text);
+    if (m) {
+      const seg = segments(line).find((s) => SUPPLIER_LABEL.test(s.text));
+      const text = seg ? SUPPLIER_LABEL.exec(seg.text)?.[1] ?? m[1]! : m[1]!;
+      return { value: text.trim(), conf: meanConf(seg?.words ?? line.words) };
+    }
+  }
+  const top = lines.slice(0, tableStart > 0 ? tableStart : Math.min(lines.length, 10));
+  const candidates: { seg: Line; order: number }[] = [];
+  top.forEach((line, order) => {
+    for (const seg of segments(line)) {
+      const t = seg.text.replace(/[|]/g, '').trim();
+      const letters = t.replace(/[^A-Za-z]/g, '').length;
+      if (letters < 3 || letters / Math.max(1, t.replace(/\s/g, '').length) < 0.7) continue;
+      if (NOT_SUPPLIER.test(t) || /\b(invoice\s*(#|no|number)|date|bill\s+to|ship\s+to|sold\s+to)\b/i.test(t)) continue;
+      if (/^\d/.test(t) || /\b(street|st\.|ave|avenue|road|rd\.|blvd|suite|drive|dr\.|hwy|lane)\b/i.test(t)) continue;
+      candidates.push({ seg, order });
+    }
+  });
+  if (!candidates.length) return null;
+  const tallest = Math.max(...candidates.map((c) => c.seg.height));
+  const pick = candidates.find((c) => c.seg.height >= tallest * 0.85) ?? candidates[0]!;
+  const value = pick.seg.text
+    .replace(/[|]/g, '')
+    .replace(/\s+(?:INVOICE|TAX INVOICE)$/i, '')
+    .trim();
+  return { value, conf: meanConf(pick.seg.words) };
+}
+
+/** Reads an invoice from word boxes (see module docs). */
+export function readInvoiceLayout(words: WordBox[]): LayoutInvoice {
+  const lines = groupLines(words);
+  const table = readTable(lines);
+  const totals = readTotals(lines, table ? table.endIndex : 0, !!table);
+  const number = findInvoiceNumber(table ? lines.slice(0, table.headerIndex).concat(lines.slice(table.endIndex)) : lines);
+  const date = findDate(lines);
+  const supplier = findSupplier(lines, table ? table.headerIndex : -1);
+  const charges = [...(table?.charges ?? []), ...totals.charges];
+  // Tax read as a row of the table counts as the tax when the totals block has none.
+  let tax = totals.tax?.v ?? null;
+  const taxRows = charges.filter((c) => c.kind === 'tax');
+  if (tax === null && taxRows.length) tax = taxRows.reduce((s, c) => s + c.amount, 0);
+  return {
+    invoice_number: number?.value ?? null,
+    supplier: supplier?.value ?? null,
+    invoice_date: date.iso,
+    impossible_date: date.iso === null ? date.raw : null,
+    total_amount: totals.total?.v ?? null,
+    subtotal: totals.subtotal?.v ?? null,
+    tax_amount: tax,
+    line_items: table?.items ?? [],
+    charges: charges.filter((c) => c.kind !== 'tax'),
+    confidence: {
+      ...(number ? { invoice_number: number.conf } : {}),
+      ...(supplier ? { supplier: supplier.conf } : {}),
+      ...(date.iso ? { invoice_date: date.conf } : {}),
+      ...(totals.total ? { total_amount: round2(totals.total.c) } : {}),
+      line_items: table?.confidence ?? [],
+    },
+    tableFound: !!table,
+    tableTop: table ? table.top : null,
+  };
+}
+
+export { groupLines, makeLine };
+
+function round2(v: number): number {
+  return Math.round(v * 100) / 100;
+}

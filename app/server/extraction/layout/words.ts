@@ -1,0 +1,124 @@
+/**
+ * Word boxes and lines for the layout reader (issue 18 "How": read the page's layout, not lines of text).
+ *
+ * A {@link WordBox} is one word with its bounding box in page pixels (x to the right, y downwards) and the OCR's
+ * confidence 0..1 (1 for a PDF text layer). `groupLines(words)` puts words into lines by vertical position (a word
+ * joins the line whose vertical centre band it overlaps by at least half its own height); pages are stacked by the
+ * caller (page n's y offset by n × a large constant) so a table may continue on the next page.
+ */
+
+export interface WordBox {
+  text: string;
+  x0: number;
+  y0: number;
+  x1: number;
+  y1: number;
+  /** 0..1 */
+  conf: number;
+  /** Same value for words the OCR put on one text line (optional; position decides when absent). */
+  lineKey?: string;
+}
+
+export interface Line {
+  words: WordBox[];
+  x0: number;
+  y0: number;
+  x1: number;
+  y1: number;
+  /** Median word height. */
+  height: number;
+  /** Words joined by single spaces, left to right. */
+  text: string;
+}
+
+const median = (values: number[]) => {
+  if (!values.length) return 0;
+  const s = [...values].sort((a, b) => a - b);
+  return s[Math.floor(s.length / 2)]!;
+};
+
+/** Builds a line from its words (sorted left to right). */
+export function makeLine(words: WordBox[]): Line {
+  const sorted = [...words].sort((a, b) => a.x0 - b.x0);
+  return {
+    words: sorted,
+    x0: Math.min(...sorted.map((w) => w.x0)),
+    y0: Math.min(...sorted.map((w) => w.y0)),
+    x1: Math.max(...sorted.map((w) => w.x1)),
+    y1: Math.max(...sorted.map((w) => w.y1)),
+    height: median(sorted.map((w) => w.y1 - w.y0)),
+    text: sorted.map((w) => w.text).join(' '),
+  };
+}
+
+/**
+ * Groups words into lines, top to bottom. Words carrying a `lineKey` (Tesseract's own line, which follows a slightly
+ * skewed baseline) are grouped by it; the others by vertical overlap.
+ */
+export function groupLines(words: WordBox[]): Line[] {
+  const sized = words.filter((w) => w.text.trim() !== '' && w.x1 > w.x0 && w.y1 > w.y0);
+  // Rules and dotted leaders read as flat "words" (x, xm, _—) are dropped: far flatter than the page's text.
+  const typical = median(sized.map((w) => w.y1 - w.y0));
+  const clean = sized.filter((w) => w.y1 - w.y0 >= typical * 0.45 || (w.conf >= 0.8 && /[A-Za-z0-9]{2}/.test(w.text)));
+  const groups = new Map<string, WordBox[]>();
+  const loose: WordBox[] = [];
+  for (const w of clean) {
+    if (w.lineKey === undefined) loose.push(w);
+    else groups.set(w.lineKey, [...(groups.get(w.lineKey) ?? []), w]);
+  }
+  const lines: { words: WordBox[]; top: number; bottom: number }[] = [...groups.values()].map((ws) => ({
+    words: ws,
+    top: median(ws.map((w) => w.y0)),
+    bottom: median(ws.map((w) => w.y1)),
+  }));
+  loose.sort((a, b) => a.y0 + a.y1 - (b.y0 + b.y1));
+  for (const w of loose) {
+    const h = w.y1 - w.y0;
+    const mid = (w.y0 + w.y1) / 2;
+    let best: (typeof lines)[number] | undefined;
+    let bestOverlap = 0;
+    for (const line of lines) {
+      if (line.words[0]?.lineKey !== undefined) continue;
+      const overlap = Math.min(w.y1, line.bottom) - Math.max(w.y0, line.top);
+      const lineMid = (line.top + line.bottom) / 2;
+      if (overlap >= h * 0.5 && Math.abs(lineMid - mid) < Math.max(h, line.bottom - line.top) * 0.6 && overlap > bestOverlap) {
+        best = line;
+        bestOverlap = overlap;
+      }
+    }
+    if (best) {
+      best.words.push(w);
+      best.top = median(best.words.map((x) => x.y0));
+      best.bottom = median(best.words.map((x) => x.y1));
+    } else lines.push({ words: [w], top: w.y0, bottom: w.y1 });
+  }
+  return lines
+    .filter((l) => l.words.length)
+    .map((l) => makeLine(l.words))
+    .sort((a, b) => (a.y0 + a.y1) / 2 - (b.y0 + b.y1) / 2);
+}
+
+/**
+ * Splits a line into segments (runs of words with gaps under `factor` × the line height): the blocks of a header
+ * area ("Midwest Auto Parts" … "INVOICE") or the cells of a row.
+ */
+export function segments(line: Line, factor = 1.6): Line[] {
+  const out: WordBox[][] = [];
+  let current: WordBox[] = [];
+  for (const w of line.words) {
+    const last = current[current.length - 1];
+    if (last && w.x0 - last.x1 > Math.max(line.height, 4) * factor) {
+      out.push(current);
+      current = [];
+    }
+    current.push(w);
+  }
+  if (current.length) out.push(current);
+  return out.map(makeLine);
+}
+
+/** Mean confidence of some words (1 when there are none). */
+export function meanConf(words: WordBox[]): number {
+  if (!words.length) return 1;
+  return Math.round((words.reduce((s, w) => s + w.conf, 0) / words.length) * 100) / 100;
+}

@@ -1,0 +1,249 @@
+/**
+ * The layout reader (issue 18) on word boxes built by hand: each word is placed where a printed invoice would put it
+ * (x from the left, y down the page, 10 px per character, 20 px high), so the column logic is tested without OCR.
+ */
+import { describe, expect, it } from 'vitest';
+import { readDate } from '~/server/extraction/layout/dates';
+import { chargeKind, readInvoiceLayout, readMoney } from '~/server/extraction/layout/read-layout';
+import type { WordBox } from '~/server/extraction/layout/words';
+import { combineReads } from '~/server/extraction/offline.server';
+
+/** Words of one printed line: `[text, x]` pairs; a text with spaces is split into words 10 px per character apart. */
+function line(y: number, cells: [string, number][], conf = 0.9, height = 20): WordBox[] {
+  const out: WordBox[] = [];
+  for (const [text, x] of cells) {
+    let at = x;
+    for (const word of text.split(' ')) {
+      if (word) out.push({ text: word, x0: at, x1: at + word.length * 10, y0: y, y1: y + height, conf });
+      at += (word.length + 1) * 10;
+    }
+  }
+  return out;
+}
+
+const top = (supplier = 'Lakeside Ford Parts') => [
+  ...line(20, [[supplier, 40]], 0.95, 36),
+  ...line(70, [['1200 Harbor Road', 40], ['Invoice # 88412', 700]]),
+  ...line(100, [['Springfield, IL', 40], ['Invoice Date: 11/03/2026', 700]]),
+  ...line(150, [['Bill To:', 40]]),
+  ...line(180, [['C.A.R.S Collision', 40]]),
+];
+
+describe('table header and columns', () => {
+  it('maps Part # / Description / Qty / Unit Price / Amount and reads rows, total, header fields', () => {
+    const words = [
+      ...top(),
+      ...line(260, [['Part #', 40], ['Description', 220], ['Qty', 560], ['Unit Price', 660], ['Amount', 840]]),
+      ...line(300, [['BP-4410', 40], ['Front bumper cover', 220], ['2', 580], ['189.50', 690], ['379.00', 850]]),
+      ...line(330, [['HC3Z 8200 A', 40], ['Grille assembly', 220], ['1', 580], ['$245.00', 680], ['$245.00', 840]]),
+      ...line(400, [['Total', 700], ['$624.00', 840]]),
+    ];
+    const read = readInvoiceLayout(words);
+    expect(read.tableFound).toBe(true);
+    expect(read.line_items).toEqual([
+      { part_number: 'BP-4410', description: 'Front bumper cover', quantity: 2, unit_price: 189.5 },
+      { part_number: 'HC3Z 8200 A', description: 'Grille assembly', quantity: 1, unit_price: 245 },
+    ]);
+    expect(read).toMatchObject({ invoice_number: '88412', supplier: 'Lakeside Ford Parts', invoice_date: '2026-11-03', total_amount: 624 });
+    expect(read.confidence.line_items).toHaveLength(2);
+    expect(read.confidence.invoice_number).toBeCloseTo(0.9);
+  });
+
+  it('bills the shipped quantity, takes Net as the unit price, ignores line-number, UOM and application columns', () => {
+    const words = [
+      ...top(),
+      ...line(260, [
+        ['#', 40],
+        ['Qty Ord', 80],
+        ['Qty Ship', 170],
+        ['U/M', 260],
+        ['Part No', 320],
+        ['Description', 470],
+        ['Application', 690],
+        ['List', 900],
+        ['Disc %', 990],
+        ['Net', 1090],
+        ['Ext', 1190],
+      ]),
+      ...line(300, [['1', 40], ['4', 100], ['3', 190], ['EA', 260], ['5S0-1I0', 320], ['Brake pad set', 470], ['2019 F-150', 690], ['80.00', 890], ['25', 1000], ['60.00', 1080], ['180.00', 1180]]),
+      ...line(330, [['2', 40], ['1', 100], ['1', 190], ['EA', 260], ['FL-820-S', 320], ['Oil filter', 470], ['Escape', 690], ['12.00', 890], ['10', 1000], ['10.80', 1080], ['10.80', 1190]]),
+      ...line(400, [['Subtotal', 1000], ['190.80', 1180]]),
+      ...line(430, [['Total', 1000], ['190.80', 1180]]),
+    ];
+    const read = readInvoiceLayout(words);
+    expect(read.line_items).toEqual([
+      { part_number: '5S0-1I0', description: 'Brake pad set', quantity: 3, unit_price: 60 },
+      { part_number: 'FL-820-S', description: 'Oil filter', quantity: 1, unit_price: 10.8 },
+    ]);
+    expect(read.subtotal).toBe(190.8);
+  });
+
+  it('derives the unit price from List less Disc % when there is no Net column', () => {
+    const words = [
+      ...top(),
+      ...line(260, [['Part No', 40], ['Description', 200], ['Qty', 500], ['List', 600], ['Disc %', 700], ['Amount', 820]]),
+      ...line(300, [['68223', 40], ['Mirror glass', 200], ['2', 510], ['50.00', 590], ['20', 710], ['80.00', 820]]),
+    ];
+    expect(readInvoiceLayout(words).line_items).toEqual([{ part_number: '68223', description: 'Mirror glass', quantity: 2, unit_price: 40 }]);
+  });
+
+  it('joins a header split over two lines ("Qty" above "Ord" / "Ship")', () => {
+    const words = [
+      ...top(),
+      ...line(260, [['Qty', 40], ['Qty', 110], ['Part No', 200], ['Description', 360], ['Price', 640], ['Amount', 760]]),
+      ...line(282, [['Ord', 40], ['Ship', 110]]),
+      ...line(320, [['5', 50], ['2', 120], ['AB-100', 200], ['Door handle', 360], ['15.00', 640], ['30.00', 770]]),
+    ];
+    expect(readInvoiceLayout(words).line_items).toEqual([{ part_number: 'AB-100', description: 'Door handle', quantity: 2, unit_price: 15 }]);
+  });
+
+  it('keeps a long description in its column and continues a wrapped description on the next line', () => {
+    const words = [
+      ...top(),
+      ...line(260, [['Item', 40], ['Description', 200], ['Qty', 700], ['Price', 800], ['Total', 920]]),
+      ...line(300, [['KX-2', 40], ['Radiator core support upper tie bar', 200], ['1', 720], ['310.00', 790], ['310.00', 910]]),
+      ...line(322, [['with brackets', 200]]),
+    ];
+    expect(readInvoiceLayout(words).line_items).toEqual([
+      { part_number: 'KX-2', description: 'Radiator core support upper tie bar with brackets', quantity: 1, unit_price: 310 },
+    ]);
+  });
+});
+
+describe('rows that are not parts', () => {
+  it('sorts core, freight, hazmat and environmental fees, discount, warranty and tax out of the parts', () => {
+    const words = [
+      ...top(),
+      ...line(260, [['Part No', 40], ['Description', 200], ['Qty', 560], ['Unit Price', 640], ['Amount', 800]]),
+      ...line(300, [['AL-5521', 40], ['Alternator reman', 200], ['1', 580], ['210.00', 650], ['210.00', 800]]),
+      ...line(330, [['CORE', 40], ['Core charge', 200], ['1', 580], ['45.00', 660], ['45.00', 810]]),
+      ...line(360, [['Hazmat fee', 200], ['6.50', 810]]),
+      ...line(390, [['Environmental fee', 200], ['2.00', 810]]),
+      ...line(420, [['Warranty 12 mo', 200], ['15.00', 800]]),
+      ...line(450, [['Discount', 200], ['-10.00', 800]]),
+      ...line(520, [['Subtotal', 640], ['268.50', 800]]),
+      ...line(550, [['Freight', 640], ['12.00', 810]]),
+      ...line(580, [['Sales Tax 7%', 640], ['18.80', 810]]),
+      ...line(610, [['Invoice Total', 640], ['$299.30', 800]]),
+    ];
+    const read = readInvoiceLayout(words);
+    expect(read.line_items).toEqual([{ part_number: 'AL-5521', description: 'Alternator reman', quantity: 1, unit_price: 210 }]);
+    expect(read.charges.map((c) => [c.kind, c.amount])).toEqual([
+      ['core', 45],
+      ['fee', 6.5],
+      ['fee', 2],
+      ['warranty', 15],
+      ['discount', -10],
+      ['freight', 12],
+    ]);
+    expect(read).toMatchObject({ subtotal: 268.5, tax_amount: 18.8, total_amount: 299.3 });
+  });
+
+  it('tells a core support (a body part) from a core charge', () => {
+    expect(chargeKind('Radiator core support')).toBeNull();
+    expect(chargeKind('CORE DEPOSIT')).toBe('core');
+    expect(chargeKind('Shipping & handling')).toBe('freight');
+    expect(chargeKind('Front bumper cover')).toBeNull();
+  });
+
+  it('reads money as printed, credits negative', () => {
+    expect(readMoney('$1,234.50')).toBe(1234.5);
+    expect(readMoney('(12.00)')).toBe(-12);
+    expect(readMoney('12.00-')).toBe(-12);
+    expect(readMoney('12')).toBeNull();
+  });
+});
+
+describe('header fields', () => {
+  const table = [
+    ...line(260, [['Part #', 40], ['Description', 220], ['Qty', 560], ['Price', 660], ['Amount', 840]]),
+    ...line(300, [['BP-4410', 40], ['Front bumper cover', 220], ['1', 580], ['10.00', 670], ['10.00', 850]]),
+  ];
+
+  it('reads an invoice number in a label-above-value box, and the date in the box beside it', () => {
+    const words = [
+      ...line(20, [['Sunbelt Auto Body Supply', 40]], 0.95, 40),
+      ...line(30, [['INVOICE NO.', 800], ['DATE', 1000]], 0.9, 14),
+      ...line(52, [['2026-0457', 800], ['30 Oct 2026', 1000]], 0.8),
+      ...table,
+    ];
+    const read = readInvoiceLayout(words);
+    expect(read).toMatchObject({ invoice_number: '2026-0457', invoice_date: '2026-10-30', supplier: 'Sunbelt Auto Body Supply' });
+    expect(read.confidence.invoice_number).toBeCloseTo(0.8);
+  });
+
+  it('reads "Inv No" and "No." and skips other numbered labels', () => {
+    const inv = readInvoiceLayout([...line(20, [['Harbor Toyota', 40]], 0.9, 36), ...line(70, [['Acct No 5521', 40], ['Inv No: T-40918', 700]]), ...table]);
+    expect(inv.invoice_number).toBe('T-40918');
+    const no = readInvoiceLayout([
+      ...line(20, [['Pick-A-Part Recyclers', 40]], 0.9, 36),
+      ...line(70, [['PO No 7731', 40], ['INVOICE', 600], ['No. 000917', 700]]),
+      ...line(100, [['Date 2026/11/05', 700]]),
+      ...table,
+    ]);
+    expect(no).toMatchObject({ invoice_number: '000917', invoice_date: '2026-11-05', supplier: 'Pick-A-Part Recyclers' });
+  });
+
+  it('takes the invoice date, not the order or due date', () => {
+    const read = readInvoiceLayout([
+      ...line(20, [['Metro Paint Jobbers', 40]], 0.9, 36),
+      ...line(70, [['Order Date 10/28/2026', 40], ['Invoice # 5512', 700]]),
+      ...line(100, [['Invoice Date 03-NOV-26', 40], ['Due Date 12/03/2026', 700]]),
+      ...table,
+    ]);
+    expect(read.invoice_date).toBe('2026-11-03');
+  });
+
+  it('takes the tallest name-like block above the table as the supplier, not Bill To or INVOICE', () => {
+    const read = readInvoiceLayout([
+      ...line(20, [['INVOICE', 800]], 0.9, 50),
+      ...line(30, [['Valley Auto Glass', 40]], 0.9, 30),
+      ...line(80, [['Bill To:', 40], ['Ship To:', 400]], 0.9, 30),
+      ...line(120, [['Invoice # 7', 700]]),
+      ...table,
+    ]);
+    expect(read.supplier).toBe('Valley Auto Glass');
+  });
+
+  it.each([
+    ['11/03/2026', '2026-11-03'],
+    ['11/3/26', '2026-11-03'],
+    ['2026-11-03', '2026-11-03'],
+    ['2026/11/05', '2026-11-05'],
+    ['Nov 3, 2026', '2026-11-03'],
+    ['November 3rd, 2026', '2026-11-03'],
+    ['30 Oct 2026', '2026-10-30'],
+    ['03-NOV-26', '2026-11-03'],
+    ['31/01/2026', '2026-01-31'],
+    ['Sept. 4, 2026', '2026-09-04'],
+  ])('reads the date %s', (text, iso) => {
+    expect(readDate(`Date: ${text}`)?.iso).toBe(iso);
+  });
+
+  it('reports a date that does not exist instead of guessing', () => {
+    expect(readDate('Date: 31/02/2026')).toEqual({ iso: null, raw: '31/02/2026' });
+    expect(readDate('no date here')).toBeNull();
+  });
+});
+
+describe('pages', () => {
+  it('reads a table that continues on page 2 with the totals at the end', () => {
+    const page1 = [
+      ...top(),
+      ...line(260, [['Part #', 40], ['Description', 220], ['Qty', 560], ['Unit Price', 660], ['Amount', 840]]),
+      ...line(300, [['BP-4410', 40], ['Front bumper cover', 220], ['2', 580], ['189.50', 690], ['379.00', 850]]),
+      ...line(1000, [['Continued on next page', 300]]),
+    ];
+    const page2 = [
+      ...line(40, [['Part #', 40], ['Description', 220], ['Qty', 560], ['Unit Price', 660], ['Amount', 840]]),
+      ...line(80, [['HL-2231', 40], ['Headlight assembly left', 220], ['1', 580], ['245.00', 690], ['245.00', 850]]),
+      ...line(160, [['Total', 700], ['624.00', 850]]),
+    ];
+    const read = combineReads([
+      { words: page1, text: '' },
+      { words: page2, text: '' },
+    ]);
+    expect(read.line_items.map((i) => i.part_number)).toEqual(['BP-4410', 'HL-2231']);
+    expect(read.total_amount).toBe(624);
+  });
+});
