@@ -74,6 +74,7 @@ interface Outcome {
   items: number;
   extra: number;
   silent: boolean;
+  falseAlarm: boolean;
   seconds: number;
   note: string;
 }
@@ -187,9 +188,13 @@ async function run(c: Case): Promise<Outcome> {
   }
   const extra = unused.length;
   const wrong = header < HEADER.length || items < c.expected.line_items.length || extra > 0;
-  const silent = result !== null && reviewExtraction(result).complete && wrong;
+  const complete = result !== null && reviewExtraction(result).complete;
+  const silent = complete && wrong;
+  // The other side of the same rule: a read that is right in every field but still gets a warning (a false alarm
+  // teaches staff to ignore warnings).
+  const falseAlarm = !wrong && !complete;
   const note = [error, ...misses, extra ? `${extra} extra row(s)` : ''].filter(Boolean).join(', ');
-  return { c, header, items, extra, silent, seconds, note, missing, unmatched: unusedRows };
+  return { c, header, items, extra, silent, falseAlarm, seconds, note, missing, unmatched: unusedRows };
 }
 
 interface Summary {
@@ -200,6 +205,8 @@ interface Summary {
   itemsAll: number;
   extra: number;
   silent: number;
+  /** Reads right in every field that still got a warning. */
+  falseAlarms: number;
   pages: number;
   seconds: number;
   maxPerPage: number;
@@ -214,6 +221,7 @@ function summarise(outcomes: Outcome[]): Summary {
       itemsAll: s.itemsAll + o.c.expected.line_items.length,
       extra: s.extra + o.extra,
       silent: s.silent + (o.silent ? 1 : 0),
+      falseAlarms: s.falseAlarms + (o.falseAlarm ? 1 : 0),
       pages: s.pages + o.c.pages,
       seconds: s.seconds + o.seconds,
       maxPerPage: Math.max(s.maxPerPage, o.seconds / o.c.pages),
@@ -226,6 +234,7 @@ function summarise(outcomes: Outcome[]): Summary {
       itemsAll: 0,
       extra: 0,
       silent: 0,
+      falseAlarms: 0,
       pages: 0,
       seconds: 0,
       maxPerPage: 0,
@@ -234,7 +243,7 @@ function summarise(outcomes: Outcome[]): Summary {
 }
 const pct = (a: number, b: number) => (b ? (100 * a) / b : 0);
 function line(name: string, s: Summary): string {
-  return `${name}: ${s.count} invoices, ${s.pages} pages | header ${s.header}/${s.headerAll} = ${pct(s.header, s.headerAll).toFixed(1)} % | line items ${s.items}/${s.itemsAll} = ${pct(s.items, s.itemsAll).toFixed(1)} % | extra rows ${s.extra} | silent successes ${s.silent} | s/page mean ${(s.seconds / Math.max(1, s.pages)).toFixed(2)}, max ${s.maxPerPage.toFixed(2)}`;
+  return `${name}: ${s.count} invoices, ${s.pages} pages | header ${s.header}/${s.headerAll} = ${pct(s.header, s.headerAll).toFixed(1)} % | line items ${s.items}/${s.itemsAll} = ${pct(s.items, s.itemsAll).toFixed(1)} % | extra rows ${s.extra} | silent successes ${s.silent} | right but warned ${s.falseAlarms} | s/page mean ${(s.seconds / Math.max(1, s.pages)).toFixed(2)}, max ${s.maxPerPage.toFixed(2)}`;
 }
 /** --show: the rows behind each miss, expected (−) against returned (+). */
 function details(outcomes: Outcome[]) {

@@ -21,6 +21,7 @@ import { expect, test } from '@playwright/test';
 // @ts-expect-error s3rver ships no type declarations
 import S3rver from 's3rver';
 import sharp from 'sharp';
+import { BUCKETS } from '../../app/lib/work-order-status';
 import {
   filesUnder,
   openUpload,
@@ -117,7 +118,7 @@ test('SIGTERM between "photo stored" and "rows committed" (S3 stuck): the orphan
     port: 0,
     silent: true,
     directory: s3dir,
-    configureBuckets: ['customer-files', 'repair-photos', 'invoice-files'].map((b) => ({ name: `${prefix}${b}` })),
+    configureBuckets: BUCKETS.map((b) => ({ name: `${prefix}${b}` })),
   });
   const address = (await s3.run()) as { port: number };
   const proxy = await startS3Proxy(`http://127.0.0.1:${address.port}`);

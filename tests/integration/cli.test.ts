@@ -74,7 +74,8 @@ describe('command-line tools', { timeout: 240_000 }, () => {
   it('backs up one data folder and restores it into an empty one', async () => {
     const backup = run('backup', [archive], a);
     expect(backup.code).toBe(0);
-    expect(backup.out.split('\n')[0]).toMatch(/^Backup written to .*backup\.tar\.gz: \d+ rows in \d+ tables, 0 files\.$/);
+    // The demo shop's files: its gallery images (issue 16), four scenes in every width and format.
+    expect(backup.out.split('\n')[0]).toMatch(/^Backup written to .*backup\.tar\.gz: \d+ rows in \d+ tables, 24 files\.$/);
     expect(fs.statSync(archive).mode & 0o777).toBe(0o600);
     // Another BETTER_AUTH_SECRET than the backup's: refused with one line and exit code 1, nothing restored.
     const c = path.join(work, 'c');
@@ -87,6 +88,8 @@ describe('command-line tools', { timeout: 240_000 }, () => {
     expect(restore.code).toBe(0);
     const [count] = await query<{ n: number }>(b, 'select count(*)::int as n from work_orders');
     expect(count?.n).toBe(8);
+    const [gallery] = await query<{ n: number }>(b, 'select count(*)::int as n from gallery_items');
+    expect(gallery?.n).toBeGreaterThan(0);
     const again = run('restore', [archive], b);
     expect(again.code).toBe(1);
     expect(again.err).toMatch(/^The database is not empty/);

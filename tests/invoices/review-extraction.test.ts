@@ -122,7 +122,25 @@ describe('reviewExtraction', () => {
   it('is complete for a plain invoice that adds up, within 2 cents', () => {
     expect(reviewExtraction(invoice()).complete).toBe(true);
     expect(reviewExtraction(invoice({ total_amount: 100.02 })).complete).toBe(true);
-    expect(reviewExtraction(invoice({ total_amount: null })).complete).toBe(true);
+  });
+
+  it('warns when no total was read: the parts cannot be checked against it', () => {
+    const review = reviewExtraction(invoice({ total_amount: null }));
+    expect(review.complete).toBe(false);
+    expect(review.warnings).toEqual([
+      'No invoice total was found, so the parts could not be checked against it. Please type the total from the invoice.',
+    ]);
+  });
+
+  it('warns when cells of the parts table were read with low confidence, even if the sum adds up (a misread part number still adds up)', () => {
+    expect(reviewExtraction(invoice({ confidence: { invoice_number: 0.95, line_items: [{ part_number: 0.9 }] } })).complete).toBe(true);
+    // A header field's confidence is marked on the form but does not withhold the message.
+    expect(reviewExtraction(invoice({ confidence: { invoice_date: 0.35 } })).complete).toBe(true);
+    const one = reviewExtraction(invoice({ confidence: { invoice_number: 0.95, line_items: [{ part_number: 0.62 }] } }));
+    expect(one.complete).toBe(false);
+    expect(one.warnings).toEqual(['1 cell of the parts table was read with low confidence and marked ⚠. Please check it against the invoice.']);
+    const two = reviewExtraction(invoice({ confidence: { supplier: 0.5, line_items: [{ description: 0.7, unit_price: 0.4 }] } }));
+    expect(two.warnings).toEqual(['2 cells of the parts table were read with low confidence and marked ⚠. Please check them against the invoice.']);
   });
 
   it('warns when the total does not reconcile (e.g. the tax was not read)', () => {

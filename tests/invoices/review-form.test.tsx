@@ -148,13 +148,14 @@ describe('the review form after a read', () => {
     expect(data.lowConfidence).toEqual({ invoiceNumber: 0.55 });
     expect(data.rows[0]!.low).toEqual({ part_number: 0.62 });
     expect(data.rows[1]!.low).toBeUndefined();
-    // Low confidence is not a failed review: the read adds up.
-    expect(data.message).toBe(INVOICE_MESSAGES.extracted);
+    // The read adds up, but a misread part number would too: low confidence withholds the success message.
+    expect(data.message).not.toBe(INVOICE_MESSAGES.extracted);
+    expect(data.extras?.warnings).toContain('1 cell of the parts table was read with low confidence and marked ⚠. Please check it against the invoice.');
     const html = renderPage(data);
     expect(html).toContain('⚠ Check against the invoice: read with low confidence (55 %).');
     expect(html).toContain('Check <!-- -->Part #<!-- -->: low confidence (<!-- -->62 %<!-- -->)');
     expect(html).toContain('aria-describedby="low-0-part_number"');
-    expect(html.match(/low confidence/g)).toHaveLength(2);
+    expect(html.match(/low confidence/g)).toHaveLength(3); // the two marks and the warning at the top
   });
 
   it('keeps the charges through a save that fails validation, so the reconciliation stays', async () => {
