@@ -56,6 +56,41 @@ export class ExtractionError extends Error {
 
 export const CANCELLED_MESSAGE = 'Reading the invoice was cancelled.';
 
+/** A model provider answered with an HTTP error status; `message` is its own error text (≤ 200 characters) or the status line. */
+export class HttpStatusError extends Error {
+  constructor(
+    readonly status: number,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+/**
+ * The JSON body of a model provider's reply (Gemini, OpenAI-compatible). Throws {@link HttpStatusError} for an error
+ * status (with the provider's `error.message` or `error` string when it sent one) and ExtractionError('invalid_json')
+ * for a body that is not JSON.
+ */
+export async function providerJson(response: Response): Promise<unknown> {
+  const raw = await response.text();
+  if (!response.ok) {
+    let message = `HTTP ${response.status}${response.statusText ? ` ${response.statusText}` : ''}`;
+    try {
+      const error = (JSON.parse(raw) as { error?: { message?: string } | string }).error;
+      const detail = typeof error === 'string' ? error : error?.message;
+      if (detail) message = detail.replace(/\s+/g, ' ').slice(0, 200);
+    } catch {
+      // Not JSON: keep the status line.
+    }
+    throw new HttpStatusError(response.status, message);
+  }
+  try {
+    return JSON.parse(raw);
+  } catch {
+    throw new ExtractionError(INVOICE_MESSAGES.invalidJson, 'invalid_json');
+  }
+}
+
 /**
  * The instruction every AI extractor sends with the page (Gemini and OpenAI-compatible): the JSON fields of
  * {@link ExtractedInvoice}, with the rows that are not parts (issue 18) kept apart in `charges`.

@@ -11,7 +11,9 @@ import {
   CANCELLED_MESSAGE,
   EXTRACTION_PROMPT,
   ExtractionError,
+  HttpStatusError,
   MODEL_CHARGE_KINDS,
+  providerJson,
   validateExtraction,
   type InvoiceExtractor,
 } from './contract.server';
@@ -70,15 +72,6 @@ export const INVOICE_RESPONSE_SCHEMA = {
 
 const PROMPT = EXTRACTION_PROMPT;
 
-class HttpStatusError extends Error {
-  constructor(
-    readonly status: number,
-    message: string,
-  ) {
-    super(message);
-  }
-}
-
 export function createGeminiExtractor(options: GeminiOptions): InvoiceExtractor {
   const timeoutMs = options.timeoutMs ?? 60_000;
   const retryDelayMs = options.retryDelayMs ?? 1_000;
@@ -92,22 +85,7 @@ export function createGeminiExtractor(options: GeminiOptions): InvoiceExtractor 
       body,
       signal: signal ? AbortSignal.any([signal, timeout]) : timeout,
     });
-    const raw = await response.text();
-    if (!response.ok) {
-      let message = `HTTP ${response.status}${response.statusText ? ` ${response.statusText}` : ''}`;
-      try {
-        const detail = (JSON.parse(raw) as { error?: { message?: string } }).error?.message;
-        if (detail) message = detail.slice(0, 200);
-      } catch {
-        // Not JSON: keep the status line.
-      }
-      throw new HttpStatusError(response.status, message);
-    }
-    try {
-      return JSON.parse(raw);
-    } catch {
-      throw new ExtractionError(INVOICE_MESSAGES.invalidJson, 'invalid_json');
-    }
+    return providerJson(response);
   }
 
   return {

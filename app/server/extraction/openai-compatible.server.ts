@@ -26,7 +26,9 @@ import {
   CANCELLED_MESSAGE,
   EXTRACTION_PROMPT,
   ExtractionError,
+  HttpStatusError,
   MODEL_CHARGE_KINDS,
+  providerJson,
   validateExtraction,
   type InvoiceExtractor,
   type InvoiceFile,
@@ -93,15 +95,6 @@ export const INVOICE_JSON_SCHEMA = {
   required: ['invoice_number', 'supplier', 'invoice_date', 'total_amount', 'subtotal', 'tax_amount', 'line_items', 'charges'],
   additionalProperties: false,
 } as const;
-
-class HttpStatusError extends Error {
-  constructor(
-    readonly status: number,
-    message: string,
-  ) {
-    super(message);
-  }
-}
 
 type ResponseFormat = 'json_schema' | 'json_object';
 
@@ -186,23 +179,7 @@ export function createOpenAiCompatibleExtractor(options: OpenAiCompatibleOptions
       body: JSON.stringify(body),
       signal: signal ? AbortSignal.any([signal, timeout]) : timeout,
     });
-    const raw = await response.text();
-    if (!response.ok) {
-      let message = `HTTP ${response.status}${response.statusText ? ` ${response.statusText}` : ''}`;
-      try {
-        const error = (JSON.parse(raw) as { error?: { message?: string } | string }).error;
-        const detail = typeof error === 'string' ? error : error?.message;
-        if (detail) message = detail.replace(/\s+/g, ' ').slice(0, 200);
-      } catch {
-        // Not JSON: keep the status line.
-      }
-      throw new HttpStatusError(response.status, message);
-    }
-    try {
-      return JSON.parse(raw);
-    } catch {
-      throw new ExtractionError(INVOICE_MESSAGES.invalidJson, 'invalid_json');
-    }
+    return providerJson(response);
   }
 
   /** One request with retries: json_schema → json_object on a refusal of the format; once more on 429/5xx. */
