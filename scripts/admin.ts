@@ -1,6 +1,7 @@
 /**
- * `npm run admin -- you@shop.com`: makes an existing account an administrator (honours DATA_DIR and DATABASE_URL).
- * `npm run admin -- --revoke you@shop.com` takes the role away.
+ * `npm run admin -- you@shop.com`: makes an existing account an administrator with the Owner role (issue 17 §2), and
+ * reactivates it if it was deactivated: the way in when the shop has no owner who can sign in. Honours DATA_DIR and
+ * DATABASE_URL. `npm run admin -- --revoke you@shop.com` takes the back office away.
  *
  * The change and its audit row ('profile.role': isAdmin from/to, plus the account's e-mail) are written in one
  * transaction. There is no signed-in staff member here: the actor is recorded as `cli:{OS user}` (the operating-system
@@ -35,7 +36,10 @@ await runWithDatabase(async ({ db }) => {
   await db.transaction(async (tx) => {
     await ensureProfileAndCustomer(tx, user);
     const [before] = await tx.select({ isAdmin: profiles.isAdmin }).from(profiles).where(eq(profiles.id, user.id)).for('update');
-    await tx.update(profiles).set({ isAdmin: !revoke }).where(eq(profiles.id, user.id));
+    await tx
+      .update(profiles)
+      .set({ isAdmin: !revoke, staffRole: revoke ? null : 'owner', deactivatedAt: null })
+      .where(eq(profiles.id, user.id));
     await recordAudit(tx, cliActor(), {
       action: 'profile.role',
       entityId: user.id,

@@ -8,6 +8,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { freePort } from '../../scripts/free-port';
 
 export type LogLine = { level: number; msg: string } & Record<string, unknown>;
@@ -121,7 +122,7 @@ export class ServerProcess {
   /** Runs a query on the embedded database while the server is stopped. */
   async query<T>(text: string, params: unknown[] = []): Promise<T[]> {
     if (this.running) throw new Error('stop the server before reading its database');
-    const db = await PGlite.create(path.join(this.dataDir, 'db'));
+    const db = await PGlite.create(path.join(this.dataDir, 'db'), { extensions: { pg_trgm } });
     try {
       return (await db.query<T>(text, params)).rows;
     } finally {

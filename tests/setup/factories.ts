@@ -5,6 +5,7 @@
 import crypto from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import type { AppLoadContext } from 'react-router';
+import type { StaffRole } from '~/lib/staff-roles';
 import { withCheckDigit } from '~/lib/vin';
 import { getAuth } from '~/server/auth/auth.server';
 import { getDb } from '~/server/db/client.server';
@@ -41,18 +42,22 @@ export async function signInCookie(email: string, password: string): Promise<str
 }
 
 /**
- * Registers an account (as the register page does) and signs it in; `admin: true` flags the profile. The address is
+ * Registers an account (as the register page does) and signs it in; `admin: true` makes it staff with `role` (Owner
+ * unless given; issue 17 §2). The address is
  * marked confirmed directly (a password signs in only then, issue 13) without running the confirmation link's hooks;
  * `verified: false` leaves it unconfirmed, and then `cookie` is empty (such an account cannot sign in).
  */
 export async function createAccount(
-  options: { admin?: boolean; name?: string; email?: string; verified?: boolean } = {},
+  options: { admin?: boolean; role?: StaffRole; name?: string; email?: string; verified?: boolean } = {},
 ): Promise<TestAccount> {
   const email = options.email ?? `user-${uid()}@example.com`;
   const password = 'correct-horse-battery';
   const { user } = await getAuth().api.signUpEmail({ body: { email, password, name: options.name ?? '' } });
-  if (options.admin) {
-    await getDb().update(profiles).set({ isAdmin: true }).where(eq(profiles.id, user.id));
+  if (options.admin || options.role) {
+    await getDb()
+      .update(profiles)
+      .set({ isAdmin: true, staffRole: options.role ?? 'owner' })
+      .where(eq(profiles.id, user.id));
   }
   const verified = options.verified ?? true;
   if (verified) await getDb().update(users).set({ emailVerified: true }).where(eq(users.id, user.id));

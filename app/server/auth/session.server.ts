@@ -10,6 +10,7 @@
  * - `requireFileViewer(request)` → any signed-in user, with the staff two-factor rule of `requireAdmin`.
  */
 import { redirect } from 'react-router';
+import type { StaffRole } from '~/lib/staff-roles';
 import { getConfig } from '../config.server';
 import { loadAccount } from '../db/accounts.server';
 import { getDb } from '../db/client.server';
@@ -21,7 +22,10 @@ export interface SessionUser {
   email: string;
   emailVerified: boolean;
   name: string;
+  /** A staff account (the back office opens); what it may do there is `role` (permissions.server.ts). */
   isAdmin: boolean;
+  /** The staff role (issue 17 §2); null for a customer. */
+  role: StaffRole | null;
   twoFactorEnabled: boolean;
   /** The linked customer record; null for staff. */
   customerId: string | null;
@@ -46,12 +50,15 @@ async function readUser(request: Request): Promise<SessionUser | null> {
   if (!session) return null;
   const { user } = session;
   const { profile, customerId } = await loadAccount(getDb(), user);
+  // A deactivated staff account is signed out everywhere at once (issue 17 §2), whatever its cookie says.
+  if (profile.deactivatedAt) return null;
   return {
     id: user.id,
     email: user.email,
     emailVerified: user.emailVerified,
     name: profile.fullName ?? user.name ?? '',
     isAdmin: profile.isAdmin,
+    role: profile.isAdmin ? (profile.staffRole ?? 'owner') : null,
     twoFactorEnabled: Boolean((user as { twoFactorEnabled?: boolean | null }).twoFactorEnabled),
     customerId,
   };

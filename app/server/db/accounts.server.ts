@@ -3,6 +3,7 @@
  * "First sign-in"). Both are created when an account is created, and again on sign-in if missing.
  */
 import { eq } from 'drizzle-orm';
+import type { StaffRole } from '~/lib/staff-roles';
 import type { Executor } from './client.server';
 import { customers, profiles } from './schema';
 
@@ -16,6 +17,10 @@ export interface Profile {
   id: string;
   fullName: string | null;
   isAdmin: boolean;
+  /** What a staff account may do (issue 17 §2); null for a customer. */
+  staffRole: StaffRole | null;
+  /** Set when the owner deactivated this staff account: it is treated as signed out. */
+  deactivatedAt: Date | null;
 }
 
 /**
@@ -27,7 +32,13 @@ export async function ensureProfileAndCustomer(db: Executor, user: AccountUser):
   const fullName = user.name?.trim() || null;
   await db.insert(profiles).values({ id: user.id, fullName, isAdmin: false }).onConflictDoNothing();
   const [profile] = await db
-    .select({ id: profiles.id, fullName: profiles.fullName, isAdmin: profiles.isAdmin })
+    .select({
+      id: profiles.id,
+      fullName: profiles.fullName,
+      isAdmin: profiles.isAdmin,
+      staffRole: profiles.staffRole,
+      deactivatedAt: profiles.deactivatedAt,
+    })
     .from(profiles)
     .where(eq(profiles.id, user.id));
   if (!profile) throw new Error('Profile could not be created');
@@ -53,7 +64,14 @@ export interface Account {
 export async function loadAccount(db: Executor, user: AccountUser): Promise<Account> {
   const read = () =>
     db
-      .select({ id: profiles.id, fullName: profiles.fullName, isAdmin: profiles.isAdmin, customerId: customers.id })
+      .select({
+        id: profiles.id,
+        fullName: profiles.fullName,
+        isAdmin: profiles.isAdmin,
+        staffRole: profiles.staffRole,
+        deactivatedAt: profiles.deactivatedAt,
+        customerId: customers.id,
+      })
       .from(profiles)
       .leftJoin(customers, eq(customers.userId, profiles.id))
       .where(eq(profiles.id, user.id))
@@ -64,5 +82,6 @@ export async function loadAccount(db: Executor, user: AccountUser): Promise<Acco
     [row] = await read();
   }
   if (!row) throw new Error('Profile could not be created');
-  return { profile: { id: row.id, fullName: row.fullName, isAdmin: row.isAdmin }, customerId: row.customerId };
+  const { customerId, ...profile } = row;
+  return { profile, customerId };
 }

@@ -12,6 +12,7 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import fs from 'node:fs';
 import path from 'node:path';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { PGlite, type PGliteOptions } from '@electric-sql/pglite';
 import type { Logger } from 'drizzle-orm';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
@@ -67,7 +68,7 @@ export async function countQueries<T>(fn: () => Promise<T>): Promise<{ result: T
  * opened through here, so options the schema comes to need (extensions) are set in one place.
  */
 export function createPglite(dataDir?: string, options: Omit<PGliteOptions, 'dataDir'> = {}): Promise<PGlite> {
-  return PGlite.create({ ...options, ...(dataDir ? { dataDir } : {}) });
+  return PGlite.create({ ...options, extensions: { pg_trgm, ...options.extensions }, ...(dataDir ? { dataDir } : {}) });
 }
 
 /**

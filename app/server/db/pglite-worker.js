@@ -17,6 +17,7 @@ import path from 'node:path';
 import { createRequire } from 'node:module';
 import { parentPort, workerData } from 'node:worker_threads';
 import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 
 /**
  * PostgreSQL's shared memory is allocated (and zero-filled) by PGlite's WASM build when it starts, so all of it is
@@ -199,7 +200,12 @@ try {
     // The thread ends here (nothing listens on its port): its WASM memory, initdb's included, goes with it.
     parentPort.postMessage({ type: 'created' });
   } else {
-    db = await PGlite.create({ dataDir: workerData.dataDir, startParams: [...PGlite.defaultStartParams, ...SERVER_SETTINGS] });
+    // pg_trgm: the back office's typo-tolerant search (issue 17 §5, migration 0013).
+    db = await PGlite.create({
+      dataDir: workerData.dataDir,
+      extensions: { pg_trgm },
+      startParams: [...PGlite.defaultStartParams, ...SERVER_SETTINGS],
+    });
   }
 } catch (error) {
   parentPort.postMessage({ type: 'failed', error: serializeError(error) });

@@ -29,6 +29,7 @@ import {
   varchar,
 } from 'drizzle-orm/pg-core';
 import { NOTIFY_CHANNELS } from '~/lib/notify-channels';
+import { STAFF_ROLES } from '~/lib/staff-roles';
 import { BUCKETS, DOCUMENT_TYPES, WORK_ORDER_STATUSES } from '~/lib/work-order-status';
 import type { BmsFileTotals } from '../estimates/bms/parse-bms.server';
 
@@ -137,16 +138,29 @@ export const rateLimits = pgTable('rate_limits', {
 // The shop
 // ---------------------------------------------------------------------------------------------------------------
 
-/** One row per account; `id` equals the user id (spec §3). `isAdmin` opens the back office. */
-export const profiles = pgTable('profiles', {
-  id: text('id')
-    .primaryKey()
-    .references(() => users.id, { onDelete: 'cascade' }),
-  fullName: text('full_name'),
-  isAdmin: boolean('is_admin').notNull().default(false),
-  createdAt: createdAt(),
-  updatedAt: updatedAt(),
-});
+/**
+ * One row per account; `id` equals the user id (spec §3). `isAdmin` marks a staff account (it opens the back office);
+ * `staffRole` says what that account may do there (issue 17 §2, app/server/auth/permissions.server.ts) and is set
+ * exactly when `isAdmin` is. A deactivated staff account (`deactivatedAt`) cannot sign in; its history stays.
+ */
+export const profiles = pgTable(
+  'profiles',
+  {
+    id: text('id')
+      .primaryKey()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    fullName: text('full_name'),
+    isAdmin: boolean('is_admin').notNull().default(false),
+    staffRole: text('staff_role', { enum: STAFF_ROLES }),
+    deactivatedAt: timestamp('deactivated_at', { withTimezone: true }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    check('profiles_staff_role_valid', sql`${t.staffRole} IS NULL OR ${t.staffRole} IN (${sqlList(STAFF_ROLES)})`),
+    check('profiles_staff_role_iff_admin', sql`(${t.isAdmin} AND ${t.staffRole} IS NOT NULL) OR (NOT ${t.isAdmin} AND ${t.staffRole} IS NULL)`),
+  ],
+);
 
 /** A customer of the shop; `userId` is null for a walk-in customer created by staff (DECISIONS 8). */
 export const customers = pgTable(
@@ -177,6 +191,10 @@ export const customers = pgTable(
     // fastupdate off: entries go straight into the index (no pending list to scan, which PGlite never vacuums).
     index('customers_search_terms_idx')
       .using('gin', sql`customer_search_terms(${t.name}, ${t.email}, ${t.phone})`)
+      .with({ fastupdate: false }),
+    // Names with typos ("Maria Gonzales" finds "Maria Gonzalez"): trigram similarity (pg_trgm, migration 0013).
+    index('customers_name_trgm_idx')
+      .using('gin', sql`lower(${t.name}) gin_trgm_ops`)
       .with({ fastupdate: false }),
   ],
 );
@@ -239,6 +257,13 @@ export const workOrders = pgTable(
     lastNotifiedStatus: text('last_notified_status', { enum: WORK_ORDER_STATUSES }),
     /** When the review request was queued: never twice for a work order. */
     reviewRequestedAt: timestamp('review_requested_at', { withTimezone: true }),
+    /** The technician the job is assigned to (issue 17): a technician sees only their own work orders. */
+    assignedTechnicianId: text('assigned_technician_id').references(() => users.id, { onDelete: 'set null' }),
+    /**
+     * Goes up by one on every status change (issue 17 §1): a board move carries the version it saw, and a move made
+     * on a stale card is refused instead of overwriting another person's move (optimistic concurrency).
+     */
+    version: integer('version').notNull().default(0),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -250,6 +275,9 @@ export const workOrders = pgTable(
     index('work_orders_created_at_idx').on(t.createdAt),
     index('work_orders_status_idx').on(t.currentStatus, t.updatedAt),
     index('work_orders_estimated_completion_idx').on(t.estimatedCompletionDate),
+    index('work_orders_assigned_technician_idx').on(t.assignedTechnicianId, t.currentStatus),
+    // Search by work order number fragment ("1042", "WO-2026") and by typo-tolerant text (issue 17 §5).
+    index('work_orders_number_trgm_idx').using('gin', sql`${t.workOrderNumber} gin_trgm_ops`).with({ fastupdate: false }),
     check('work_orders_status_valid', sql`${t.currentStatus} IN (${sqlList(WORK_ORDER_STATUSES)})`),
   ],
 );
@@ -1084,5 +1112,38 @@ export const appointmentPhotos = pgTable(
   (t) => [
     index('appointment_photos_appointment_idx').on(t.appointmentId, t.position),
     uniqueIndex('appointment_photos_file_unique').on(t.fileKey),
+  ],
+);
+
+/**
+ * Technician time (issue 17 §3): one row per clock-in on a work order, closed by the clock-out (`endedAt`). At most one
+ * open row per technician (unique partial index), so clocking in twice is refused by the database itself. An owner's
+ * correction rewrites the times and records who corrected it and why (and an audit row).
+ */
+export const timeEntries = pgTable(
+  'time_entries',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    workOrderId: uuid('work_order_id')
+      .notNull()
+      .references(() => workOrders.id, { onDelete: 'cascade' }),
+    technicianId: text('technician_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'restrict' }),
+    startedAt: timestamp('started_at', { withTimezone: true }).notNull(),
+    endedAt: timestamp('ended_at', { withTimezone: true }),
+    correctedByUserId: text('corrected_by_user_id').references(() => users.id, { onDelete: 'set null' }),
+    correctionNote: text('correction_note'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex('time_entries_one_open_per_technician')
+      .on(t.technicianId)
+      .where(sql`${t.endedAt} IS NULL`),
+    index('time_entries_work_order_idx').on(t.workOrderId, t.startedAt),
+    index('time_entries_technician_idx').on(t.technicianId, t.startedAt),
+    index('time_entries_started_idx').on(t.startedAt),
+    check('time_entries_order', sql`${t.endedAt} IS NULL OR ${t.endedAt} >= ${t.startedAt}`),
   ],
 );

@@ -106,7 +106,7 @@ export async function seedDemo(db: Database, passwords: DemoPasswords = demoPass
   const auth = getAuth();
   const admin = await auth.api.signUpEmail({ body: { ...DEMO_ADMIN, password: passwords.admin } });
   await db.update(users).set({ emailVerified: true }).where(eq(users.id, admin.user.id));
-  await db.update(profiles).set({ isAdmin: true, fullName: DEMO_ADMIN.name }).where(eq(profiles.id, admin.user.id));
+  await db.update(profiles).set({ isAdmin: true, staffRole: 'owner', fullName: DEMO_ADMIN.name }).where(eq(profiles.id, admin.user.id));
   await db.delete(customers).where(eq(customers.userId, admin.user.id));
 
   const customerIds: string[] = [];
