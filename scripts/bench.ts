@@ -8,8 +8,6 @@
  *
  * Options (environment): BENCH_RUNS (timed runs per operation, default 40), BENCH_LARGE (default 100000).
  */
-import { sql } from 'drizzle-orm';
-import type { DatabaseHandle } from '~/server/db/client.server';
 import { migrateDatabase } from '~/server/db/migrate.server';
 import { listCustomers } from '~/server/customers/list-customers.server';
 import { getDashboard } from '~/server/dashboard/get-dashboard.server';
