@@ -32,6 +32,7 @@ import {
   customerDocuments,
   customers,
   insuranceClaims,
+  jobs,
   smsConsents,
   vehicles,
   workOrders,
@@ -201,6 +202,36 @@ describe('confirm, cancel, no-show', () => {
       await expect(changeAppointmentStatus(actor, cancelled.id, intent)).rejects.toThrow(APPOINTMENT_CANCELLED);
     }
     expect(await auditFor(cancelled.id)).toHaveLength(1);
+  });
+
+  it('e-mails the visitor when the shop cancels, drops the waiting reminder, and says so in the audit row', async () => {
+    const appt = await createAppointment();
+    await t.db.insert(jobs).values({
+      kind: 'booking_reminder',
+      payload: { appointmentId: appt.id, startsAt: appt.startsAt.toISOString() },
+      runAt: new Date(appt.startsAt.getTime() - 86_400_000),
+      dedupeKey: `booking-reminder:${appt.id}`,
+    });
+    await changeAppointmentStatus(actor, appt.id, 'cancel');
+    const mails = await t.db.select().from(jobs).where(and(eq(jobs.kind, 'mail'), sql`${jobs.payload}->>'to' = ${appt.email}`));
+    expect(mails).toHaveLength(1);
+    const payload = mails[0]!.payload as { subject: string; text: string; purpose?: string };
+    expect(payload.subject).toMatch(/^Cancelled: Free estimate, /);
+    expect(payload.text).toContain('has cancelled your appointment');
+    expect(payload.text).toContain(appt.name);
+    const reminders = await t.db
+      .select()
+      .from(jobs)
+      .where(and(eq(jobs.kind, 'booking_reminder'), sql`${jobs.payload}->>'appointmentId' = ${appt.id}`));
+    expect(reminders.map((j) => j.state)).toEqual(['cancelled']);
+    const [audit] = await auditFor(appt.id);
+    expect(audit!.changes).toEqual({ status: { from: 'booked', to: 'cancelled' }, customerEmailed: { to: true } });
+
+    // An appointment whose time has passed is cancelled without an e-mail.
+    const past = await createAppointment({ startsAt: new Date(Date.now() - 3_600_000) });
+    await changeAppointmentStatus(actor, past.id, 'cancel');
+    const none = await t.db.select().from(jobs).where(and(eq(jobs.kind, 'mail'), sql`${jobs.payload}->>'to' = ${past.email}`));
+    expect(none).toHaveLength(0);
   });
 
   it('answers an unknown or malformed id with not-found, and a bad intent with 400, through the routes', async () => {

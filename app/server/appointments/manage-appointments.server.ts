@@ -7,7 +7,8 @@
  *   malformed id.
  * - `changeAppointmentStatus(actor, id, intent)` with intent confirm | cancel | no-show → the new status, under the
  *   rules of `~/lib/appointments` (ALLOWED_FROM): the row is locked, the rule checked, the status (and `cancelledAt`)
- *   written and audited ('appointment.confirm' / '.cancel' / '.no_show', status from/to). A refused change throws
+ *   written and audited ('appointment.confirm' / '.cancel' / '.no_show', status from/to). A cancel by the shop also
+ *   drops the reminder and e-mails the visitor (`queueShopCancellation`) in the same transaction. A refused change throws
  *   DomainError('conflict', statusRefusal(...)) and writes nothing.
  * - `getAppointmentPhoto(photoId)` → the photo as a `DocumentFile` of the 'booking-photos' bucket (for the staff-only
  *   photo route), or null for an unknown or malformed id.
@@ -21,6 +22,7 @@ import {
   type AppointmentStatus,
 } from '~/lib/appointments';
 import { recordAudit, type StaffActor } from '../audit/audit.server';
+import { queueShopCancellation } from '../booking/booking.server';
 import { getDb } from '../db/client.server';
 import { appointmentPhotos, appointments } from '../db/schema';
 import { DomainError, isUuid } from '../errors.server';
@@ -67,11 +69,7 @@ export async function changeAppointmentStatus(
 ): Promise<AppointmentStatus> {
   if (!isUuid(id)) throw notFound();
   return getDb().transaction(async (tx) => {
-    const [row] = await tx
-      .select({ status: appointments.status, readAt: appointments.readAt })
-      .from(appointments)
-      .where(eq(appointments.id, id))
-      .for('update');
+    const [row] = await tx.select().from(appointments).where(eq(appointments.id, id)).for('update');
     if (!row) throw notFound();
     if (!canApply(intent, row.status)) throw new DomainError('conflict', statusRefusal(intent, row.status));
     const status = NEXT_STATUS[intent];
@@ -80,7 +78,15 @@ export async function changeAppointmentStatus(
       .update(appointments)
       .set({ status, readAt: row.readAt ?? now, ...(status === 'cancelled' ? { cancelledAt: now } : {}) })
       .where(eq(appointments.id, id));
-    await recordAudit(tx, actor, { action: AUDIT_ACTION[intent], entityId: id, before: { status: row.status }, after: { status } });
+    // The visitor is told when the shop cancels (and the day-before reminder is dropped), so nobody drives in for
+    // an appointment that no longer exists.
+    const customerTold = status === 'cancelled' ? await queueShopCancellation(tx, row, now) : false;
+    await recordAudit(tx, actor, {
+      action: AUDIT_ACTION[intent],
+      entityId: id,
+      before: { status: row.status },
+      after: { status, ...(customerTold ? { customerEmailed: true } : {}) },
+    });
     return status;
   });
 }

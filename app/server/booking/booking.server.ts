@@ -379,6 +379,24 @@ export async function rescheduleBooking(token: string, slot: Date, now = new Dat
 }
 
 /**
+ * The shop cancelled the appointment (staff, `changeAppointmentStatus` 'cancel'): drops the waiting reminder and queues
+ * the "Cancelled: {type}, {when}" e-mail to the visitor, in the caller's transaction `tx`. Appointments that already
+ * started are not mailed (there is nothing to stop the visitor from doing). Returns whether an e-mail was queued.
+ */
+export async function queueShopCancellation(
+  tx: Executor,
+  a: MailableAppointment & { email: string },
+  now = new Date(),
+): Promise<boolean> {
+  await cancelQueuedJob(tx, reminderKey(a.id), 'The shop cancelled the appointment.');
+  if (a.startsAt.getTime() <= now.getTime()) return false;
+  const { renderBookingCancelledMail } = await loadMailTemplates();
+  const mail = await renderBookingCancelledMail(await mailFacts(tx, a, manageTokenFor(a.id)));
+  await enqueueMail(tx, { kind: 'booking_cancelled', to: a.email, ...mail });
+  return true;
+}
+
+/**
  * 'booking_reminder': the e-mail the day before. Payload: the appointment and the start it was queued for (the manage
  * link is derived again from the id, {@link manageTokenFor}). Dropped when the
  * appointment is gone, no longer booked or confirmed, or starts at another time than the payload says.

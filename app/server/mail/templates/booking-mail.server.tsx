@@ -1,6 +1,6 @@
 /**
- * The online booking's e-mails to the visitor (issue 16 §2): the confirmation (sent with the `.ics` attachment) and
- * the reminder the day before. Both name the appointment type, the time in the shop's words, the vehicle, the shop's
+ * The online booking's e-mails to the visitor (issue 16 §2): the confirmation (sent with the `.ics` attachment), the
+ * reminder the day before, and the notice that the shop cancelled the appointment (staff cancel in the back office). Both name the appointment type, the time in the shop's words, the vehicle, the shop's
  * address, and carry the manage link (cancel or reschedule). Everything the visitor typed is shown as text (React
  * escapes it), never as markup.
  */
@@ -24,6 +24,7 @@ export interface BookingMailFacts {
 
 const confirmationSubject = (f: BookingMailFacts) => `Booked: ${f.typeLabel}, ${f.when}`;
 const reminderSubject = (f: BookingMailFacts) => `Reminder: ${f.typeLabel} tomorrow, ${f.when}`;
+const cancelledSubject = (f: BookingMailFacts) => `Cancelled: ${f.typeLabel}, ${f.when}`;
 
 function Details(f: BookingMailFacts) {
   return (
@@ -68,6 +69,20 @@ export function BookingReminderMail(f: BookingMailFacts) {
   );
 }
 
+export function BookingCancelledMail(f: BookingMailFacts) {
+  return (
+    <MailLayout title={cancelledSubject(f)} preview={`Your appointment on ${f.when} is cancelled.`} shopName={f.shopName} shopPhone={f.shopPhone}>
+      <Paragraph>Hello {f.name},</Paragraph>
+      <Paragraph>
+        {f.shopName} has cancelled your appointment ({f.typeLabel}, {f.when}). Please do not come in at that time.
+      </Paragraph>
+      <Paragraph>
+        To find another time, book again on our website or call us at {f.shopPhone}. We are sorry for the trouble.
+      </Paragraph>
+    </MailLayout>
+  );
+}
+
 const preview: BookingMailFacts = {
   name: 'Jane Driver',
   typeLabel: 'Free estimate',
@@ -80,6 +95,7 @@ const preview: BookingMailFacts = {
 };
 BookingConfirmationMail.PreviewProps = preview;
 BookingReminderMail.PreviewProps = preview;
+BookingCancelledMail.PreviewProps = preview;
 
 /** `renderBookingConfirmationMail(facts)` → subject "Booked: {type}, {when}", plain text and HTML. */
 export async function renderBookingConfirmationMail(f: BookingMailFacts): Promise<RenderedMail> {
@@ -89,4 +105,9 @@ export async function renderBookingConfirmationMail(f: BookingMailFacts): Promis
 /** `renderBookingReminderMail(facts)` → subject "Reminder: {type} tomorrow, {when}", plain text and HTML. */
 export async function renderBookingReminderMail(f: BookingMailFacts): Promise<RenderedMail> {
   return { subject: reminderSubject(f), ...(await renderMail(<BookingReminderMail {...f} />)) };
+}
+
+/** `renderBookingCancelledMail(facts)` → subject "Cancelled: {type}, {when}", plain text and HTML. */
+export async function renderBookingCancelledMail(f: BookingMailFacts): Promise<RenderedMail> {
+  return { subject: cancelledSubject(f), ...(await renderMail(<BookingCancelledMail {...f} />)) };
 }

@@ -5,8 +5,10 @@
  */
 export {
   type BookingMailFacts,
+  BookingCancelledMail,
   BookingConfirmationMail,
   BookingReminderMail,
+  renderBookingCancelledMail,
   renderBookingConfirmationMail,
   renderBookingReminderMail,
 } from './booking-mail.server';
