@@ -4,6 +4,7 @@
  * stripped and orientation applied, hidden items not served, no orphan file on a failure, the orphan sweep, the
  * cache that the public pages and `getConfig().shop` read, and who may use the page.
  */
+import fs from 'node:fs';
 import path from 'node:path';
 import { asc, eq, sql } from 'drizzle-orm';
 import sharp from 'sharp';
@@ -18,7 +19,7 @@ import { auditLog, galleryItems, siteSettings, testimonials } from '~/server/db/
 import { getCachedPage, storeCachedPage } from '~/server/page-cache.server';
 import { seedSiteContent } from '~/server/site/demo-site-content.server';
 import { addGalleryItem } from '~/server/site/site-content.server';
-import { siteImageKeys, siteImageUrl } from '~/server/site/site-images.server';
+import { siteImageKey, siteImageKeys, siteImageUrl } from '~/server/site/site-images.server';
 import { resetSiteInfoForTests } from '~/server/site/site-info.server';
 import { sweepOrphanFiles } from '~/server/storage/orphan-sweep.server';
 import { createLocalStorage, getStorage, setStorage } from '~/server/storage/storage.server';
@@ -220,7 +221,7 @@ describe('gallery', () => {
     const exe = new Uint8Array([0x4d, 0x5a, 0x90, 0x00, ...new Array(200).fill(1)]);
     const notImage = await upload({ caption: 'x', category: 'collision' }, [{ field: 'photo', name: 'photo.jpg', bytes: exe }]);
     expect(notImage.status).toBe(400);
-    expect(notImage.data.fieldErrors.photo).toBe('That file is not a photo: upload a JPEG, PNG or WebP image.');
+    expect(notImage.data.fieldErrors.photo).toBe('That file is not a photo: upload a JPEG, PNG, WebP or HEIC image.');
 
     const huge = new Uint8Array(30 * 1024 * 1024);
     huge.set([0xff, 0xd8, 0xff, 0xe0]);
@@ -241,7 +242,7 @@ describe('gallery', () => {
       { field: 'before', name: 'before.jpg', bytes: exe },
     ]);
     expect(pair.status).toBe(400);
-    expect(pair.data.fieldErrors.before).toBe('Before photo: That file is not a photo: upload a JPEG, PNG or WebP image.');
+    expect(pair.data.fieldErrors.before).toBe('Before photo: That file is not a photo: upload a JPEG, PNG, WebP or HEIC image.');
     expect(await bucketKeys()).toEqual(keysBefore);
     expect(await t.db.select().from(galleryItems)).toHaveLength(1);
   });
@@ -359,5 +360,21 @@ describe('demo content', () => {
     for (const row of rows) for (const key of siteImageKeys(row.image)) expect(await getStorage().exists('site-images', key)).toBe(true);
     expect(await t.db.select().from(testimonials)).toHaveLength(5);
     expect(await seedSiteContent()).toBe(0);
+  });
+});
+
+describe('gallery photos from an iPhone', () => {
+  it('takes an iPhone photo (HEIC): converted, resized and served as WebP and JPEG', async () => {
+    const heic = new Uint8Array(fs.readFileSync(path.join(process.cwd(), 'tests/fixtures/images/iphone-photo.heic')));
+    const result = await upload({ caption: 'From an iPhone', category: 'painting' }, [{ field: 'photo', name: 'IMG_0420.HEIC', bytes: heic }]);
+    expect(result.status).toBe(200);
+    const [item] = await t.db.select().from(galleryItems).where(eq(galleryItems.caption, 'From an iPhone'));
+    expect(item!.image.width).toBe(320);
+    expect(item!.image.height).toBe(240);
+    const jpeg = await getStorage().get('site-images', siteImageKey(item!.image.keyPrefix, 320, 'jpeg'));
+    const meta = await sharp(Buffer.from(await new Response(jpeg!.body).arrayBuffer())).metadata();
+    expect(meta.format).toBe('jpeg');
+    expect(meta.width).toBe(320);
+    expect((await act({ intent: 'delete-photo', id: item!.id })).data.message).toBe('Gallery item deleted.');
   });
 });

@@ -5,6 +5,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { and, eq, sql } from 'drizzle-orm';
+import sharp from 'sharp';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { BOOKING_TEXTS, type BookingForm } from '~/lib/schemas/booking';
 import {
@@ -18,7 +19,7 @@ import {
   rescheduleBooking,
   SlotUnavailableError,
 } from '~/server/booking/booking.server';
-import { BOOKING_PHOTO_BUCKET } from '~/server/booking/booking-photos.server';
+import { BOOKING_PHOTO_BUCKET, prepareBookingPhotos } from '~/server/booking/booking-photos.server';
 import { appointmentPhotos, appointments, jobs } from '~/server/db/schema';
 import { DomainError } from '~/server/errors.server';
 import { processDueJobs } from '~/server/jobs/job-queue.server';
@@ -293,5 +294,15 @@ describe('reminder job', () => {
     const reminder = smtp().messages.find((m) => m.to.includes(keptRow!.email) && /Subject: Reminder/.test(m.raw));
     expect(reminder).toBeDefined();
     expect(reminder!.raw.replace(/=\r?\n/g, '')).toContain(`/book/manage/${kept.manageToken}`);
+  });
+});
+
+describe('damage photos from an iPhone', () => {
+  it('converts a HEIC photo to JPEG before storing it', async () => {
+    const heic = new Uint8Array(fs.readFileSync(path.join(process.cwd(), 'tests/fixtures/images/iphone-photo.heic')));
+    const [prepared] = await prepareBookingPhotos([photo('IMG_0420.HEIC', heic, 'image/heic')]);
+    expect(prepared).toMatchObject({ contentType: 'image/jpeg', ext: 'jpg', fileName: 'IMG_0420.jpg' });
+    const meta = await sharp(Buffer.from(prepared!.bytes)).metadata();
+    expect(meta).toMatchObject({ format: 'jpeg', width: 320, height: 240 });
   });
 });

@@ -296,11 +296,11 @@ export default function SiteContent({ loaderData, actionData }: Route.ComponentP
             label={`Photo (the "after" of a pair; JPEG, PNG or WebP, at most ${loaderData.maxPhotoMb} MB)`}
             name="photo"
             type="file"
-            accept="image/jpeg,image/png,image/webp"
+            accept="image/jpeg,image/png,image/webp,image/heic,image/heif"
             required
             error={addPhoto?.fieldErrors.photo}
           />
-          <TextField label="Before photo (optional)" name="before" type="file" accept="image/jpeg,image/png,image/webp" error={addPhoto?.fieldErrors.before} />
+          <TextField label="Before photo (optional)" name="before" type="file" accept="image/jpeg,image/png,image/webp,image/heic,image/heif" error={addPhoto?.fieldErrors.before} />
           <div className="grid gap-3 sm:grid-cols-[1fr_12rem]">
             <TextField label="Caption" name="caption" required defaultValue={addPhoto?.values?.caption} error={addPhoto?.fieldErrors.caption} />
             <SelectField label="Category" name="category" defaultValue={addPhoto?.values?.category ?? 'collision'} error={addPhoto?.fieldErrors.category}>

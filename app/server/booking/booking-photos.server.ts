@@ -14,15 +14,14 @@
 import crypto from 'node:crypto';
 import { BOOKING_PHOTO_MAX_FILES, BOOKING_TEXTS } from '~/lib/schemas/booking';
 import { DomainError } from '../errors.server';
-import { loadSharp } from '../load-on-use.server';
 import { log } from '../logger.server';
 import { getStorage } from '../storage/storage.server';
+import { HEIC_MIME_TYPES, heicToJpeg } from '../uploads/heic.server';
 import type { UploadedFile } from '../uploads/upload.server';
 
 export const BOOKING_PHOTO_BUCKET = 'booking-photos' as const;
 
 const KEPT_AS_IS = new Set(['image/jpeg', 'image/png', 'image/webp', 'image/avif']);
-const HEIC = new Set(['image/heic', 'image/heif', 'image/heic-sequence', 'image/heif-sequence']);
 
 export class BookingPhotoError extends DomainError {
   constructor(message: string) {
@@ -46,17 +45,9 @@ export interface StoredPhoto {
   position: number;
 }
 
-async function heicToJpeg(bytes: Uint8Array): Promise<Uint8Array> {
+async function convertHeic(bytes: Uint8Array): Promise<Uint8Array> {
   try {
-    const decode = (await import('heic-decode')).default;
-    const image = await decode({ buffer: bytes });
-    const sharp = await loadSharp();
-    const jpeg = await sharp(Buffer.from(image.data.buffer, image.data.byteOffset, image.data.byteLength), {
-      raw: { width: image.width, height: image.height, channels: 4 },
-    })
-      .jpeg({ quality: 85 })
-      .toBuffer();
-    return new Uint8Array(jpeg);
+    return await heicToJpeg(bytes);
   } catch (error) {
     log().info({ err: error instanceof Error ? error.message : String(error) }, 'booking: HEIC photo could not be converted');
     throw new BookingPhotoError(BOOKING_TEXTS.heicFailed);
@@ -71,8 +62,8 @@ export async function prepareBookingPhotos(files: readonly UploadedFile[]): Prom
     const mime = file.sniffedType?.mime ?? '';
     if (KEPT_AS_IS.has(mime)) {
       out.push({ bytes: file.bytes, contentType: mime, ext: file.sniffedType!.ext, fileName: file.fileName });
-    } else if (HEIC.has(mime)) {
-      const bytes = await heicToJpeg(file.bytes);
+    } else if (HEIC_MIME_TYPES.has(mime)) {
+      const bytes = await convertHeic(file.bytes);
       out.push({ bytes, contentType: 'image/jpeg', ext: 'jpg', fileName: file.fileName.replace(/\.[A-Za-z0-9]+$/, '') + '.jpg' });
     } else {
       throw new BookingPhotoError(BOOKING_TEXTS.notAnImage);

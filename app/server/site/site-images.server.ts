@@ -6,7 +6,8 @@
  * - `makeSiteImageFiles(bytes, keyPrefix)` → `{ image, files }` without storing anything: `image` is the
  *   {@link SiteImage} (widths actually produced, intrinsic size of the largest), `files` the variants.
  *   Throws DomainError('validation', field 'photo') for an empty file, one over {@link SITE_IMAGE_MAX_BYTES}, bytes
- *   that are not a photo (sniffed, never the name) or a photo sharp cannot decode.
+ *   that are not a photo (sniffed, never the name) or a photo sharp cannot decode. HEIC/HEIF (iPhones) is converted
+ *   with heic-decode first (uploads/heic.server.ts).
  * - `storeSiteImage(bytes)` → the stored {@link SiteImage}; on any failure the files written so far are removed.
  * - `removeSiteImage(image)` deletes every variant (missing files are fine); never throws (logged).
  * - `siteImageKey(prefix, width, format)`, `siteImageUrl(image, width, format)` → bucket key / public URL
@@ -21,6 +22,7 @@ import { DomainError } from '../errors.server';
 import { loadSharp } from '../load-on-use.server';
 import { log } from '../logger.server';
 import { getStorage } from '../storage/storage.server';
+import { HEIC_MIME_TYPES, heicToJpeg } from '../uploads/heic.server';
 import { sniffFileType } from '../uploads/upload.server';
 import { siteImageKey } from '~/lib/site-images';
 
@@ -39,7 +41,7 @@ const ACCEPTED = new Set(['image/jpeg', 'image/png', 'image/webp', 'image/avif',
 export const SITE_IMAGE_TEXTS = {
   missing: 'Choose a photo to upload.',
   tooLarge: `The photo must be ${SITE_IMAGE_MAX_BYTES / 1024 / 1024} MB or smaller.`,
-  notImage: 'That file is not a photo: upload a JPEG, PNG or WebP image.',
+  notImage: 'That file is not a photo: upload a JPEG, PNG, WebP or HEIC image.',
   unreadable: 'The photo could not be read: it may be damaged. Try another file or save it again as JPEG.',
 } as const;
 
@@ -63,7 +65,18 @@ export async function makeSiteImageFiles(bytes: Uint8Array, keyPrefix: string): 
   if (bytes.byteLength === 0) throw new DomainError('validation', SITE_IMAGE_TEXTS.missing, 'photo');
   if (bytes.byteLength > SITE_IMAGE_MAX_BYTES) throw new DomainError('validation', SITE_IMAGE_TEXTS.tooLarge, 'photo');
   const type = await sniffFileType(bytes);
-  if (!type || !ACCEPTED.has(type.mime)) throw new DomainError('validation', SITE_IMAGE_TEXTS.notImage, 'photo');
+  if (!type || (!ACCEPTED.has(type.mime) && !HEIC_MIME_TYPES.has(type.mime))) {
+    throw new DomainError('validation', SITE_IMAGE_TEXTS.notImage, 'photo');
+  }
+  if (HEIC_MIME_TYPES.has(type.mime)) {
+    // iPhone photos: sharp's prebuilt libvips has no HEVC decoder, so heic-decode reads them first.
+    try {
+      bytes = await heicToJpeg(bytes);
+    } catch (error) {
+      log().info({ err: (error as Error).message }, 'site image: HEIC not decodable');
+      throw new DomainError('validation', SITE_IMAGE_TEXTS.unreadable, 'photo');
+    }
+  }
   const sharp = await loadSharp();
   let width: number;
   let height: number;
