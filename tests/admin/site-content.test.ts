@@ -62,6 +62,8 @@ const FACTS = {
   city: 'Houston',
   region: 'TX',
   postalCode: '77002',
+  latitude: '29.7604',
+  longitude: '-95.3698',
   hoursNote: 'Saturday by appointment',
   open0: '08:00',
   close0: '17:30',
@@ -119,6 +121,7 @@ describe('shop facts', () => {
       reviewLinks: [{ label: 'Google Reviews', url: 'https://g.page/r/lonestar/review' }],
     });
     expect(root.shop.mapEmbedUrl).toContain(encodeURIComponent('1200 Main St'));
+    expect(root.shop.geo).toEqual({ latitude: 29.7604, longitude: -95.3698 });
     // Mails, documents and texts read getConfig().shop: the same facts.
     expect(getConfig().shop.phone).toBe('(713) 555-0199');
     expect(getConfig().shop.timeZone).toBe('America/Chicago');
@@ -137,6 +140,8 @@ describe('shop facts', () => {
       open2: '',
       reviewLinks: 'Yelp=http://yelp.example',
       videoReelIds: 'not a video',
+      latitude: '95',
+      longitude: 'west',
     });
     expect(result.status).toBe(400);
     expect(result.data.fieldErrors).toMatchObject({
@@ -146,6 +151,8 @@ describe('shop facts', () => {
       open2: 'Enter both the opening and the closing time, or neither for a closed day.',
       reviewLinks: 'One link a line, like "Google Reviews=https://g.page/r/…" (https only).',
       videoReelIds: 'One YouTube video id or link a line (the id is 11 letters, digits, - or _).',
+      latitude: 'Latitude is a number of degrees between -90 and 90, like 30.0799.',
+      longitude: 'Longitude is a number of degrees between -180 and 180, like -95.4172.',
     });
     expect(await t.db.select().from(auditLog)).toHaveLength(before.length);
   });

@@ -41,6 +41,22 @@ const text = (max: number, required?: string) => {
 };
 const optionalString = z.string().optional().default('');
 
+/**
+ * A coordinate in decimal degrees ("30.0799", "-95.4172"), or empty for none (null). For the map pin in the
+ * structured data (schema.org `geo`); six decimals are kept (about 0.1 m).
+ */
+const coordinate = (limit: 90 | 180, label: string) =>
+  optionalString.transform((raw, ctx) => {
+    const value = raw.trim();
+    if (!value) return null;
+    const n = /^[-+]?\d{1,3}(\.\d+)?$/.test(value) ? Number(value) : Number.NaN;
+    if (!Number.isFinite(n) || Math.abs(n) > limit) {
+      ctx.addIssue({ code: 'custom', message: `${label} is a number of degrees between -${limit} and ${limit}, like ${limit === 90 ? '30.0799' : '-95.4172'}.` });
+      return z.NEVER;
+    }
+    return Math.round(n * 1e6) / 1e6;
+  });
+
 export const DAY_NAMES = ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday', 'Sunday'] as const;
 
 const TIME = /^([01]\d|2[0-3]):[0-5]\d$/;
@@ -119,6 +135,8 @@ export const SiteFactsFieldsSchema = z.object({
   city: line(80, 'Please enter the city.'),
   region: line(40, 'Please enter the state or region.'),
   postalCode: line(20, 'Please enter the postal code.'),
+  latitude: coordinate(90, 'Latitude'),
+  longitude: coordinate(180, 'Longitude'),
   hoursNote: line(200),
   socialLinks: linksField,
   reviewLinks: linksField,

@@ -65,6 +65,8 @@ export async function loader({ request }: Route.LoaderArgs) {
     city: settings.city,
     region: settings.region,
     postalCode: settings.postalCode,
+    latitude: settings.latitude === null ? '' : String(settings.latitude),
+    longitude: settings.longitude === null ? '' : String(settings.longitude),
     hoursNote: settings.hoursNote,
     socialLinks: linesOf(settings.socialLinks),
     reviewLinks: linesOf(settings.reviewLinks),
@@ -212,6 +214,20 @@ export default function SiteContent({ loaderData, actionData }: Route.ComponentP
             <TextField label="City" name="city" required defaultValue={factValue('city')} error={factErrors.city} />
             <TextField label="State or region" name="region" required defaultValue={factValue('region')} error={factErrors.region} />
             <TextField label="Postal code" name="postalCode" required defaultValue={factValue('postalCode')} error={factErrors.postalCode} />
+            <TextField
+              label="Latitude (optional, for the map pin)"
+              name="latitude"
+              inputMode="decimal"
+              defaultValue={factValue('latitude')}
+              error={factErrors.latitude}
+            />
+            <TextField
+              label="Longitude (optional)"
+              name="longitude"
+              inputMode="decimal"
+              defaultValue={factValue('longitude')}
+              error={factErrors.longitude}
+            />
           </div>
           <fieldset className="rounded border border-slate-200 p-3">
             <legend className="px-1 text-sm font-semibold text-slate-800">Opening hours (leave both empty for a closed day)</legend>
