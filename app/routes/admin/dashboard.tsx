@@ -3,14 +3,14 @@ import { Link } from 'react-router';
 import { HorizontalBarChart, ColumnChart } from '~/components/admin/charts';
 import { StatCard } from '~/components/admin/ui';
 import { pageMeta } from '~/lib/meta';
-import { requireAdmin } from '~/server/auth/session.server';
+import { requireStaff } from '~/server/auth/permissions.server';
 import { getDashboard } from '~/server/dashboard/get-dashboard.server';
 import type { Route } from './+types/dashboard';
 
 export const meta: Route.MetaFunction = ({ matches }) => pageMeta({ matches, title: 'Dashboard', noindex: true });
 
 export async function loader({ request }: Route.LoaderArgs) {
-  await requireAdmin(request);
+  await requireStaff(request, 'board.view');
   return getDashboard();
 }
 

@@ -1,7 +1,7 @@
 import { Outlet } from 'react-router';
 import { AppShell } from '~/components/app-shell';
 import { GeneralErrorBoundary } from '~/components/error-boundary';
-import { requireAdmin } from '~/server/auth/session.server';
+import { requireStaff } from '~/server/auth/permissions.server';
 import type { Route } from './+types/layout';
 
 /**
@@ -25,7 +25,7 @@ export const ADMIN_LINKS = [
 ] as const;
 
 export async function loader({ request }: Route.LoaderArgs) {
-  const user = await requireAdmin(request);
+  const user = await requireStaff(request, 'board.view');
   return { userLabel: user.name || user.email };
 }
 

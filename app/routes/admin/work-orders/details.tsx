@@ -6,7 +6,7 @@ import { AddPartForm, DocumentUploadForm, type FormResult } from '~/components/a
 import { ConfirmPastDate, DescriptionEditor, FileFixes, RemovePartForm } from '~/components/admin/work-order-fixes';
 import { pageMeta } from '~/lib/meta';
 import { WORK_ORDER_STATUSES } from '~/lib/work-order-status';
-import { requireAdmin } from '~/server/auth/session.server';
+import { requireStaff } from '~/server/auth/permissions.server';
 import { intentFailure, readAdminForm } from '~/server/documents/admin-form.server';
 import { PHOTO_MAX_BYTES, PHOTO_MAX_FILES } from '~/server/documents/upload-documents.server';
 import { isUuid, toErrorResponse } from '~/server/errors.server';
@@ -24,7 +24,7 @@ export const meta: Route.MetaFunction = ({ matches, data: d }) =>
   pageMeta({ matches, title: d ? `WO #${d.workOrder.workOrderNumber}` : 'Work order', noindex: true });
 
 export async function loader({ request, params }: Route.LoaderArgs) {
-  await requireAdmin(request);
+  await requireStaff(request, ['work_orders.all', 'work_orders.assigned']);
   try {
     const [details, parts, estimate, preview] = await Promise.all([
       getWorkOrderDetails(params.workOrderId),
@@ -39,7 +39,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
 }
 
 export async function action({ request, params }: Route.ActionArgs) {
-  const user = await requireAdmin(request);
+  const user = await requireStaff(request, ['work_orders.all', 'work_orders.assigned']);
   if (!isUuid(params.workOrderId)) throw new Response('Work order not found.', { status: 404 });
   const form = await readAdminForm(request, { maxFileSize: PHOTO_MAX_BYTES, maxFiles: PHOTO_MAX_FILES });
   // This page acts on its own work order only, whatever the form says.
