@@ -8,11 +8,20 @@ import { isSingleLine, SINGLE_LINE_MESSAGE } from './text';
  */
 
 const role = z.enum(STAFF_ROLES, { error: 'Choose a role.' });
-const userId = z.string({ error: 'Choose a staff account.' }).trim().min(1, 'Choose a staff account.').max(100, 'Choose a staff account.');
+const userId = z
+  .string({ error: 'Choose a staff account.' })
+  .trim()
+  .min(1, 'Choose a staff account.')
+  .max(100, 'Choose a staff account.');
 
 /** Invite a staff member: name, e-mail and role. */
 export const InviteStaffSchema = z.object({
-  name: z.string({ error: 'Name is required.' }).trim().min(1, 'Name is required.').max(120, 'At most 120 characters.').refine(isSingleLine, SINGLE_LINE_MESSAGE),
+  name: z
+    .string({ error: 'Name is required.' })
+    .trim()
+    .min(1, 'Name is required.')
+    .max(120, 'At most 120 characters.')
+    .refine(isSingleLine, SINGLE_LINE_MESSAGE),
   email: z
     .string({ error: 'E-mail is required.' })
     .trim()
@@ -41,7 +50,8 @@ export const AssignTechnicianSchema = z.object({
 });
 
 export const STAFF_MESSAGES = {
-  invited: (email: string) => `Invitation sent to ${email}. They choose their password from the link in the e-mail.`,
+  invited: (email: string) =>
+    `Invitation sent to ${email}. They choose their password from the link in the e-mail.`,
   exists: 'An account with this e-mail already exists.',
   roleChanged: (name: string, roleLabel: string) => `${name} is now ${roleLabel}.`,
   deactivated: (name: string) => `${name} is deactivated and signed out everywhere.`,

@@ -52,7 +52,10 @@ export async function listStaff(): Promise<StaffMember[]> {
     .from(profiles)
     .innerJoin(users, eq(users.id, profiles.id))
     .where(eq(profiles.isAdmin, true))
-    .orderBy(sql`${profiles.deactivatedAt} IS NOT NULL`, asc(sql`lower(coalesce(${profiles.fullName}, ${users.name}))`));
+    .orderBy(
+      sql`${profiles.deactivatedAt} IS NOT NULL`,
+      asc(sql`lower(coalesce(${profiles.fullName}, ${users.name}))`),
+    );
   return rows.map((r) => ({
     id: r.id,
     name: r.fullName || r.userName || r.email,
@@ -69,7 +72,9 @@ export async function listActiveTechnicians(): Promise<{ id: string; name: strin
     .select({ id: users.id, fullName: profiles.fullName, userName: users.name, email: users.email })
     .from(profiles)
     .innerJoin(users, eq(users.id, profiles.id))
-    .where(and(eq(profiles.isAdmin, true), eq(profiles.staffRole, 'technician'), isNull(profiles.deactivatedAt)))
+    .where(
+      and(eq(profiles.isAdmin, true), eq(profiles.staffRole, 'technician'), isNull(profiles.deactivatedAt)),
+    )
     .orderBy(asc(sql`lower(coalesce(${profiles.fullName}, ${users.name}))`));
   return rows.map((r) => ({ id: r.id, name: r.fullName || r.userName || r.email }));
 }
@@ -77,11 +82,16 @@ export async function listActiveTechnicians(): Promise<{ id: string; name: strin
 /** Creates a staff account and e-mails the link to choose a password (see module docs). Returns the new user's id. */
 export async function inviteStaff(actor: StaffActor, input: InviteStaff): Promise<string> {
   const db = getDb();
-  const [existing] = await db.select({ id: users.id }).from(users).where(eq(sql`lower(${users.email})`, input.email));
+  const [existing] = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(eq(sql`lower(${users.email})`, input.email));
   if (existing) throw new DomainError('conflict', STAFF_MESSAGES.exists, 'email');
   // Better Auth creates the user (hashing a password nobody knows) and queues its confirmation e-mail; the link's
   // callback is pinned to /account/password (auth-mail.server.ts), where the invited person chooses their password.
-  const { user } = await getAuth().api.signUpEmail({ body: { name: input.name, email: input.email, password: randomPassword() } });
+  const { user } = await getAuth().api.signUpEmail({
+    body: { name: input.name, email: input.email, password: randomPassword() },
+  });
   await db.transaction(async (tx) => {
     await tx
       .update(profiles)
@@ -110,7 +120,10 @@ interface LockedProfile {
  * Locks the active Owners' rows and the target's row (in that order, the same for everyone, so no deadlock), and
  * returns the target and how many active Owners there are. DomainError('not_found') for an unknown or non-staff id.
  */
-async function lockForChange(tx: Executor, userId: string): Promise<{ target: LockedProfile; activeOwners: string[] }> {
+async function lockForChange(
+  tx: Executor,
+  userId: string,
+): Promise<{ target: LockedProfile; activeOwners: string[] }> {
   const owners = await tx
     .select({ id: profiles.id })
     .from(profiles)
@@ -132,7 +145,13 @@ async function lockForChange(tx: Executor, userId: string): Promise<{ target: Lo
     .for('update', { of: profiles });
   if (!target || !target.isAdmin) throw new DomainError('not_found', STAFF_MESSAGES.notFound);
   return {
-    target: { id: target.id, role: target.role, isAdmin: target.isAdmin, deactivatedAt: target.deactivatedAt, name: target.fullName || target.email },
+    target: {
+      id: target.id,
+      role: target.role,
+      isAdmin: target.isAdmin,
+      deactivatedAt: target.deactivatedAt,
+      name: target.fullName || target.email,
+    },
     activeOwners: owners.map((o) => o.id),
   };
 }
@@ -146,9 +165,15 @@ export async function changeStaffRole(actor: StaffActor, userId: string, role: S
   return getDb().transaction(async (tx) => {
     const { target, activeOwners } = await lockForChange(tx, userId);
     if (target.role === role) return STAFF_MESSAGES.roleChanged(target.name, STAFF_ROLE_LABELS[role]);
-    if (role !== 'owner' && wouldLeaveNoOwner(target, activeOwners)) throw new DomainError('conflict', STAFF_MESSAGES.lastOwner);
+    if (role !== 'owner' && wouldLeaveNoOwner(target, activeOwners))
+      throw new DomainError('conflict', STAFF_MESSAGES.lastOwner);
     await tx.update(profiles).set({ staffRole: role, updatedAt: new Date() }).where(eq(profiles.id, userId));
-    await recordAudit(tx, actor, { action: 'profile.role', entityId: userId, before: { role: target.role }, after: { role } });
+    await recordAudit(tx, actor, {
+      action: 'profile.role',
+      entityId: userId,
+      before: { role: target.role },
+      after: { role },
+    });
     return STAFF_MESSAGES.roleChanged(target.name, STAFF_ROLE_LABELS[role]);
   });
 }
@@ -161,9 +186,12 @@ export async function setStaffActive(actor: StaffActor, userId: string, active: 
   if (!active && userId === actor.id) throw new DomainError('validation', STAFF_MESSAGES.notSelf);
   return getDb().transaction(async (tx) => {
     const { target, activeOwners } = await lockForChange(tx, userId);
-    const message = active ? STAFF_MESSAGES.reactivated(target.name) : STAFF_MESSAGES.deactivated(target.name);
+    const message = active
+      ? STAFF_MESSAGES.reactivated(target.name)
+      : STAFF_MESSAGES.deactivated(target.name);
     if (active === !target.deactivatedAt) return message;
-    if (!active && wouldLeaveNoOwner(target, activeOwners)) throw new DomainError('conflict', STAFF_MESSAGES.lastOwner);
+    if (!active && wouldLeaveNoOwner(target, activeOwners))
+      throw new DomainError('conflict', STAFF_MESSAGES.lastOwner);
     const deactivatedAt = active ? null : new Date();
     await tx.update(profiles).set({ deactivatedAt, updatedAt: new Date() }).where(eq(profiles.id, userId));
     if (!active) await tx.delete(sessions).where(eq(sessions.userId, userId));
@@ -178,7 +206,11 @@ export async function setStaffActive(actor: StaffActor, userId: string, active: 
 }
 
 /** Assigns `workOrderId` to an active technician (or clears it with null); audited. Returns the message to show. */
-export async function assignTechnician(actor: StaffActor, workOrderId: string, technicianId: string | null): Promise<string> {
+export async function assignTechnician(
+  actor: StaffActor,
+  workOrderId: string,
+  technicianId: string | null,
+): Promise<string> {
   if (!isUuid(workOrderId)) throw new DomainError('not_found', 'Work order not found.');
   return getDb().transaction(async (tx) => {
     let name: string | null = null;
@@ -187,7 +219,14 @@ export async function assignTechnician(actor: StaffActor, workOrderId: string, t
         .select({ fullName: profiles.fullName, email: users.email })
         .from(profiles)
         .innerJoin(users, eq(users.id, profiles.id))
-        .where(and(eq(profiles.id, technicianId), eq(profiles.isAdmin, true), eq(profiles.staffRole, 'technician'), isNull(profiles.deactivatedAt)))
+        .where(
+          and(
+            eq(profiles.id, technicianId),
+            eq(profiles.isAdmin, true),
+            eq(profiles.staffRole, 'technician'),
+            isNull(profiles.deactivatedAt),
+          ),
+        )
         .for('share', { of: profiles });
       if (!tech) throw new DomainError('validation', STAFF_MESSAGES.notTechnician, 'technicianId');
       name = tech.fullName || tech.email;
@@ -211,4 +250,14 @@ export async function assignTechnician(actor: StaffActor, workOrderId: string, t
     });
     return STAFF_MESSAGES.assigned(name);
   });
+}
+
+/** The display name of a staff account (full name, else e-mail); null when unknown. */
+export async function technicianName(userId: string): Promise<string | null> {
+  const [row] = await getDb()
+    .select({ fullName: profiles.fullName, email: users.email })
+    .from(profiles)
+    .innerJoin(users, eq(users.id, profiles.id))
+    .where(eq(profiles.id, userId));
+  return row ? row.fullName || row.email : null;
 }
