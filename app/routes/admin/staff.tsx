@@ -1,3 +1,4 @@
+import { AdminLoadError } from '~/components/admin/load-error';
 import { Form, useNavigation } from 'react-router';
 import { buttonClass, SelectField, tableClass, tdClass, thClass } from '~/components/admin/ui';
 import { FormMessage, TextField } from '~/components/ui/field';
@@ -202,4 +203,8 @@ export default function Staff({ loaderData, actionData }: Route.ComponentProps) 
       </section>
     </div>
   );
+}
+
+export function ErrorBoundary() {
+  return <AdminLoadError what="staff accounts" />;
 }
