@@ -9,7 +9,9 @@ import { logInAsAdmin } from './helpers';
 
 const TECH = { email: 'tech@example.com', password: DEMO_ADMIN.password };
 
-test('a technician sees the board sections and their own work orders, without contact details or money', async ({ page }) => {
+test('a technician sees the board sections and their own work orders, without contact details or money', async ({
+  page,
+}) => {
   await logIn(page, TECH);
   await expect(page).toHaveURL(/\/admin$/);
   const nav = page.getByRole('navigation').first();
@@ -20,7 +22,10 @@ test('a technician sees the board sections and their own work orders, without co
   await page.goto('/admin/work-orders?view=all');
   await expect(page.getByRole('link', { name: /WO-1002/ }).first()).toBeVisible();
   await expect(page.getByRole('link', { name: /WO-1001/ })).toHaveCount(0);
-  await page.getByRole('link', { name: /WO-1002/ }).first().click();
+  await page
+    .getByRole('link', { name: /WO-1002/ })
+    .first()
+    .click();
   await expect(page.getByRole('heading', { level: 1, name: 'Work Order #WO-1002' })).toBeVisible();
   await expect(page.locator('a[href^="tel:"], a[href^="mailto:"]')).toHaveCount(0);
   await expect(page.getByRole('columnheader', { name: 'Unit price' })).toHaveCount(0);
@@ -40,6 +45,9 @@ test('the Owner sees the staff accounts and can assign a technician', async ({ p
   await expect(page.getByRole('cell', { name: 'writer@example.com' })).toBeVisible();
   await expectNoAxeViolations(page);
   await page.goto('/admin/work-orders?view=all');
-  await page.getByRole('link', { name: /WO-1005/ }).first().click();
+  await page
+    .getByRole('link', { name: /WO-1005/ })
+    .first()
+    .click();
   await expect(page.getByLabel('Technician')).toBeVisible();
 });

@@ -12,7 +12,14 @@ import { ROLE_PERMISSIONS, type Permission } from '~/server/auth/permissions.ser
 import { workOrders } from '~/server/db/schema';
 import { eq } from 'drizzle-orm';
 import { STAFF_ROLES, type StaffRole } from '~/lib/staff-roles';
-import { createAccount, makeRequest, redirectLocation, settle, testContext, type TestAccount } from '../setup/factories';
+import {
+  createAccount,
+  makeRequest,
+  redirectLocation,
+  settle,
+  testContext,
+  type TestAccount,
+} from '../setup/factories';
 import { withTestDatabase } from '../setup/test-db';
 import { createCustomerWithWorkOrder } from './helpers';
 
@@ -48,10 +55,18 @@ const RULES: Record<string, RouteRule> = {
   '/admin/customers/edit/:customerId': { loader: 'customers', actions: { '': 'customers' } },
   '/admin/customers/:customerId': {
     loader: 'customers',
-    actions: { 'update-profile': 'customers', 'add-vehicle': 'customers', 'create-work-order': 'customers', 'add-part': 'customers' },
+    actions: {
+      'update-profile': 'customers',
+      'add-vehicle': 'customers',
+      'create-work-order': 'customers',
+      'add-part': 'customers',
+    },
   },
   '/admin/appointments': { loader: 'appointments', actions: { '': 'appointments' } },
-  '/admin/appointments/:appointmentId': { loader: 'appointments', actions: { confirm: 'appointments', 'check-in': 'appointments' } },
+  '/admin/appointments/:appointmentId': {
+    loader: 'appointments',
+    actions: { confirm: 'appointments', 'check-in': 'appointments' },
+  },
   '/admin/appointments/photos/:photoId': { loader: 'appointments' },
   '/admin/work-orders': { loader: WO },
   '/admin/work-orders/details/:workOrderId': {
@@ -68,10 +83,19 @@ const RULES: Record<string, RouteRule> = {
     },
   },
   '/admin/work-orders/import-estimate': { loader: 'money', actions: { '': 'money' } },
-  '/admin/work-orders/:workOrderId/estimate': { loader: 'money', actions: { 'save-line': 'money', 'record-payment': 'money' } },
-  '/admin/work-orders/:workOrderId/ticket': { loader: 'work_orders.all', actions: { 'reset-status-link': 'work_orders.all' } },
+  '/admin/work-orders/:workOrderId/estimate': {
+    loader: 'money',
+    actions: { 'save-line': 'money', 'record-payment': 'money' },
+  },
+  '/admin/work-orders/:workOrderId/ticket': {
+    loader: 'work_orders.all',
+    actions: { 'reset-status-link': 'work_orders.all' },
+  },
   '/admin/work-orders/:workOrderId/invoice.pdf': { loader: 'money' },
-  '/admin/inventory': { loader: 'inventory', actions: { 'add-item': 'inventory', 'adjust-stock': 'inventory' } },
+  '/admin/inventory': {
+    loader: 'inventory',
+    actions: { 'add-item': 'inventory', 'adjust-stock': 'inventory' },
+  },
   '/admin/invoices': { loader: 'vendor_invoices', actions: { '': 'vendor_invoices' } },
   '/admin/invoices/:invoiceId': { loader: 'vendor_invoices' },
   '/admin/photos': { loader: 'customers', actions: { 'upload-photos': 'customers' } },
@@ -79,7 +103,10 @@ const RULES: Record<string, RouteRule> = {
   '/admin/messages': { loader: 'messages', actions: { 'mark-read': 'messages' } },
   '/admin/messages/texts/:conversationKey': { loader: 'messages', actions: { reply: 'messages' } },
   '/admin/audit': { loader: 'audit' },
-  '/admin/staff': { loader: 'staff', actions: { invite: 'staff', 'change-role': 'staff', deactivate: 'staff', reactivate: 'staff' } },
+  '/admin/staff': {
+    loader: 'staff',
+    actions: { invite: 'staff', 'change-role': 'staff', deactivate: 'staff', reactivate: 'staff' },
+  },
   '/admin/settings': { loader: 'settings', actions: { 'save-settings': 'settings', logo: 'settings' } },
   '/admin/site': { loader: 'settings', actions: { 'save-facts': 'settings', 'add-closure': 'settings' } },
 };
@@ -94,7 +121,8 @@ async function load(file: string) {
   return (await importer()) as { loader?: (args: unknown) => unknown; action?: (args: unknown) => unknown };
 }
 
-const allows = (role: StaffRole, need: Need) => (typeof need === 'string' ? [need] : need).some((p) => ROLE_PERMISSIONS[role].has(p));
+const allows = (role: StaffRole, need: Need) =>
+  (typeof need === 'string' ? [need] : need).some((p) => ROLE_PERMISSIONS[role].has(p));
 
 /** Everything a refused request must leave as it was. */
 async function fingerprint(): Promise<string> {
@@ -117,7 +145,10 @@ beforeAll(async () => {
   for (const role of STAFF_ROLES) staff[role] = await createAccount({ role, name: `Matrix ${role}` });
   // A work order assigned to the technician: the details page's intents are tried on it (others 404 for them).
   const { workOrder } = await createCustomerWithWorkOrder();
-  await t.db.update(workOrders).set({ assignedTechnicianId: staff.technician.userId }).where(eq(workOrders.id, workOrder.id));
+  await t.db
+    .update(workOrders)
+    .set({ assignedTechnicianId: staff.technician.userId })
+    .where(eq(workOrders.id, workOrder.id));
   assignedWorkOrderId = workOrder.id;
 });
 
@@ -127,42 +158,63 @@ describe('role × route × action, enumerated from the route config', () => {
     expect(missing, 'add these routes to RULES in tests/admin/role-matrix.test.ts').toEqual([]);
   });
 
-  it.each(STAFF_ROLES)('%s: allowed where the role grants it, 403 (nothing changed) elsewhere', async (role) => {
-    let checked = 0;
-    let refused = 0;
-    for (const route of adminRoutes) {
-      const rule = RULES[route.path]!;
-      const idFor = (name: string) => (name === 'workOrderId' ? assignedWorkOrderId : SAMPLE_ID);
-      const params = Object.fromEntries([...route.path.matchAll(/:([A-Za-z]+)/g)].map((m) => [m[1]!, idFor(m[1]!)]));
-      const url = route.path.replace(/:([A-Za-z]+)/g, (_, name: string) => idFor(name));
-      const mod = await load(route.file);
-      const calls: { kind: 'loader' | 'action'; intent: string; need: Need }[] = [];
-      if (mod.loader) calls.push({ kind: 'loader', intent: '', need: rule.loader! });
-      if (mod.action) for (const [intent, need] of Object.entries(rule.actions ?? { '': rule.loader! })) calls.push({ kind: 'action', intent, need });
-      for (const call of calls) {
-        const fn = mod[call.kind]!;
-        const form = { intent: call.intent, workOrderId: assignedWorkOrderId, status: 'Paint', description: 'x' };
-        const request = makeRequest(url, { cookie: staff[role].cookie, ...(call.kind === 'action' ? { form } : {}) });
-        const allowed = allows(role, call.need);
-        const before = allowed ? '' : await fingerprint();
-        const { thrown, value } = await settle(() => fn({ request, params, context: testContext }));
-        const response = (thrown ?? value) as unknown;
-        const status = response instanceof Response ? response.status : ((response as { init?: { status?: number } })?.init?.status ?? 200);
-        const location = redirectLocation(response);
-        const label = `${role} ${call.kind} ${call.intent || '(no intent)'} ${url}`;
-        expect(location === null || !/^\/(login|portal)/.test(location), `${label}: redirected to ${location}`).toBe(true);
-        if (allowed) expect(status, label).not.toBe(403);
-        else {
-          expect(status, label).toBe(403);
-          expect(await fingerprint(), `${label} changed something`).toBe(before);
-          refused += 1;
+  it.each(STAFF_ROLES)(
+    '%s: allowed where the role grants it, 403 (nothing changed) elsewhere',
+    async (role) => {
+      let checked = 0;
+      let refused = 0;
+      for (const route of adminRoutes) {
+        const rule = RULES[route.path]!;
+        const idFor = (name: string) => (name === 'workOrderId' ? assignedWorkOrderId : SAMPLE_ID);
+        const params = Object.fromEntries(
+          [...route.path.matchAll(/:([A-Za-z]+)/g)].map((m) => [m[1]!, idFor(m[1]!)]),
+        );
+        const url = route.path.replace(/:([A-Za-z]+)/g, (_, name: string) => idFor(name));
+        const mod = await load(route.file);
+        const calls: { kind: 'loader' | 'action'; intent: string; need: Need }[] = [];
+        if (mod.loader) calls.push({ kind: 'loader', intent: '', need: rule.loader! });
+        if (mod.action)
+          for (const [intent, need] of Object.entries(rule.actions ?? { '': rule.loader! }))
+            calls.push({ kind: 'action', intent, need });
+        for (const call of calls) {
+          const fn = mod[call.kind]!;
+          const form = {
+            intent: call.intent,
+            workOrderId: assignedWorkOrderId,
+            status: 'Paint',
+            description: 'x',
+          };
+          const request = makeRequest(url, {
+            cookie: staff[role].cookie,
+            ...(call.kind === 'action' ? { form } : {}),
+          });
+          const allowed = allows(role, call.need);
+          const before = allowed ? '' : await fingerprint();
+          const { thrown, value } = await settle(() => fn({ request, params, context: testContext }));
+          const response = (thrown ?? value) as unknown;
+          const status =
+            response instanceof Response
+              ? response.status
+              : ((response as { init?: { status?: number } })?.init?.status ?? 200);
+          const location = redirectLocation(response);
+          const label = `${role} ${call.kind} ${call.intent || '(no intent)'} ${url}`;
+          expect(
+            location === null || !/^\/(login|portal)/.test(location),
+            `${label}: redirected to ${location}`,
+          ).toBe(true);
+          if (allowed) expect(status, label).not.toBe(403);
+          else {
+            expect(status, label).toBe(403);
+            expect(await fingerprint(), `${label} changed something`).toBe(before);
+            refused += 1;
+          }
+          checked += 1;
         }
-        checked += 1;
       }
-    }
-    expect(checked).toBeGreaterThan(adminRoutes.length);
-    // The Owner is refused nothing; every other role is refused something (the matrix is not vacuous).
-    if (role === 'owner') expect(refused).toBe(0);
-    else expect(refused).toBeGreaterThan(10);
-  });
+      expect(checked).toBeGreaterThan(adminRoutes.length);
+      // The Owner is refused nothing; every other role is refused something (the matrix is not vacuous).
+      if (role === 'owner') expect(refused).toBe(0);
+      else expect(refused).toBeGreaterThan(10);
+    },
+  );
 });

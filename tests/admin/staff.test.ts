@@ -18,7 +18,16 @@ import * as adminLayout from '~/routes/admin/layout';
 import * as documentFile from '~/routes/resources/document-file';
 import { getOptionalUser } from '~/server/auth/session.server';
 import { signInWithPassword } from '~/server/auth/sign-in.server';
-import { auditLog, customerDocuments, jobs, profiles, sessions, users, workOrderParts, workOrders } from '~/server/db/schema';
+import {
+  auditLog,
+  customerDocuments,
+  jobs,
+  profiles,
+  sessions,
+  users,
+  workOrderParts,
+  workOrders,
+} from '~/server/db/schema';
 import { changeStaffRole } from '~/server/staff/staff.server';
 import { createAccount, makeRequest, settle, testContext, type TestAccount } from '../setup/factories';
 import { withTestDatabase } from '../setup/test-db';
@@ -28,12 +37,14 @@ import { createCustomerWithWorkOrder, createInventoryItem, dataOf } from './help
 const t = withTestDatabase();
 
 type Result = { ok: boolean; message: string; fieldErrors: Record<string, string> };
-const args = (request: Request, params: Record<string, string> = {}) => ({ request, params, context: testContext }) as never;
+const args = (request: Request, params: Record<string, string> = {}) =>
+  ({ request, params, context: testContext }) as never;
 const postStaff = async (who: TestAccount, form: Record<string, string>) =>
   dataOf<Result>(await staffPage.action(args(makeRequest('/admin/staff', { cookie: who.cookie, form }))));
 const auditsFor = (entityId: string) => t.db.select().from(auditLog).where(eq(auditLog.entityId, entityId));
 const auditCount = async () => (await t.db.select({ n: count() }).from(auditLog))[0]!.n;
-const roleOf = async (id: string) => (await t.db.select({ r: profiles.staffRole }).from(profiles).where(eq(profiles.id, id)))[0]!.r;
+const roleOf = async (id: string) =>
+  (await t.db.select({ r: profiles.staffRole }).from(profiles).where(eq(profiles.id, id)))[0]!.r;
 
 let owner: TestAccount;
 beforeEach(async () => {
@@ -43,12 +54,21 @@ beforeEach(async () => {
 describe('the staff page', () => {
   it('lists staff with role, active and two-factor, for the Owner only', async () => {
     const tech = await createAccount({ role: 'technician', name: 'Tina Tech' });
-    const page = (await staffPage.loader(args(makeRequest('/admin/staff', { cookie: owner.cookie })))) as Awaited<ReturnType<typeof staffPage.loader>>;
+    const page = (await staffPage.loader(
+      args(makeRequest('/admin/staff', { cookie: owner.cookie })),
+    )) as Awaited<ReturnType<typeof staffPage.loader>>;
     const row = page.staff.find((s) => s.id === tech.userId);
-    expect(row).toMatchObject({ email: tech.email, role: 'technician', active: true, twoFactorEnabled: false });
+    expect(row).toMatchObject({
+      email: tech.email,
+      role: 'technician',
+      active: true,
+      twoFactorEnabled: false,
+    });
     for (const role of ['service_writer', 'technician', 'parts'] as const) {
       const other = await createAccount({ role });
-      const { thrown } = await settle(() => staffPage.loader(args(makeRequest('/admin/staff', { cookie: other.cookie }))));
+      const { thrown } = await settle(() =>
+        staffPage.loader(args(makeRequest('/admin/staff', { cookie: other.cookie }))),
+      );
       expect((thrown as Response).status).toBe(403);
     }
   });
@@ -59,7 +79,10 @@ describe('the staff page', () => {
     expect(answer.data).toMatchObject({ ok: true, message: STAFF_MESSAGES.invited(email) });
     const [user] = await t.db.select({ id: users.id }).from(users).where(eq(users.email, email));
     expect(await roleOf(user!.id)).toBe('parts');
-    const mails = await t.db.select({ payload: jobs.payload }).from(jobs).where(and(eq(jobs.kind, 'mail'), mailField('purpose', 'verify_email')));
+    const mails = await t.db
+      .select({ payload: jobs.payload })
+      .from(jobs)
+      .where(and(eq(jobs.kind, 'mail'), mailField('purpose', 'verify_email')));
     expect(JSON.stringify(mails.map((m) => m.payload))).toContain(encodeURIComponent('/account/password'));
     expect((await auditsFor(user!.id)).map((a) => a.action)).toEqual(['profile.invite']);
 
@@ -73,11 +96,18 @@ describe('the staff page', () => {
 
   it('changes a role with an audit row', async () => {
     const writer = await createAccount({ role: 'service_writer' });
-    const answer = await postStaff(owner, { intent: 'change-role', userId: writer.userId, role: 'technician' });
+    const answer = await postStaff(owner, {
+      intent: 'change-role',
+      userId: writer.userId,
+      role: 'technician',
+    });
     expect(answer.data.ok).toBe(true);
     expect(await roleOf(writer.userId)).toBe('technician');
     const [row] = await auditsFor(writer.userId);
-    expect(row).toMatchObject({ action: 'profile.role', changes: { role: { from: 'service_writer', to: 'technician' } } });
+    expect(row).toMatchObject({
+      action: 'profile.role',
+      changes: { role: { from: 'service_writer', to: 'technician' } },
+    });
   });
 
   it('deactivates: signed out at once, sign-in refused with a clear message; reactivates', async () => {
@@ -87,21 +117,43 @@ describe('the staff page', () => {
     expect(answer.data.ok).toBe(true);
     expect(await t.db.select().from(sessions).where(eq(sessions.userId, tech.userId))).toHaveLength(0);
     expect(await getOptionalUser(makeRequest('/admin', { cookie: tech.cookie }))).toBeNull();
-    const signIn = await signInWithPassword(makeRequest('/login', { method: 'POST' }), { email: tech.email, password: tech.password });
+    const signIn = await signInWithPassword(makeRequest('/login', { method: 'POST' }), {
+      email: tech.email,
+      password: tech.password,
+    });
     expect(signIn).toMatchObject({ ok: false, status: 403, message: ACCOUNT_DEACTIVATED });
     expect(await t.db.select().from(sessions).where(eq(sessions.userId, tech.userId))).toHaveLength(0);
 
     expect((await postStaff(owner, { intent: 'reactivate', userId: tech.userId })).data.ok).toBe(true);
-    expect((await signInWithPassword(makeRequest('/login', { method: 'POST' }), { email: tech.email, password: tech.password })).ok).toBe(true);
-    expect((await auditsFor(tech.userId)).map((a) => a.action).sort()).toEqual(['profile.deactivate', 'profile.reactivate']);
+    expect(
+      (
+        await signInWithPassword(makeRequest('/login', { method: 'POST' }), {
+          email: tech.email,
+          password: tech.password,
+        })
+      ).ok,
+    ).toBe(true);
+    expect((await auditsFor(tech.userId)).map((a) => a.action).sort()).toEqual([
+      'profile.deactivate',
+      'profile.reactivate',
+    ]);
   });
 
   it('refuses to demote or deactivate the last active Owner, and one’s own deactivation', async () => {
     // Other tests' owners exist in this database: deactivate them all but one to have a "last" Owner.
-    const owners = await t.db.select({ id: profiles.id }).from(profiles).where(and(eq(profiles.isAdmin, true), eq(profiles.staffRole, 'owner')));
-    for (const o of owners) if (o.id !== owner.userId) await t.db.update(profiles).set({ deactivatedAt: new Date() }).where(eq(profiles.id, o.id));
+    const owners = await t.db
+      .select({ id: profiles.id })
+      .from(profiles)
+      .where(and(eq(profiles.isAdmin, true), eq(profiles.staffRole, 'owner')));
+    for (const o of owners)
+      if (o.id !== owner.userId)
+        await t.db.update(profiles).set({ deactivatedAt: new Date() }).where(eq(profiles.id, o.id));
     const before = await auditCount();
-    const demote = await postStaff(owner, { intent: 'change-role', userId: owner.userId, role: 'service_writer' });
+    const demote = await postStaff(owner, {
+      intent: 'change-role',
+      userId: owner.userId,
+      role: 'service_writer',
+    });
     expect(demote).toMatchObject({ status: 409, data: { ok: false, message: STAFF_MESSAGES.lastOwner } });
     const self = await postStaff(owner, { intent: 'deactivate', userId: owner.userId });
     expect(self).toMatchObject({ status: 400, data: { message: STAFF_MESSAGES.notSelf } });
@@ -110,8 +162,13 @@ describe('the staff page', () => {
   });
 
   it('two Owners demoting each other at once leave one Owner', async () => {
-    const owners = await t.db.select({ id: profiles.id }).from(profiles).where(and(eq(profiles.isAdmin, true), eq(profiles.staffRole, 'owner')));
-    for (const o of owners) if (o.id !== owner.userId) await t.db.update(profiles).set({ deactivatedAt: new Date() }).where(eq(profiles.id, o.id));
+    const owners = await t.db
+      .select({ id: profiles.id })
+      .from(profiles)
+      .where(and(eq(profiles.isAdmin, true), eq(profiles.staffRole, 'owner')));
+    for (const o of owners)
+      if (o.id !== owner.userId)
+        await t.db.update(profiles).set({ deactivatedAt: new Date() }).where(eq(profiles.id, o.id));
     const second = await createAccount({ role: 'owner' });
     const results = await Promise.allSettled([
       changeStaffRole({ id: owner.userId, email: owner.email }, second.userId, 'service_writer'),
@@ -130,7 +187,10 @@ describe('a technician', () => {
     const tech = await createAccount({ role: 'technician', name: 'Terry Tech' });
     const mine = await createCustomerWithWorkOrder({ name: 'Assigned Customer' });
     const other = await createCustomerWithWorkOrder({ name: 'Someone Else' });
-    await t.db.update(workOrders).set({ assignedTechnicianId: tech.userId }).where(eq(workOrders.id, mine.workOrder.id));
+    await t.db
+      .update(workOrders)
+      .set({ assignedTechnicianId: tech.userId })
+      .where(eq(workOrders.id, mine.workOrder.id));
     const item = await createInventoryItem({ unitPrice: '99.95' });
     await t.db.insert(workOrderParts).values({
       workOrderId: mine.workOrder.id,
@@ -141,10 +201,16 @@ describe('a technician', () => {
       unitPriceAtTime: '99.95',
     });
 
-    const list = (await workOrdersList.loader(args(makeRequest('/admin/work-orders?view=all', { cookie: tech.cookie })))) as { rows: { id: string }[] };
+    const list = (await workOrdersList.loader(
+      args(makeRequest('/admin/work-orders?view=all', { cookie: tech.cookie })),
+    )) as { rows: { id: string }[] };
     expect(list.rows.map((r) => r.id)).toEqual([mine.workOrder.id]);
 
-    const page = await workOrderDetails.loader(args(makeRequest(`/admin/work-orders/details/${mine.workOrder.id}`, { cookie: tech.cookie }), { workOrderId: mine.workOrder.id }));
+    const page = await workOrderDetails.loader(
+      args(makeRequest(`/admin/work-orders/details/${mine.workOrder.id}`, { cookie: tech.cookie }), {
+        workOrderId: mine.workOrder.id,
+      }),
+    );
     const sent = JSON.stringify(page);
     expect(sent).toContain('Assigned Customer');
     expect(sent).not.toContain(mine.customer.email!);
@@ -155,28 +221,47 @@ describe('a technician', () => {
     expect(page.mail).toEqual([]);
 
     const { thrown } = await settle(() =>
-      workOrderDetails.loader(args(makeRequest(`/admin/work-orders/details/${other.workOrder.id}`, { cookie: tech.cookie }), { workOrderId: other.workOrder.id })),
+      workOrderDetails.loader(
+        args(makeRequest(`/admin/work-orders/details/${other.workOrder.id}`, { cookie: tech.cookie }), {
+          workOrderId: other.workOrder.id,
+        }),
+      ),
     );
     expect((thrown as Response).status).toBe(404);
 
     // Status on their own work order: allowed; on another: 404 and nothing changed.
     const own = dataOf<Result>(
       await workOrderDetails.action(
-        args(makeRequest(`/admin/work-orders/details/${mine.workOrder.id}`, { cookie: tech.cookie, form: { intent: 'change-status', status: 'Paint' } }), {
-          workOrderId: mine.workOrder.id,
-        }),
+        args(
+          makeRequest(`/admin/work-orders/details/${mine.workOrder.id}`, {
+            cookie: tech.cookie,
+            form: { intent: 'change-status', status: 'Paint' },
+          }),
+          {
+            workOrderId: mine.workOrder.id,
+          },
+        ),
       ),
     );
     expect(own.data.ok).toBe(true);
     const refused = await settle(() =>
       workOrderDetails.action(
-        args(makeRequest(`/admin/work-orders/details/${other.workOrder.id}`, { cookie: tech.cookie, form: { intent: 'change-status', status: 'Paint' } }), {
-          workOrderId: other.workOrder.id,
-        }),
+        args(
+          makeRequest(`/admin/work-orders/details/${other.workOrder.id}`, {
+            cookie: tech.cookie,
+            form: { intent: 'change-status', status: 'Paint' },
+          }),
+          {
+            workOrderId: other.workOrder.id,
+          },
+        ),
       ),
     );
     expect((refused.thrown as Response).status).toBe(404);
-    const [still] = await t.db.select({ s: workOrders.currentStatus }).from(workOrders).where(eq(workOrders.id, other.workOrder.id));
+    const [still] = await t.db
+      .select({ s: workOrders.currentStatus })
+      .from(workOrders)
+      .where(eq(workOrders.id, other.workOrder.id));
     expect(still!.s).toBe(other.workOrder.currentStatus);
 
     // A quote on their own work order is money: the file route answers 404.
@@ -193,7 +278,11 @@ describe('a technician', () => {
         sizeBytes: 10,
       })
       .returning();
-    const file = await settle(() => documentFile.loader(args(makeRequest(`/files/documents/${doc!.id}`, { cookie: tech.cookie }), { documentId: doc!.id })));
+    const file = await settle(() =>
+      documentFile.loader(
+        args(makeRequest(`/files/documents/${doc!.id}`, { cookie: tech.cookie }), { documentId: doc!.id }),
+      ),
+    );
     expect((file.thrown as Response).status).toBe(404);
   });
 
@@ -201,18 +290,31 @@ describe('a technician', () => {
     const tech = await createAccount({ role: 'technician' });
     const before = await auditCount();
     const { thrown } = await settle(() =>
-      staffPage.action(args(makeRequest('/admin/staff', { cookie: tech.cookie, form: { intent: 'change-role', userId: tech.userId, role: 'owner' } }))),
+      staffPage.action(
+        args(
+          makeRequest('/admin/staff', {
+            cookie: tech.cookie,
+            form: { intent: 'change-role', userId: tech.userId, role: 'owner' },
+          }),
+        ),
+      ),
     );
     expect((thrown as Response).status).toBe(403);
     expect(await roleOf(tech.userId)).toBe('technician');
     expect(await auditCount()).toBe(before);
 
-    const layout = (await adminLayout.loader(args(makeRequest('/admin', { cookie: tech.cookie })))) as { links: { label: string }[] };
+    const layout = (await adminLayout.loader(args(makeRequest('/admin', { cookie: tech.cookie })))) as {
+      links: { label: string }[];
+    };
     expect(layout.links.map((l) => l.label)).toEqual(['Dashboard', 'Work Orders', 'Two-Factor']);
-    const ownerLayout = (await adminLayout.loader(args(makeRequest('/admin', { cookie: owner.cookie })))) as { links: { label: string }[] };
+    const ownerLayout = (await adminLayout.loader(args(makeRequest('/admin', { cookie: owner.cookie })))) as {
+      links: { label: string }[];
+    };
     expect(ownerLayout.links.map((l) => l.label)).toContain('Staff');
 
-    const board = (await dashboard.loader(args(makeRequest('/admin', { cookie: tech.cookie })))) as Awaited<ReturnType<typeof dashboard.loader>>;
+    const board = (await dashboard.loader(args(makeRequest('/admin', { cookie: tech.cookie })))) as Awaited<
+      ReturnType<typeof dashboard.loader>
+    >;
     expect(board.cards.map((c) => c.label)).not.toContain('Total Customers');
     expect(board.unreadTextConversations).toBeNull();
     expect(board.quickActions.map((a) => a.label)).toEqual(['Work Orders']);
@@ -227,14 +329,23 @@ describe('assigning a technician', () => {
     const { workOrder } = await createCustomerWithWorkOrder();
     const post = (who: TestAccount, technicianId: string) =>
       workOrderDetails.action(
-        args(makeRequest(`/admin/work-orders/details/${workOrder.id}`, { cookie: who.cookie, form: { intent: 'assign-technician', technicianId } }), {
-          workOrderId: workOrder.id,
-        }),
+        args(
+          makeRequest(`/admin/work-orders/details/${workOrder.id}`, {
+            cookie: who.cookie,
+            form: { intent: 'assign-technician', technicianId },
+          }),
+          {
+            workOrderId: workOrder.id,
+          },
+        ),
       );
     const answer = dataOf<Result>(await post(writer, tech.userId));
     expect(answer.data).toMatchObject({ ok: true, message: STAFF_MESSAGES.assigned('Ace Tech') });
     const [row] = await auditsFor(workOrder.id);
-    expect(row).toMatchObject({ action: 'work_order.assign', changes: { assignedTechnicianId: { from: null, to: tech.userId } } });
+    expect(row).toMatchObject({
+      action: 'work_order.assign',
+      changes: { assignedTechnicianId: { from: null, to: tech.userId } },
+    });
 
     const notTech = dataOf<Result>(await post(writer, parts.userId));
     expect(notTech).toMatchObject({ status: 400, data: { message: STAFF_MESSAGES.notTechnician } });
