@@ -18,6 +18,7 @@
  *
  * Errors: DomainError('not_found') for an unknown account or work order, ('validation') for a non-technician.
  */
+import { APIError } from 'better-auth/api';
 import { and, asc, eq, isNull, sql } from 'drizzle-orm';
 import { STAFF_ROLE_LABELS, type StaffRole } from '~/lib/staff-roles';
 import { STAFF_MESSAGES, type InviteStaff } from '~/lib/schemas/staff';
@@ -89,14 +90,27 @@ export async function inviteStaff(actor: StaffActor, input: InviteStaff): Promis
   if (existing) throw new DomainError('conflict', STAFF_MESSAGES.exists, 'email');
   // Better Auth creates the user (hashing a password nobody knows) and queues its confirmation e-mail; the link's
   // callback is pinned to /account/password (auth-mail.server.ts), where the invited person chooses their password.
-  const { user } = await getAuth().api.signUpEmail({
-    body: { name: input.name, email: input.email, password: randomPassword() },
-  });
+  let user: { id: string };
+  try {
+    ({ user } = await getAuth().api.signUpEmail({
+      body: { name: input.name, email: input.email, password: randomPassword() },
+    }));
+  } catch (error) {
+    // Better Auth refuses input it finds invalid with an APIError: a message on the form, never a 500.
+    if (error instanceof APIError) {
+      throw new DomainError('validation', error.body?.message || 'The account could not be created.', 'email');
+    }
+    throw error;
+  }
   await db.transaction(async (tx) => {
-    await tx
+    const made = await tx
       .update(profiles)
       .set({ isAdmin: true, staffRole: input.role, fullName: input.name, deactivatedAt: null })
-      .where(eq(profiles.id, user.id));
+      .where(eq(profiles.id, user.id))
+      .returning({ id: profiles.id });
+    // Someone registered the address between the check and the sign-up: Better Auth then answers with a user that is
+    // not stored (no account enumeration, auth.server.ts) and e-mails the owner instead. Nothing to make staff.
+    if (made.length === 0) throw new DomainError('conflict', STAFF_MESSAGES.exists, 'email');
     // Sign-up made a customer record for the account (as for every registration): staff have none.
     await tx.delete(customers).where(eq(customers.userId, user.id));
     await recordAudit(tx, actor, {
