@@ -10,6 +10,7 @@ import { and, count, eq } from 'drizzle-orm';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { ACCOUNT_DEACTIVATED } from '~/lib/staff-roles';
 import { STAFF_MESSAGES } from '~/lib/schemas/staff';
+import * as login from '~/routes/auth/login';
 import * as staffPage from '~/routes/admin/staff';
 import * as workOrderDetails from '~/routes/admin/work-orders/details';
 import * as workOrdersList from '~/routes/admin/work-orders/overview';
@@ -122,6 +123,13 @@ describe('the staff page', () => {
       password: tech.password,
     });
     expect(signIn).toMatchObject({ ok: false, status: 403, message: ACCOUNT_DEACTIVATED });
+    // The login page shows it as the form's message.
+    const page = dataOf<{ formError: string }>(
+      await login.action(
+        args(makeRequest('/login', { form: { email: tech.email, password: tech.password } })),
+      ),
+    );
+    expect(page).toMatchObject({ status: 403, data: { formError: ACCOUNT_DEACTIVATED } });
     expect(await t.db.select().from(sessions).where(eq(sessions.userId, tech.userId))).toHaveLength(0);
 
     expect((await postStaff(owner, { intent: 'reactivate', userId: tech.userId })).data.ok).toBe(true);
