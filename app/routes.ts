@@ -106,6 +106,8 @@ export default [
       route('messages', 'routes/admin/messages.tsx'),
       route('messages/texts/:conversationKey', 'routes/admin/messages/text-conversation.tsx'),
       route('audit', 'routes/admin/audit.tsx'),
+      // Staff accounts and roles (issue 17 §2): Owner only.
+      route('staff', 'routes/admin/staff.tsx'),
       route('settings', 'routes/admin/settings.tsx'),
       route('site', 'routes/admin/site.tsx'),
     ]),

@@ -13,5 +13,6 @@ await runWithDatabase(async ({ db }) => {
   setStorage(await createConfiguredStorage(getConfig()));
   await seedSiteContent();
   console.log(`Demo data loaded. Admin: ${demo.admin.email} / ${demo.admin.password}`);
+  console.log(`Demo staff (same password): ${demo.staff.map((m) => `${m.email} (${m.role})`).join(', ')}`);
   if (demo.passwordFile) console.log(`Generated passwords (this shop can be reached from other machines) are kept in ${demo.passwordFile}.`);
 });

@@ -37,6 +37,7 @@ export const AUDIT_ACTIONS = [
   'work_order.create',
   'work_order.status',
   'work_order.update',
+  'work_order.assign',
   'work_order_part.add',
   'work_order_part.remove',
   'inventory.create',
@@ -50,6 +51,10 @@ export const AUDIT_ACTIONS = [
   'photo.delete',
   'invoice.create',
   'profile.role',
+  // Issue 17 §2: staff accounts at /admin/staff.
+  'profile.invite',
+  'profile.deactivate',
+  'profile.reactivate',
   'contact_message.read',
   'contact_message.unread',
   'mail.retry',

@@ -17,3 +17,8 @@ export const STAFF_ROLE_LABELS: Record<StaffRole, string> = {
   technician: 'Technician',
   parts: 'Parts',
 };
+
+/** What sign-in answers for a deactivated staff account (issue 17 §2); the password was right, the door is shut. */
+export const ACCOUNT_DEACTIVATED = 'This staff account has been deactivated. Ask the shop owner to reactivate it.';
+/** The error code Better Auth carries with {@link ACCOUNT_DEACTIVATED}. */
+export const ACCOUNT_DEACTIVATED_CODE = 'ACCOUNT_DEACTIVATED';

@@ -58,5 +58,25 @@ describe('demo data', () => {
     // The printed sign-in details work.
     expect(await signInCookie(demo.admin.email, demo.admin.password)).toMatch(/session_token=/);
     expect(await signInCookie(demo.customers[0]!.email, demo.customers[0]!.password)).toMatch(/session_token=/);
+
+    // Issue 17 §2: the admin stays the Owner; a technician, a service writer and a parts account, the technician with
+    // open work orders assigned; they sign in with the printed password.
+    const roles = await t.db
+      .select({ email: users.email, role: profiles.staffRole, isAdmin: profiles.isAdmin, id: users.id })
+      .from(profiles)
+      .innerJoin(users, eq(users.id, profiles.id))
+      .where(eq(profiles.isAdmin, true));
+    expect(Object.fromEntries(roles.map((r) => [r.email, r.role]))).toEqual({
+      [DEMO_ADMIN.email]: 'owner',
+      'tech@example.com': 'technician',
+      'writer@example.com': 'service_writer',
+      'parts@example.com': 'parts',
+    });
+    const tech = roles.find((r) => r.role === 'technician')!;
+    const assigned = await t.db.select({ status: workOrders.currentStatus }).from(workOrders).where(eq(workOrders.assignedTechnicianId, tech.id));
+    expect(assigned.length).toBeGreaterThan(0);
+    expect(assigned.every((w) => !['Complete', 'Ready for Pickup'].includes(w.status))).toBe(true);
+    expect(await t.db.select().from(customers).where(eq(customers.userId, tech.id))).toHaveLength(0);
+    for (const member of demo.staff) expect(await signInCookie(member.email, member.password)).toMatch(/session_token=/);
   });
 });

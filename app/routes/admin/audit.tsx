@@ -4,7 +4,7 @@ import { AUDIT_ENTITY_TYPES } from '~/lib/audit';
 import { pageMeta } from '~/lib/meta';
 import { AuditFilterSchema } from '~/lib/schemas/audit';
 import { listAuditEntries } from '~/server/audit/audit.server';
-import { requireAdmin } from '~/server/auth/session.server';
+import { requireStaff } from '~/server/auth/permissions.server';
 import { getConfig } from '~/server/config.server';
 import type { Route } from './+types/audit';
 import { dateTimeFormat } from '~/lib/intl';
@@ -18,7 +18,7 @@ function dayStart(isoDate: string, timeZone: string, plusDays = 0): Date {
 }
 
 export async function loader({ request }: Route.LoaderArgs) {
-  await requireAdmin(request);
+  await requireStaff(request, 'audit');
   const url = new URL(request.url);
   const parsed = AuditFilterSchema.safeParse(Object.fromEntries(url.searchParams));
   const filters = parsed.success ? parsed.data : { page: 1, entityType: undefined, actor: undefined, from: undefined, to: undefined };

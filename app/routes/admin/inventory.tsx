@@ -5,7 +5,7 @@ import { TextField } from '~/components/ui/field';
 import { parseForm } from '~/lib/forms';
 import { pageMeta } from '~/lib/meta';
 import { AdjustStockSchema, EditInventoryItemSchema, InventoryItemSchema } from '~/lib/schemas/admin';
-import { requireAdmin } from '~/server/auth/session.server';
+import { requireStaff } from '~/server/auth/permissions.server';
 import { intentFailure, intentResult } from '~/server/documents/admin-form.server';
 import { addInventoryItem, adjustStock, listInventory, updateInventoryItem } from '~/server/inventory/inventory.server';
 import type { FormResult } from '~/components/admin/work-order-forms';
@@ -17,7 +17,7 @@ export const INVENTORY_EMPTY = 'No inventory items found. Add some from the back
 export const meta: Route.MetaFunction = ({ matches }) => pageMeta({ matches, title: 'Inventory', noindex: true });
 
 export async function loader({ request }: Route.LoaderArgs) {
-  await requireAdmin(request);
+  await requireStaff(request, 'inventory');
   const q = new URL(request.url).searchParams.get('q') ?? '';
   return { q, items: await listInventory({ q }) };
 }
@@ -25,7 +25,7 @@ export async function loader({ request }: Route.LoaderArgs) {
 const first = (e: Record<string, string>) => Object.values(e)[0] ?? 'please check the fields.';
 
 export async function action({ request }: Route.ActionArgs) {
-  const user = await requireAdmin(request);
+  const user = await requireStaff(request, 'inventory');
   const formData = await readForm(request);
   const intent = String(formData.get('intent') ?? '');
   if (intent === 'add-item') {

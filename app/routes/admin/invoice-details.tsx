@@ -2,7 +2,7 @@ import { Link } from 'react-router';
 import { GeneralErrorBoundary } from '~/components/error-boundary';
 import { formatInvoiceDate, formatMoney } from '~/lib/format-invoice';
 import { pageMeta } from '~/lib/meta';
-import { requireAdmin } from '~/server/auth/session.server';
+import { requireStaff } from '~/server/auth/permissions.server';
 import { toErrorResponse } from '~/server/errors.server';
 import { getInvoice } from '~/server/invoices/list-invoices.server';
 import type { Route } from './+types/invoice-details';
@@ -12,7 +12,7 @@ export const meta: Route.MetaFunction = ({ matches, data }) =>
 
 /** One vendor invoice with its line items and each part's stock now. Unknown or non-UUID ids are 404s. */
 export async function loader({ request, params }: Route.LoaderArgs) {
-  await requireAdmin(request);
+  await requireStaff(request, 'vendor_invoices');
   try {
     return { invoice: await getInvoice(params.invoiceId) };
   } catch (error) {

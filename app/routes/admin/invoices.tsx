@@ -6,7 +6,7 @@ import { FormMessage } from '~/components/ui/field';
 import { formatInvoiceDate, formatMoney } from '~/lib/format-invoice';
 import { pageMeta } from '~/lib/meta';
 import { INVOICE_MESSAGES, type InvoiceFormState } from '~/lib/schemas/invoice';
-import { requireAdmin } from '~/server/auth/session.server';
+import { requireStaff } from '~/server/auth/permissions.server';
 import { extractorLabel as invoiceExtractorLabel } from '~/server/extraction/extractor.server';
 import { isUuid } from '~/server/errors.server';
 import { listInvoices } from '~/server/invoices/list-invoices.server';
@@ -18,7 +18,7 @@ export const meta: Route.MetaFunction = ({ matches }) => pageMeta({ matches, tit
 
 /** Invoices page (admin-back-office §2 Invoices): the upload/review form and the table, newest invoice date first. */
 export async function loader({ request }: Route.LoaderArgs) {
-  await requireAdmin(request);
+  await requireStaff(request, 'vendor_invoices');
   const url = new URL(request.url);
   const page = Number(url.searchParams.get('page') ?? '1');
   const saved = url.searchParams.get('saved');
@@ -41,7 +41,7 @@ export async function loader({ request }: Route.LoaderArgs) {
 }
 
 export async function action({ request }: Route.ActionArgs) {
-  const user = await requireAdmin(request);
+  const user = await requireStaff(request, 'vendor_invoices');
   const outcome = await submitInvoiceForm(user, request);
   if ('redirectTo' in outcome) return redirect(outcome.redirectTo);
   return data(outcome.state, { status: outcome.status });

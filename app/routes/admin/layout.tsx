@@ -1,37 +1,47 @@
 import { Outlet } from 'react-router';
 import { AppShell } from '~/components/app-shell';
 import { GeneralErrorBoundary } from '~/components/error-boundary';
-import { requireAdmin } from '~/server/auth/session.server';
+import { can, requireStaff, type Permission } from '~/server/auth/permissions.server';
 import type { Route } from './+types/layout';
 
 /**
  * Back-office sidebar (admin spec §2 "Admin layout"), plus the pages this product adds: all customers, the contact
  * inbox (DECISIONS 7) and the mail outbox (DECISIONS 13).
  */
-export const ADMIN_LINKS = [
-  { to: '/admin', label: 'Dashboard', end: true },
-  { to: '/admin/appointments', label: 'Appointments' },
-  { to: '/admin/work-orders', label: 'Work Orders' },
-  { to: '/admin/inventory', label: 'Inventory' },
-  { to: '/admin/invoices', label: 'Invoices' },
-  { to: '/admin/photos', label: 'Photos' },
-  { to: '/admin/customers', label: 'Customers' },
-  { to: '/admin/messages', label: 'Messages' },
-  { to: '/admin/outbox', label: 'Outbox' },
-  { to: '/admin/audit', label: 'Audit Log' },
-  { to: '/admin/settings', label: 'Settings' },
-  { to: '/admin/site', label: 'Site Content' },
-  { to: '/account/two-factor', label: 'Two-Factor' },
-] as const;
+export const ADMIN_LINKS: readonly { to: string; label: string; end?: boolean; permission: Permission | readonly Permission[] | null }[] = [
+  { to: '/admin', label: 'Dashboard', end: true, permission: 'board.view' },
+  { to: '/admin/appointments', label: 'Appointments', permission: 'appointments' },
+  { to: '/admin/work-orders', label: 'Work Orders', permission: ['work_orders.all', 'work_orders.assigned'] },
+  { to: '/admin/inventory', label: 'Inventory', permission: 'inventory' },
+  { to: '/admin/invoices', label: 'Invoices', permission: 'vendor_invoices' },
+  { to: '/admin/photos', label: 'Photos', permission: 'customers' },
+  { to: '/admin/customers', label: 'Customers', permission: 'customers' },
+  { to: '/admin/messages', label: 'Messages', permission: 'messages' },
+  { to: '/admin/outbox', label: 'Outbox', permission: 'messages' },
+  { to: '/admin/staff', label: 'Staff', permission: 'staff' },
+  { to: '/admin/audit', label: 'Audit Log', permission: 'audit' },
+  { to: '/admin/settings', label: 'Settings', permission: 'settings' },
+  { to: '/admin/site', label: 'Site Content', permission: 'settings' },
+  { to: '/account/two-factor', label: 'Two-Factor', permission: null },
+];
+
+/** The sidebar links `user` may open (issue 17 §2: hiding is a courtesy, each page checks again). */
+function linksFor(user: Parameters<typeof can>[0]) {
+  return ADMIN_LINKS.filter((l) => {
+    if (l.permission === null) return true;
+    const wanted: readonly Permission[] = typeof l.permission === 'string' ? [l.permission] : l.permission;
+    return wanted.some((p) => can(user, p));
+  }).map(({ to, label, end }) => (end ? { to, label, end } : { to, label }));
+}
 
 export async function loader({ request }: Route.LoaderArgs) {
-  const user = await requireAdmin(request);
-  return { userLabel: user.name || user.email };
+  const user = await requireStaff(request, 'board.view');
+  return { userLabel: user.name || user.email, links: linksFor(user) };
 }
 
 export default function AdminLayout({ loaderData }: Route.ComponentProps) {
   return (
-    <AppShell title="Shop Admin" links={ADMIN_LINKS} userLabel={loaderData.userLabel}>
+    <AppShell title="Shop Admin" links={loaderData.links} userLabel={loaderData.userLabel}>
       <Outlet />
     </AppShell>
   );

@@ -4,7 +4,7 @@ import { PhoneLink } from '~/components/admin/ui';
 import { parseForm } from '~/lib/forms';
 import { pageMeta } from '~/lib/meta';
 import { ContactInboxActionSchema } from '~/lib/schemas/contact';
-import { requireAdmin } from '~/server/auth/session.server';
+import { requireStaff } from '~/server/auth/permissions.server';
 import { listContactMessages, markContactMessageRead } from '~/server/contact/contact-inbox.server';
 import { getConfig } from '~/server/config.server';
 import { DomainError } from '~/server/errors.server';
@@ -21,7 +21,7 @@ export const meta: Route.MetaFunction = ({ matches }) => pageMeta({ matches, tit
  * newest first, unread ones marked).
  */
 export async function loader({ request }: Route.LoaderArgs) {
-  await requireAdmin(request);
+  await requireStaff(request, 'messages');
   const [{ messages, unread }, conversations, unreadConversations] = await Promise.all([
     listContactMessages(),
     listTextConversations(),
@@ -31,7 +31,7 @@ export async function loader({ request }: Route.LoaderArgs) {
 }
 
 export async function action({ request }: Route.ActionArgs) {
-  const admin = await requireAdmin(request);
+  const admin = await requireStaff(request, 'messages');
   const parsed = parseForm(ContactInboxActionSchema, await readForm(request));
   if (!parsed.success) return data({ error: 'Error: unknown action.' }, { status: 400 });
   try {

@@ -2,7 +2,7 @@ import { Form, Link, useNavigation } from 'react-router';
 import { buttonClass, tableClass, tdClass, thClass, TimedMessage, useFormatDate } from '~/components/admin/ui';
 import type { FormResult } from '~/components/admin/work-order-forms';
 import { pageMeta } from '~/lib/meta';
-import { requireAdmin } from '~/server/auth/session.server';
+import { requireStaff } from '~/server/auth/permissions.server';
 import { intentFailure, intentResult } from '~/server/documents/admin-form.server';
 import { DomainError, isUuid } from '~/server/errors.server';
 import { dismissJob, retryJob } from '~/server/jobs/job-queue.server';
@@ -13,7 +13,7 @@ import type { Route } from './+types/outbox';
 export const meta: Route.MetaFunction = ({ matches }) => pageMeta({ matches, title: 'Outbox', noindex: true });
 
 export async function loader({ request }: Route.LoaderArgs) {
-  await requireAdmin(request);
+  await requireStaff(request, 'messages');
   return { mail: await listOutbox(200) };
 }
 
@@ -24,7 +24,7 @@ export async function loader({ request }: Route.LoaderArgs) {
  * 404 for an unknown id; 409 for a message in another state (being sent right now, already sent).
  */
 export async function action({ request }: Route.ActionArgs) {
-  const user = await requireAdmin(request);
+  const user = await requireStaff(request, 'messages');
   const formData = await readForm(request);
   const id = String(formData.get('mailId') ?? '');
   const intent = formData.get('intent') === 'dismiss' ? 'dismiss' : 'retry';

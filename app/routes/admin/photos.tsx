@@ -3,7 +3,7 @@ import { PhotoUploadForm } from '~/components/admin/photo-upload';
 import { buttonClass, SelectField } from '~/components/admin/ui';
 import type { FormResult } from '~/components/admin/work-order-forms';
 import { pageMeta } from '~/lib/meta';
-import { requireAdmin } from '~/server/auth/session.server';
+import { requireStaff } from '~/server/auth/permissions.server';
 import { listCustomerOptions } from '~/server/customers/list-customers.server';
 import { intentFailure, readAdminForm } from '~/server/documents/admin-form.server';
 import { PHOTO_MAX_BYTES, PHOTO_MAX_FILES } from '~/server/documents/upload-documents.server';
@@ -15,7 +15,7 @@ import type { Route } from './+types/photos';
 export const meta: Route.MetaFunction = ({ matches }) => pageMeta({ matches, title: 'Repair Photos', noindex: true });
 
 export async function loader({ request }: Route.LoaderArgs) {
-  await requireAdmin(request);
+  await requireStaff(request, 'customers');
   const url = new URL(request.url);
   const customerId = url.searchParams.get('customerId') ?? '';
   const workOrderId = url.searchParams.get('workOrderId') ?? '';
@@ -28,7 +28,7 @@ export async function loader({ request }: Route.LoaderArgs) {
 }
 
 export async function action({ request }: Route.ActionArgs) {
-  const user = await requireAdmin(request);
+  const user = await requireStaff(request, 'customers');
   const form = await readAdminForm(request, { maxFileSize: PHOTO_MAX_BYTES, maxFiles: PHOTO_MAX_FILES });
   if (!form.uploadError && form.fields.get('intent') !== 'upload-photos') {
     return intentFailure('upload-photos', 'Upload failed: unknown action.', 400);

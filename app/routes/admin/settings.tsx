@@ -7,7 +7,7 @@ import { parseForm } from '~/lib/forms';
 import { pageMeta } from '~/lib/meta';
 import { centsToInput, formatTaxRate } from '~/lib/money';
 import { minutesToClock, ShopSettingsSchema } from '~/lib/schemas/estimate';
-import { requireAdmin } from '~/server/auth/session.server';
+import { requireStaff } from '~/server/auth/permissions.server';
 import { intentFailure, intentResult, readAdminForm } from '~/server/documents/admin-form.server';
 import {
   DEFAULT_ESTIMATE_TERMS,
@@ -27,7 +27,7 @@ import type { Route } from './+types/settings';
 export const meta: Route.MetaFunction = ({ matches }) => pageMeta({ matches, title: 'Shop settings', noindex: true });
 
 export async function loader({ request }: Route.LoaderArgs) {
-  await requireAdmin(request);
+  await requireStaff(request, 'settings');
   const settings = await getShopSettings();
   return {
     rates: {
@@ -55,7 +55,7 @@ export async function loader({ request }: Route.LoaderArgs) {
 }
 
 export async function action({ request }: Route.ActionArgs) {
-  const user = await requireAdmin(request);
+  const user = await requireStaff(request, 'settings');
   const form = await readAdminForm(request, { maxFileSize: LOGO_MAX_BYTES, maxFiles: 1 });
   const intent = String(form.fields.get('intent') ?? '');
   if (form.uploadError) return intentFailure(intent || 'logo', form.uploadError.message, form.uploadError.status);

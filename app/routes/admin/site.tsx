@@ -13,7 +13,7 @@ import {
   parseSiteFactsForm,
   TestimonialSchema,
 } from '~/lib/schemas/site';
-import { requireAdmin } from '~/server/auth/session.server';
+import { requireStaff } from '~/server/auth/permissions.server';
 import { intentResult, readAdminForm } from '~/server/documents/admin-form.server';
 import {
   addClosure,
@@ -50,7 +50,7 @@ export const meta: Route.MetaFunction = ({ matches }) => pageMeta({ matches, tit
 const linesOf = (links: { label: string; url: string }[]) => links.map((l) => `${l.label}=${l.url}`).join('\n');
 
 export async function loader({ request }: Route.LoaderArgs) {
-  await requireAdmin(request);
+  await requireStaff(request, 'settings');
   const settings = await getSiteSettings();
   const [closures, gallery, testimonials] = await Promise.all([
     listUpcomingClosures(shopToday()),
@@ -107,7 +107,7 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const FIX = 'Please correct the highlighted fields.';
 
 export async function action({ request }: Route.ActionArgs) {
-  const user = await requireAdmin(request);
+  const user = await requireStaff(request, 'settings');
   const form = await readAdminForm(request, { maxFileSize: SITE_IMAGE_MAX_BYTES, maxFiles: 2 });
   const intent = String(form.fields.get('intent') ?? '');
   if (form.uploadError) return fail(intent || 'add-photo', form.uploadError.message, form.uploadError.status, { photo: form.uploadError.message });

@@ -1,4 +1,4 @@
-import { requireAdmin } from '~/server/auth/session.server';
+import { requireStaff } from '~/server/auth/permissions.server';
 import { toErrorResponse } from '~/server/errors.server';
 import { getInvoiceFile } from '~/server/invoices/list-invoices.server';
 import { getStorage } from '~/server/storage/storage.server';
@@ -9,7 +9,7 @@ import type { Route } from './+types/invoice-file';
  * non-UUID ids are 404s. Private cache for an hour (spec §9 storage cache 3600 s); shown inline, never sniffed.
  */
 export async function loader({ request, params }: Route.LoaderArgs) {
-  await requireAdmin(request);
+  await requireStaff(request, 'vendor_invoices');
   let file;
   try {
     file = await getInvoiceFile(params.invoiceId);

@@ -1,4 +1,4 @@
-import { requireAdmin } from '~/server/auth/session.server';
+import { requireStaff } from '~/server/auth/permissions.server';
 import { loadPendingUpload } from '~/server/invoices/pending-upload.server';
 import { log } from '~/server/logger.server';
 import type { Route } from './+types/pending-invoice-file';
@@ -11,7 +11,7 @@ import type { Route } from './+types/pending-invoice-file';
  * may frame these files, and images are sandboxed.
  */
 export async function loader({ request, params }: Route.LoaderArgs) {
-  await requireAdmin(request);
+  await requireStaff(request, 'vendor_invoices');
   let file;
   try {
     file = await loadPendingUpload(params.token);

@@ -1,15 +1,15 @@
-import { requireAdmin } from '~/server/auth/session.server';
+import { requireStaff } from '~/server/auth/permissions.server';
 import { renderRepairInvoiceFor } from '~/server/estimates/repair-invoice.server';
 import { toErrorResponse } from '~/server/errors.server';
 import type { Route } from './+types/repair-invoice-pdf';
 
 /**
  * GET /admin/work-orders/:workOrderId/invoice.pdf — the final repair invoice as it stands now (payments so far), for
- * staff only (two-factor rules of the back office apply through requireAdmin). 404 before the invoice is issued.
+ * staff only (two-factor rules of the back office apply through requireStaff). 404 before the invoice is issued.
  * Once paid in full, the invoice is also stored as a Paid Invoice document the customer sees in My Documents.
  */
 export async function loader({ request, params }: Route.LoaderArgs) {
-  await requireAdmin(request);
+  await requireStaff(request, 'money');
   let pdf;
   try {
     pdf = await renderRepairInvoiceFor(params.workOrderId);

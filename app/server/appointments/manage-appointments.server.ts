@@ -1,5 +1,5 @@
 /**
- * One appointment in the back office (issue 16 §3). Callers are staff (routes call `requireAdmin` first); every write
+ * One appointment in the back office (issue 16 §3). Callers are staff with 'appointments' (routes call `requireStaff` first); every write
  * takes the acting staff member and records its audit row in the same transaction.
  *
  * - `openAppointment(actor, id)` → the appointment with its photos; marks it read the first time staff open it

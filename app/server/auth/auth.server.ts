@@ -9,6 +9,9 @@
 // The minimal build: the same Better Auth without Kysely (~1,000 modules this product never uses, since the
 // database is reached through the Drizzle adapter), issue 13.
 import { betterAuth } from 'better-auth/minimal';
+import { APIError } from 'better-auth/api';
+import { eq } from 'drizzle-orm';
+import { ACCOUNT_DEACTIVATED, ACCOUNT_DEACTIVATED_CODE } from '~/lib/staff-roles';
 import { drizzleAdapter } from 'better-auth/adapters/drizzle';
 import { twoFactor } from 'better-auth/plugins';
 import { getConfig, type AppConfig } from '../config.server';
@@ -125,6 +128,18 @@ function createAuth(config: AppConfig, db: Database) {
       ipAddress: { ipAddressHeaders: [CLIENT_IP_HEADER] },
     },
     databaseHooks: {
+      // A deactivated staff account gets no session at all (issue 17 §2): password, Google or two-factor alike.
+      session: {
+        create: {
+          before: async (session) => {
+            const [row] = await db
+              .select({ deactivatedAt: schema.profiles.deactivatedAt })
+              .from(schema.profiles)
+              .where(eq(schema.profiles.id, session.userId));
+            if (row?.deactivatedAt) throw new APIError('FORBIDDEN', { message: ACCOUNT_DEACTIVATED, code: ACCOUNT_DEACTIVATED_CODE });
+          },
+        },
+      },
       user: {
         create: {
           after: async (user) => {

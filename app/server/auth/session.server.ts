@@ -4,7 +4,8 @@
  *
  * - `getOptionalUser(request)` → the signed-in {@link SessionUser} or null (a tampered or expired cookie is null).
  * - `requireUser(request)` → user, or throws a redirect to `/login?redirectTo=<path>`.
- * - `requireAdmin(request)` → admin user, or redirects: anonymous → /login, customer → /portal, and (REQUIRE_ADMIN_2FA)
+ * - `requireAdmin(request)` → staff user (back-office routes call `requireStaff(request, permission)` from
+ *   permissions.server.ts, which starts here), or redirects: anonymous → /login, customer → /portal, and (REQUIRE_ADMIN_2FA)
  *   an admin without two-factor → /account/two-factor.
  * - `requireCustomer(request)` → customer user with `customerId`, or redirects: anonymous → /login, admin → /admin.
  * - `requireFileViewer(request)` → any signed-in user, with the staff two-factor rule of `requireAdmin`.

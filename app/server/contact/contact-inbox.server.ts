@@ -1,6 +1,6 @@
 /**
  * The back office's contact inbox (issue 4 item 8): messages from the public form, newest first, unread marked.
- * Callers are staff (the route calls `requireAdmin` first); marking a message read or unread is audited
+ * Callers are staff with 'messages' (the route calls `requireStaff` first); marking a message read or unread is audited
  * ('contact_message.read' / 'contact_message.unread', readAt from/to) with the acting staff member.
  */
 import { count, desc, eq, isNull } from 'drizzle-orm';

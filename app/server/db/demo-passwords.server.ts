@@ -16,7 +16,7 @@ export const README_DEMO_PASSWORDS = { admin: 'demo-admin-pass', customer: 'demo
 export const DEMO_PASSWORDS_FILE = 'demo-passwords';
 
 export interface DemoPasswords {
-  /** The demo admin's password. */
+  /** The demo admin's password (also the demo staff's: tech@, writer@, parts@example.com). */
   admin: string;
   /** One password for every demo customer. */
   customer: string;
@@ -47,7 +47,8 @@ export function demoPasswordsFor(config: Pick<AppConfig, 'dataDir' | 'loopbackOn
   const generated = { admin: randomPassword(), customer: randomPassword() };
   const text = [
     '# Demo sign-in for this shop, generated on first start because the server can be reached from other machines.',
-    '# Admin: admin@example.com. Customers: maria.gonzalez@example.com and the other demo customers (one password).',
+    '# Admin: admin@example.com, and the demo staff tech@, writer@ and parts@example.com with the same password.',
+    '# Customers: maria.gonzalez@example.com and the other demo customers (one password).',
     '# Keep this file private; delete the demo accounts once the shop has its own.',
     `admin_password=${generated.admin}`,
     `customer_password=${generated.customer}`,

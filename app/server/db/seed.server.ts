@@ -35,6 +35,8 @@ import { withCheckDigit } from '~/lib/vin';
 export interface DemoCredentials {
   admin: { email: string; password: string };
   customers: { name: string; email: string; password: string }[];
+  /** Demo staff of the other roles (issue 17 §2), with the admin's password. */
+  staff: { name: string; email: string; role: string; password: string }[];
   /** Where generated passwords are kept (DATA_DIR/demo-passwords); undefined when they are the README's. */
   passwordFile: string | undefined;
   /** True when these replace the README passwords of demo accounts seeded earlier on loopback. */
@@ -42,6 +44,20 @@ export interface DemoCredentials {
 }
 
 export const DEMO_ADMIN = { name: 'Shop Admin', email: 'admin@example.com' };
+
+/**
+ * Demo staff, one per role besides Owner (issue 17 §2). They sign in with the demo admin's password (the README's on
+ * loopback, else the generated one in DATA_DIR/demo-passwords). The technician is assigned the open demo work orders
+ * of {@link DEMO_TECHNICIAN_WORK_ORDERS}.
+ */
+export const DEMO_STAFF = [
+  { name: 'Tony Ramirez', email: 'tech@example.com', role: 'technician' },
+  { name: 'Wendy Brooks', email: 'writer@example.com', role: 'service_writer' },
+  { name: 'Pat Morales', email: 'parts@example.com', role: 'parts' },
+] as const;
+
+/** Indexes (into the one-per-status demo work orders) of the open ones assigned to the demo technician. */
+export const DEMO_TECHNICIAN_WORK_ORDERS = [1, 2, 3] as const;
 
 const DEMO_CUSTOMERS = [
   { name: 'Maria Gonzalez', email: 'maria.gonzalez@example.com', phone: '(281) 555-0101', address: '214 Cypresswood Dr, Spring, TX 77388' },
@@ -109,6 +125,15 @@ export async function seedDemo(db: Database, passwords: DemoPasswords = demoPass
   await db.update(profiles).set({ isAdmin: true, staffRole: 'owner', fullName: DEMO_ADMIN.name }).where(eq(profiles.id, admin.user.id));
   await db.delete(customers).where(eq(customers.userId, admin.user.id));
 
+  const staffIds: Record<string, string> = {};
+  for (const member of DEMO_STAFF) {
+    const { user } = await auth.api.signUpEmail({ body: { name: member.name, email: member.email, password: passwords.admin } });
+    await db.update(users).set({ emailVerified: true }).where(eq(users.id, user.id));
+    await db.update(profiles).set({ isAdmin: true, staffRole: member.role, fullName: member.name }).where(eq(profiles.id, user.id));
+    await db.delete(customers).where(eq(customers.userId, user.id));
+    staffIds[member.role] = user.id;
+  }
+
   const customerIds: string[] = [];
   for (const c of DEMO_CUSTOMERS) {
     const { user } = await auth.api.signUpEmail({ body: { name: c.name, email: c.email, password: passwords.customer } });
@@ -154,6 +179,7 @@ export async function seedDemo(db: Database, passwords: DemoPasswords = demoPass
           currentStatus: status,
           description: DEMO_REPAIRS[i]!,
           estimatedCompletionDate: isoDate(etaDays[i]!),
+          assignedTechnicianId: (DEMO_TECHNICIAN_WORK_ORDERS as readonly number[]).includes(i) ? staffIds.technician! : null,
           createdAt: new Date(Date.now() - (20 - i * 2) * 86_400_000),
         })),
       )
@@ -256,6 +282,7 @@ function demoCredentials(passwords: DemoPasswords, replacedReadmePasswords: bool
   return {
     admin: { email: DEMO_ADMIN.email, password: passwords.admin },
     customers: DEMO_CUSTOMERS.map((c) => ({ name: c.name, email: c.email, password: passwords.customer })),
+    staff: DEMO_STAFF.map((m) => ({ name: m.name, email: m.email, role: m.role, password: passwords.admin })),
     passwordFile: passwords.file,
     replacedReadmePasswords,
   };
@@ -269,7 +296,8 @@ function demoCredentials(passwords: DemoPasswords, replacedReadmePasswords: bool
  */
 export async function retireReadmeDemoPasswords(db: Database, config = getConfig()): Promise<DemoCredentials | undefined> {
   if (config.loopbackOnly) return undefined;
-  const emails = [DEMO_ADMIN.email, ...DEMO_CUSTOMERS.map((c) => c.email)];
+  const staffEmails: string[] = [DEMO_ADMIN.email, ...DEMO_STAFF.map((m) => m.email)];
+  const emails = [...staffEmails, ...DEMO_CUSTOMERS.map((c) => c.email)];
   const rows = await db
     .select({ accountId: accounts.id, userId: users.id, email: users.email, hash: accounts.password })
     .from(accounts)
@@ -278,7 +306,7 @@ export async function retireReadmeDemoPasswords(db: Database, config = getConfig
   const ctx = await getAuth().$context;
   const exposed: typeof rows = [];
   for (const row of rows) {
-    const readme = row.email === DEMO_ADMIN.email ? README_DEMO_PASSWORDS.admin : README_DEMO_PASSWORDS.customer;
+    const readme = staffEmails.includes(row.email) ? README_DEMO_PASSWORDS.admin : README_DEMO_PASSWORDS.customer;
     if (row.hash && (await ctx.password.verify({ password: readme, hash: row.hash }))) exposed.push(row);
   }
   if (exposed.length === 0) return undefined;
@@ -286,7 +314,7 @@ export async function retireReadmeDemoPasswords(db: Database, config = getConfig
   const hashes = { admin: await ctx.password.hash(passwords.admin), customer: await ctx.password.hash(passwords.customer) };
   await db.transaction(async (tx) => {
     for (const row of exposed) {
-      const hash = row.email === DEMO_ADMIN.email ? hashes.admin : hashes.customer;
+      const hash = staffEmails.includes(row.email) ? hashes.admin : hashes.customer;
       await tx.update(accounts).set({ password: hash }).where(eq(accounts.id, row.accountId));
       await tx.delete(sessions).where(eq(sessions.userId, row.userId));
     }

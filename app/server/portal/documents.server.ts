@@ -54,6 +54,11 @@ export interface DocumentFile {
 export interface FileViewer {
   userId: string;
   isAdmin: boolean;
+  /**
+   * A staff role's limit (issue 17 §2): `photosOnly` hides quotes and invoices (no money for technicians and Parts);
+   * `assignedOnly` limits to the work orders assigned to `userId` (technician). Both absent: every document.
+   */
+  staffScope?: { photosOnly: boolean; assignedOnly: boolean };
 }
 
 /**
@@ -72,8 +77,17 @@ export async function getDocumentFileForViewer(db: Executor, viewer: FileViewer,
     contentType: customerDocuments.contentType,
   };
   if (viewer.isAdmin) {
-    const [row] = await db.select(columns).from(customerDocuments).where(eq(customerDocuments.id, documentId));
-    return row ?? null;
+    const scope = viewer.staffScope;
+    const [row] = await db
+      .select({ ...columns, assignedTechnicianId: workOrders.assignedTechnicianId })
+      .from(customerDocuments)
+      .leftJoin(workOrders, eq(workOrders.id, customerDocuments.workOrderId))
+      .where(eq(customerDocuments.id, documentId));
+    if (!row) return null;
+    if (scope?.photosOnly && row.documentType !== 'repair_photo') return null;
+    if (scope?.assignedOnly && row.assignedTechnicianId !== viewer.userId) return null;
+    const { assignedTechnicianId: _assigned, ...file } = row;
+    return file;
   }
   const [row] = await db
     .select(columns)

@@ -1,5 +1,5 @@
 /**
- * Text conversations in the back office's Messages (issue 15): staff only (routes call `requireAdmin` first).
+ * Text conversations in the back office's Messages (issue 15): staff with 'messages' (routes call `requireStaff` first).
  *
  * A conversation is every text to or from one customer record, or, for a number no customer has, every text of that
  * number ("unknown number"). Its key, used in URLs (`/admin/messages/texts/:conversationKey`), is the customer's id

@@ -3,7 +3,7 @@
  * and the status link as text and as a QR code (SVG made here with `qrcode`, shown as an image).
  *
  * `getStatusTicket(workOrderId)` → the ticket; makes the link's stored hash on first use (statusLinkFor, in one
- * transaction). DomainError('not_found') for an unknown or non-UUID id. Staff only: the route checks requireAdmin.
+ * transaction). DomainError('not_found') for an unknown or non-UUID id. Staff only: the route checks requireStaff('work_orders.all').
  */
 import { eq } from 'drizzle-orm';
 import QRCode from 'qrcode';

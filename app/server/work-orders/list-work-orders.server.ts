@@ -198,3 +198,40 @@ export async function getWorkOrderOverview({
     hasNext: ids.length > WORK_ORDERS_PAGE_SIZE,
   };
 }
+
+/** The most work orders a technician's list shows (their assigned ones, newest first). */
+export const ASSIGNED_LIMIT = 200;
+
+/**
+ * A technician's work orders list (issue 17 §2): only the work orders assigned to `technicianId`, in the same shape as
+ * {@link getWorkOrderOverview} (stats, overdue, groups or rows) so the page renders it unchanged. At most
+ * {@link ASSIGNED_LIMIT} rows, newest first; the stats count those rows.
+ */
+export async function getAssignedWorkOrderOverview({
+  technicianId,
+  view,
+  today = shopToday(),
+}: {
+  technicianId: string;
+  view: 'grouped' | 'all';
+  today?: string;
+}) {
+  const found = await baseQuery()
+    .where(eq(workOrders.assignedTechnicianId, technicianId))
+    .orderBy(desc(workOrders.createdAt))
+    .limit(ASSIGNED_LIMIT);
+  const rows = found.map(toRow(today));
+  const activeByStatus = Object.fromEntries(WORK_ORDER_STATUSES.map((s) => [s, 0])) as Record<WorkOrderStatus, number>;
+  for (const r of rows) if (!COMPLETED_STATUSES.includes(r.status)) activeByStatus[r.status] += 1;
+  const active = Object.values(activeByStatus).reduce((a, b) => a + b, 0);
+  const overdue = rows.filter((r) => r.overdue);
+  const stats: WorkOrderStats = { active, completed: rows.length - active, overdue: overdue.length, total: rows.length, activeByStatus };
+  if (view === 'grouped') {
+    const groups = WORK_ORDER_STATUSES.map((status) => {
+      const inGroup = rows.filter((r) => r.status === status);
+      return { status, count: inGroup.length as number | null, rows: inGroup };
+    }).filter((g) => g.rows.length > 0);
+    return { stats, overdue, view, groups, rows: [], page: 1, hasNext: false };
+  }
+  return { stats, overdue, view, groups: [], rows, page: 1, hasNext: false };
+}

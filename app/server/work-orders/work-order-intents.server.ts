@@ -17,7 +17,11 @@ import {
   WorkOrderDescriptionSchema,
   WorkOrderFileSchema,
 } from '~/lib/schemas/admin';
+import { and, eq } from 'drizzle-orm';
 import type { SessionUser } from '../auth/session.server';
+import { can, canSeeWorkOrder, forbidden, type Permission } from '../auth/permissions.server';
+import { getDb } from '../db/client.server';
+import { customerDocuments, workOrders } from '../db/schema';
 import { intentFailure, intentResult, type AdminForm } from '../documents/admin-form.server';
 import { uploadCustomerDocument, uploadRepairPhotos } from '../documents/upload-documents.server';
 import { deleteWorkOrderFile, replaceWorkOrderDocument } from '../documents/fix-documents.server';
@@ -33,6 +37,7 @@ import {
   updateWorkOrderDescription,
 } from './change-work-order-status.server';
 import { shopToday } from './list-work-orders.server';
+import { isUuid } from '../errors.server';
 
 /** The question a date in the past gets before it is saved (issue 17 §6); the form then offers "Save it anyway". */
 export const pastDateQuestion = (isoDate: string) =>
@@ -40,8 +45,55 @@ export const pastDateQuestion = (isoDate: string) =>
 
 const firstError = (errors: Record<string, string>) => Object.values(errors)[0] ?? 'Please check the form.';
 
+/**
+ * The permission each work-order intent needs (issue 17 §2). A technician may change the status, add photos and fix
+ * their photos on their own work orders; Parts adds and removes parts; dates, descriptions and documents (quotes,
+ * invoices: money) are for those who see every work order.
+ */
+export const WORK_ORDER_INTENT_PERMISSIONS: Record<string, readonly Permission[]> = {
+  'add-part': ['parts_on_work_orders'],
+  'remove-part': ['parts_on_work_orders'],
+  'upload-document': ['work_orders.all'],
+  'upload-photos': ['photos'],
+  'change-status': ['work_orders.status'],
+  'set-eta': ['work_orders.all'],
+  'edit-description': ['work_orders.all'],
+  'delete-file': ['photos'],
+  'replace-file': ['photos'],
+};
+
+/**
+ * Throws a 403 Response when `actor` may not use `intent`, or a 404 Response when the form's work order is not one they
+ * may see (a technician's unassigned ones), or when a technician names a document that is not a repair photo. Nothing
+ * is changed before this passes. Unknown intents pass (the caller answers them 400).
+ */
+export async function authorizeWorkOrderIntent(actor: SessionUser, intent: string, fields: FormData): Promise<void> {
+  const needed = WORK_ORDER_INTENT_PERMISSIONS[intent];
+  if (!needed) return;
+  if (!needed.every((p) => can(actor, p))) throw forbidden();
+  if (can(actor, 'work_orders.all')) return;
+  const notFound = () => new Response('Work order not found', { status: 404 });
+  const workOrderId = String(fields.get('workOrderId') ?? '');
+  if (!isUuid(workOrderId)) throw notFound();
+  const [row] = await getDb()
+    .select({ assignedTechnicianId: workOrders.assignedTechnicianId })
+    .from(workOrders)
+    .where(eq(workOrders.id, workOrderId));
+  if (!row || !canSeeWorkOrder(actor, row)) throw notFound();
+  if (intent === 'delete-file' || intent === 'replace-file') {
+    const documentId = String(fields.get('documentId') ?? '');
+    if (!isUuid(documentId)) throw notFound();
+    const [doc] = await getDb()
+      .select({ documentType: customerDocuments.documentType })
+      .from(customerDocuments)
+      .where(and(eq(customerDocuments.id, documentId), eq(customerDocuments.workOrderId, workOrderId)));
+    if (!doc || doc.documentType !== 'repair_photo') throw notFound();
+  }
+}
+
 export async function handleWorkOrderIntent(actor: SessionUser, form: AdminForm) {
   const intent = String(form.fields.get('intent') ?? '');
+  await authorizeWorkOrderIntent(actor, intent, form.fields);
   switch (intent) {
     case 'add-part': {
       const parsed = parseForm(AddPartSchema, form.fields);

@@ -15,7 +15,7 @@ import { AppointmentActionSchema, AppointmentCalendarQuerySchema } from '~/lib/s
 import { APPOINTMENT_STATUS_LABELS } from '~/lib/appointments';
 import { calendarRange, listAppointments, listNewAppointments } from '~/server/appointments/list-appointments.server';
 import { changeAppointmentStatus } from '~/server/appointments/manage-appointments.server';
-import { requireAdmin } from '~/server/auth/session.server';
+import { requireStaff } from '~/server/auth/permissions.server';
 import { getConfig } from '~/server/config.server';
 import { DomainError } from '~/server/errors.server';
 import { readForm } from '~/server/forms/read-form.server';
@@ -24,7 +24,7 @@ import type { Route } from './+types/calendar';
 export const meta: Route.MetaFunction = ({ matches }) => pageMeta({ matches, title: 'Appointments', noindex: true });
 
 export async function loader({ request }: Route.LoaderArgs) {
-  await requireAdmin(request);
+  await requireStaff(request, 'appointments');
   const url = new URL(request.url);
   const query = AppointmentCalendarQuerySchema.parse(Object.fromEntries(url.searchParams));
   const timeZone = getConfig().shop.timeZone;
@@ -34,7 +34,7 @@ export async function loader({ request }: Route.LoaderArgs) {
 }
 
 export async function action({ request }: Route.ActionArgs) {
-  const admin = await requireAdmin(request);
+  const admin = await requireStaff(request, 'appointments');
   const form = await readForm(request);
   const parsed = parseForm(AppointmentActionSchema, form);
   if (!parsed.success) return data({ message: 'Error: unknown action.', ok: false }, { status: 400 });

@@ -17,7 +17,7 @@ import { pageMeta } from '~/lib/meta';
 import { AppointmentActionSchema, CheckInSchema, VIN_REQUIRED_MESSAGE } from '~/lib/schemas/appointment';
 import { checkInAppointment, matchCustomer } from '~/server/appointments/check-in-appointment.server';
 import { changeAppointmentStatus, openAppointment } from '~/server/appointments/manage-appointments.server';
-import { requireAdmin } from '~/server/auth/session.server';
+import { requireStaff } from '~/server/auth/permissions.server';
 import { getConfig } from '~/server/config.server';
 import { getDb } from '~/server/db/client.server';
 import { DomainError, toErrorResponse } from '~/server/errors.server';
@@ -29,7 +29,7 @@ export const meta: Route.MetaFunction = ({ matches, data: d }) =>
   pageMeta({ matches, title: d ? `Appointment: ${d.appointment.name}` : 'Appointment', noindex: true });
 
 export async function loader({ request, params }: Route.LoaderArgs) {
-  const admin = await requireAdmin(request);
+  const admin = await requireStaff(request, 'appointments');
   let opened;
   try {
     opened = await openAppointment(admin, params.appointmentId);
@@ -45,7 +45,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
 type ActionResult = { message: string; ok: boolean; fieldErrors?: FieldErrors; values?: Record<string, string> };
 
 export async function action({ request, params }: Route.ActionArgs) {
-  const admin = await requireAdmin(request);
+  const admin = await requireStaff(request, 'appointments');
   const form = await readForm(request);
   const reply = (result: ActionResult, status = 200) => data(result, { status });
   try {

@@ -5,12 +5,12 @@
  * WebP) are made on first request and cached beside the photo (`serveDocumentFile`); `Cache-Control: private, no-store`.
  */
 import { getAppointmentPhoto } from '~/server/appointments/manage-appointments.server';
-import { requireAdmin } from '~/server/auth/session.server';
+import { requireStaff } from '~/server/auth/permissions.server';
 import { FILE_CACHE_CONTROL, serveDocumentFile } from '~/server/portal/serve-document.server';
 import type { Route } from './+types/photo';
 
 export async function loader({ request, params }: Route.LoaderArgs) {
-  await requireAdmin(request);
+  await requireStaff(request, 'appointments');
   const photo = await getAppointmentPhoto(params.photoId);
   if (!photo) throw new Response('Not Found', { status: 404, headers: { 'Cache-Control': FILE_CACHE_CONTROL } });
   const variant = new URL(request.url).searchParams.get('variant') === 'thumb' ? 'thumb' : 'full';

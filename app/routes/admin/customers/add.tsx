@@ -7,7 +7,7 @@ import { formValues, parseForm } from '~/lib/forms';
 import { pageMeta } from '~/lib/meta';
 import { AddCustomerSchema } from '~/lib/schemas/admin';
 import { textSettingsSchema } from '~/lib/schemas/sms';
-import { requireAdmin } from '~/server/auth/session.server';
+import { requireStaff } from '~/server/auth/permissions.server';
 import { addCustomerWithVehicle, findPossibleMatches, type PossibleMatch } from '~/server/customers/manage-customers.server';
 import { resolveTextSettings } from '~/server/customers/text-settings.server';
 import { smsDisclosureText } from '~/server/sms/consent.server';
@@ -24,12 +24,12 @@ export const POSSIBLE_MATCH = 'Possible match: a customer with this e-mail or ph
 export const meta: Route.MetaFunction = ({ matches }) => pageMeta({ matches, title: 'Add Customer', noindex: true });
 
 export async function loader({ request }: Route.LoaderArgs) {
-  await requireAdmin(request);
+  await requireStaff(request, 'customers');
   return { disclosure: smsDisclosureText() };
 }
 
 export async function action({ request }: Route.ActionArgs) {
-  const user = await requireAdmin(request);
+  const user = await requireStaff(request, 'customers');
   const formData = await readForm(request);
   const parsed = parseForm(AddCustomerSchema, formData);
   const texting = parseForm(textSettingsSchema('staff'), formData);

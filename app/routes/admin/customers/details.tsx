@@ -9,7 +9,7 @@ import { pageMeta } from '~/lib/meta';
 import { NOTIFY_CHANNEL_LABELS } from '~/lib/notify-channels';
 import { CreateWorkOrderSchema, CustomerSchema } from '~/lib/schemas/admin';
 import { AddVehicleSchema } from '~/lib/schemas/vehicle';
-import { requireAdmin } from '~/server/auth/session.server';
+import { requireStaff } from '~/server/auth/permissions.server';
 import { addCustomerVehicle, getCustomerDetails, updateCustomer } from '~/server/customers/manage-customers.server';
 import { getTextSettings } from '~/server/customers/text-settings.server';
 import { intentFailure, intentResult, readAdminForm } from '~/server/documents/admin-form.server';
@@ -28,7 +28,7 @@ export const meta: Route.MetaFunction = ({ matches, data: d }) =>
   pageMeta({ matches, title: d && 'customer' in d && d.customer ? d.customer.name : 'Customer Not Found', noindex: true });
 
 export async function loader({ request, params }: Route.LoaderArgs) {
-  await requireAdmin(request);
+  await requireStaff(request, 'customers');
   if (!isUuid(params.customerId)) return data({ notFound: true as const }, 404);
   try {
     const [details, parts, nextNumber, texting] = await Promise.all([
@@ -45,7 +45,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
 }
 
 export async function action({ request, params }: Route.ActionArgs) {
-  const user = await requireAdmin(request);
+  const user = await requireStaff(request, 'customers');
   if (!isUuid(params.customerId)) throw new Response('Customer not found.', { status: 404 });
   const form = await readAdminForm(request, { maxFileSize: DOCUMENT_MAX_BYTES, maxFiles: 1 });
   const intent = String(form.fields.get('intent') ?? '');

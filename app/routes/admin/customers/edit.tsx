@@ -10,7 +10,7 @@ import { formatDate } from '~/lib/format';
 import { pageMeta } from '~/lib/meta';
 import { CustomerSchema } from '~/lib/schemas/admin';
 import { textSettingsSchema } from '~/lib/schemas/sms';
-import { requireAdmin } from '~/server/auth/session.server';
+import { requireStaff } from '~/server/auth/permissions.server';
 import { getConfig } from '~/server/config.server';
 import { getCustomer, updateCustomer } from '~/server/customers/manage-customers.server';
 import { getTextSettings, resolveTextSettings } from '~/server/customers/text-settings.server';
@@ -23,7 +23,7 @@ export const CUSTOMER_UPDATED = 'Customer updated.';
 export const meta: Route.MetaFunction = ({ matches }) => pageMeta({ matches, title: 'Edit Customer', noindex: true });
 
 export async function loader({ request, params }: Route.LoaderArgs) {
-  await requireAdmin(request);
+  await requireStaff(request, 'customers');
   try {
     const customer = await getCustomer(params.customerId);
     const texting = await getTextSettings(customer.id);
@@ -34,7 +34,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
 }
 
 export async function action({ request, params }: Route.ActionArgs) {
-  const user = await requireAdmin(request);
+  const user = await requireStaff(request, 'customers');
   const formData = await readForm(request);
   const parsed = parseForm(CustomerSchema, formData);
   const texting = parseForm(textSettingsSchema('staff'), formData);

@@ -2,14 +2,14 @@ import { AdminLoadError } from '~/components/admin/load-error';
 import { Form, Link } from 'react-router';
 import { EmailLink, na, PhoneLink, tableClass, tdClass, thClass, useFormatDate, buttonClass } from '~/components/admin/ui';
 import { pageMeta } from '~/lib/meta';
-import { requireAdmin } from '~/server/auth/session.server';
+import { requireStaff } from '~/server/auth/permissions.server';
 import { listCustomers } from '~/server/customers/list-customers.server';
 import type { Route } from './+types/list';
 
 export const meta: Route.MetaFunction = ({ matches }) => pageMeta({ matches, title: 'Customers', noindex: true });
 
 export async function loader({ request }: Route.LoaderArgs) {
-  await requireAdmin(request);
+  await requireStaff(request, 'customers');
   const url = new URL(request.url);
   const q = url.searchParams.get('q') ?? '';
   const page = Number.parseInt(url.searchParams.get('page') ?? '1', 10) || 1;

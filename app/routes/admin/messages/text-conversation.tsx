@@ -7,7 +7,7 @@ import { formatDateTime } from '~/lib/format';
 import { pageMeta } from '~/lib/meta';
 import { SMS_REPLY_MAX, SmsReplySchema } from '~/lib/schemas/sms';
 import { countTextSegments } from '~/lib/sms-segments';
-import { requireAdmin } from '~/server/auth/session.server';
+import { requireStaff } from '~/server/auth/permissions.server';
 import { getConfig } from '~/server/config.server';
 import { DomainError, toErrorResponse } from '~/server/errors.server';
 import { readForm } from '~/server/forms/read-form.server';
@@ -20,7 +20,7 @@ export const meta: Route.MetaFunction = ({ matches, data: d }) =>
 
 /** The thread with one customer (or unknown number), oldest first; opening it marks its texts read (audited 'sms.read'). */
 export async function loader({ request, params }: Route.LoaderArgs) {
-  const user = await requireAdmin(request);
+  const user = await requireStaff(request, 'messages');
   try {
     const conversation = await getTextConversation(params.conversationKey);
     await markConversationRead(user, params.conversationKey);
@@ -37,7 +37,7 @@ type ReplyResult = { ok: boolean; message: string; fieldErrors: Record<string, s
  * hours to end. Without consent (or for an unknown number) nothing is queued and the form says why.
  */
 export async function action({ request, params }: Route.ActionArgs) {
-  const user = await requireAdmin(request);
+  const user = await requireStaff(request, 'messages');
   const formData = await readForm(request);
   const parsed = parseForm(SmsReplySchema, formData);
   const fail = (status: number, message: string, fieldErrors: Record<string, string> = {}) =>

@@ -6,8 +6,11 @@ import { AddPartForm, DocumentUploadForm, type FormResult } from '~/components/a
 import { ConfirmPastDate, DescriptionEditor, FileFixes, RemovePartForm } from '~/components/admin/work-order-fixes';
 import { pageMeta } from '~/lib/meta';
 import { WORK_ORDER_STATUSES } from '~/lib/work-order-status';
-import { requireAdmin } from '~/server/auth/session.server';
-import { intentFailure, readAdminForm } from '~/server/documents/admin-form.server';
+import { can, forbidden, requireStaff, requireWorkOrderAccess } from '~/server/auth/permissions.server';
+import { parseForm } from '~/lib/forms';
+import { AssignTechnicianSchema, STAFF_MESSAGES } from '~/lib/schemas/staff';
+import { assignTechnician, listActiveTechnicians, technicianName } from '~/server/staff/staff.server';
+import { intentFailure, intentResult, readAdminForm } from '~/server/documents/admin-form.server';
 import { PHOTO_MAX_BYTES, PHOTO_MAX_FILES } from '~/server/documents/upload-documents.server';
 import { isUuid, toErrorResponse } from '~/server/errors.server';
 import { listPartOptions } from '~/server/inventory/inventory.server';
@@ -24,26 +27,66 @@ export const meta: Route.MetaFunction = ({ matches, data: d }) =>
   pageMeta({ matches, title: d ? `WO #${d.workOrder.workOrderNumber}` : 'Work order', noindex: true });
 
 export async function loader({ request, params }: Route.LoaderArgs) {
-  await requireAdmin(request);
+  const user = await requireStaff(request, ['work_orders.all', 'work_orders.assigned']);
   try {
-    const [details, parts, estimate, preview] = await Promise.all([
-      getWorkOrderDetails(params.workOrderId),
-      listPartOptions(),
-      getEstimateSummary(params.workOrderId),
+    const details = await getWorkOrderDetails(params.workOrderId);
+    // A technician opens only the work orders assigned to them: another one is 404 (issue 17 §2).
+    requireWorkOrderAccess(user, details.workOrder);
+    const mayMoney = can(user, 'money');
+    // Part prices: for those who handle money or the stock (Parts sees them on the inventory page anyway).
+    const mayPrices = mayMoney || can(user, 'inventory');
+    const mayParts = can(user, 'parts_on_work_orders');
+    const mayAll = can(user, 'work_orders.all');
+    const assignedId = details.workOrder.assignedTechnicianId;
+    const [parts, estimate, preview, technicians, assignedTechnicianName] = await Promise.all([
+      mayParts && mayPrices ? listPartOptions() : Promise.resolve([]),
+      mayMoney ? getEstimateSummary(params.workOrderId) : Promise.resolve(null),
       statusMessagePreview(params.workOrderId),
+      mayAll ? listActiveTechnicians() : Promise.resolve([]),
+      assignedId ? technicianName(assignedId) : Promise.resolve(null),
     ]);
-    return { ...details, partOptions: parts, estimate, preview };
+    // What the role may not see is not sent at all (not only hidden): a technician gets no customer phone, e-mail or
+    // address, no prices, no quotes or invoices and no message addresses.
+    const { customer } = details;
+    return {
+      ...details,
+      customer: can(user, 'customers') ? customer : { ...customer, email: null, phone: null, address: null },
+      parts: details.parts.map((p) => (mayPrices ? p : { ...p, unitPriceAtTime: null })),
+      documents: mayMoney ? details.documents : [],
+      mail: can(user, 'messages') ? details.mail : [],
+      partOptions: parts,
+      estimate,
+      preview,
+      technicians,
+      assignedTechnicianName,
+      may: {
+        all: mayAll,
+        money: mayMoney,
+        prices: mayPrices,
+        parts: mayParts,
+        photos: can(user, 'photos'),
+        customers: can(user, 'customers'),
+        messages: can(user, 'messages'),
+      },
+    };
   } catch (error) {
+    if (error instanceof Response) throw error;
     throw toErrorResponse(error);
   }
 }
 
 export async function action({ request, params }: Route.ActionArgs) {
-  const user = await requireAdmin(request);
+  const user = await requireStaff(request, ['work_orders.all', 'work_orders.assigned']);
   if (!isUuid(params.workOrderId)) throw new Response('Work order not found.', { status: 404 });
   const form = await readAdminForm(request, { maxFileSize: PHOTO_MAX_BYTES, maxFiles: PHOTO_MAX_FILES });
   // This page acts on its own work order only, whatever the form says.
   form.fields.set('workOrderId', params.workOrderId);
+  if (form.fields.get('intent') === 'assign-technician') {
+    if (!can(user, 'work_orders.all')) throw forbidden();
+    const parsed = parseForm(AssignTechnicianSchema, form.fields);
+    if (!parsed.success) return intentFailure('assign-technician', STAFF_MESSAGES.notTechnician, 400, parsed.fieldErrors);
+    return intentResult('assign-technician', () => assignTechnician(user, params.workOrderId, parsed.data.technicianId));
+  }
   const result = await handleWorkOrderIntent(user, form);
   return result ?? intentFailure(String(form.fields.get('intent') ?? ''), 'Error: unknown action.', 400);
 }
@@ -59,7 +102,7 @@ const MAIL_STATE_LABEL: Record<string, string> = {
 };
 
 export default function WorkOrderDetails({ loaderData, actionData }: Route.ComponentProps) {
-  const { workOrder, vehicle, customer, parts, documents, photos, history, mail, estimate } = loaderData;
+  const { workOrder, vehicle, customer, parts, documents, photos, history, mail, estimate, may } = loaderData;
   const formatDate = useFormatDate();
   const navigation = useNavigation();
   const result = actionData as FormResult | undefined;
@@ -75,13 +118,23 @@ export default function WorkOrderDetails({ loaderData, actionData }: Route.Compo
         </Link>
       </p>
       <h1 className="mt-2 text-2xl font-bold text-navy-900">Work Order #{workOrder.workOrderNumber}</h1>
-      <p>
-        <Link to={`/admin/work-orders/${workOrder.id}/ticket`} className="font-semibold text-brand-700 underline">
-          Print ticket / status link
-        </Link>
-      </p>
+      {may.all ? (
+        <p>
+          <Link to={`/admin/work-orders/${workOrder.id}/ticket`} className="font-semibold text-brand-700 underline">
+            Print ticket / status link
+          </Link>
+        </p>
+      ) : null}
       <p className="text-slate-700">{na(workOrder.description)}</p>
-      <DescriptionEditor description={workOrder.description} result={result} />
+      {may.all ? <DescriptionEditor description={workOrder.description} result={result} /> : null}
+      <AssignTechnician
+        may={may.all}
+        technicians={loaderData.technicians}
+        assignedId={workOrder.assignedTechnicianId}
+        assignedName={loaderData.assignedTechnicianName}
+        result={resultFor('assign-technician')}
+        busy={busy('assign-technician')}
+      />
       <FileFixResult result={result} />
       <div className="mt-4 grid gap-4 sm:grid-cols-2">
         <section aria-labelledby="vehicle-h" className="rounded-lg border border-slate-200 bg-white p-4">
@@ -99,17 +152,24 @@ export default function WorkOrderDetails({ loaderData, actionData }: Route.Compo
           <h2 id="customer-h" className="text-lg font-bold text-navy-900">
             Customer
           </h2>
-          <p>
-            <Link to={`/admin/customers/${customer.id}`} className="font-semibold text-brand-700 underline">
-              {customer.name}
-            </Link>
-          </p>
-          <p className="text-sm text-slate-700">
-            <EmailLink email={customer.email} /> · <PhoneLink phone={customer.phone} />
-          </p>
+          {may.customers ? (
+            <>
+              <p>
+                <Link to={`/admin/customers/${customer.id}`} className="font-semibold text-brand-700 underline">
+                  {customer.name}
+                </Link>
+              </p>
+              <p className="text-sm text-slate-700">
+                <EmailLink email={customer.email} /> · <PhoneLink phone={customer.phone} />
+              </p>
+            </>
+          ) : (
+            <p>{customer.name}</p>
+          )}
         </section>
       </div>
 
+      {estimate ? (
       <section aria-labelledby="estimate-h" className="mt-4 rounded-lg border border-slate-200 bg-white p-4">
         <h2 id="estimate-h" className="text-lg font-bold text-navy-900">
           Estimate
@@ -126,6 +186,7 @@ export default function WorkOrderDetails({ loaderData, actionData }: Route.Compo
           </Link>
         </p>
       </section>
+      ) : null}
 
       <div className="mt-6 grid gap-4 sm:grid-cols-2">
         <section aria-labelledby="status-h" className="rounded-lg border border-slate-200 bg-white p-4">
@@ -148,6 +209,7 @@ export default function WorkOrderDetails({ loaderData, actionData }: Route.Compo
             <TimedMessage text={statusResult?.message} token={statusResult} />
           </Form>
         </section>
+        {may.all ? (
         <section aria-labelledby="eta-h" className="rounded-lg border border-slate-200 bg-white p-4">
           <h2 id="eta-h" className="text-lg font-bold text-navy-900">
             Estimated completion
@@ -185,6 +247,7 @@ export default function WorkOrderDetails({ loaderData, actionData }: Route.Compo
             </div>
           ) : null}
         </section>
+        ) : null}
       </div>
 
       <section aria-labelledby="parts-h" className="mt-6 rounded-lg border border-slate-200 bg-white p-4">
@@ -201,8 +264,8 @@ export default function WorkOrderDetails({ loaderData, actionData }: Route.Compo
                   <th scope="col" className={thClass}>Part #</th>
                   <th scope="col" className={thClass}>Description</th>
                   <th scope="col" className={thClass}>Quantity</th>
-                  <th scope="col" className={thClass}>Unit price</th>
-                  <th scope="col" className={thClass}>Fix a mistake</th>
+                  {may.prices ? <th scope="col" className={thClass}>Unit price</th> : null}
+                  {may.parts ? <th scope="col" className={thClass}>Fix a mistake</th> : null}
                 </tr>
               </thead>
               <tbody className="divide-y divide-slate-200">
@@ -211,10 +274,12 @@ export default function WorkOrderDetails({ loaderData, actionData }: Route.Compo
                     <td className={tdClass}>{p.partNumber}</td>
                     <td className={tdClass}>{p.description}</td>
                     <td className={tdClass}>{p.quantityUsed}</td>
-                    <td className={tdClass}>{money(p.unitPriceAtTime)}</td>
-                    <td className={tdClass}>
-                      <RemovePartForm part={p} />
-                    </td>
+                    {may.prices && p.unitPriceAtTime !== null ? <td className={tdClass}>{money(p.unitPriceAtTime)}</td> : null}
+                    {may.parts ? (
+                      <td className={tdClass}>
+                        <RemovePartForm part={p} />
+                      </td>
+                    ) : null}
                   </tr>
                 ))}
               </tbody>
@@ -226,10 +291,15 @@ export default function WorkOrderDetails({ loaderData, actionData }: Route.Compo
             {resultFor('remove-part')!.message}
           </p>
         ) : null}
-        <h3 className="mt-4 font-semibold text-navy-900">Add a part</h3>
-        <AddPartForm parts={loaderData.partOptions} workOrderId={workOrder.id} result={result} />
+        {may.parts && may.prices ? (
+          <>
+            <h3 className="mt-4 font-semibold text-navy-900">Add a part</h3>
+            <AddPartForm parts={loaderData.partOptions} workOrderId={workOrder.id} result={result} />
+          </>
+        ) : null}
       </section>
 
+      {may.money ? (
       <section aria-labelledby="docs-h" className="mt-6 rounded-lg border border-slate-200 bg-white p-4">
         <h2 id="docs-h" className="text-lg font-bold text-navy-900">
           Documents
@@ -252,6 +322,7 @@ export default function WorkOrderDetails({ loaderData, actionData }: Route.Compo
         <h3 className="mt-4 font-semibold text-navy-900">Upload a document</h3>
         <DocumentUploadForm workOrderId={workOrder.id} result={result} />
       </section>
+      ) : null}
 
       <section aria-labelledby="photos-h" className="mt-6 rounded-lg border border-slate-200 bg-white p-4">
         <h2 id="photos-h" className="text-lg font-bold text-navy-900">
@@ -267,14 +338,16 @@ export default function WorkOrderDetails({ loaderData, actionData }: Route.Compo
                   <img src={`/files/documents/${p.id}?variant=thumb`} alt={p.fileName} loading="lazy" className="aspect-square w-full rounded object-cover" />
                   {p.fileName}
                 </a>
-                <FileFixes file={p} accept="image/jpeg,image/png,image/webp" />
+                {may.photos ? <FileFixes file={p} accept="image/jpeg,image/png,image/webp" /> : null}
               </li>
             ))}
           </ul>
         )}
-        <div className="mt-4">
-          <PhotoUploadForm workOrderId={workOrder.id} result={result} />
-        </div>
+        {may.photos ? (
+          <div className="mt-4">
+            <PhotoUploadForm workOrderId={workOrder.id} result={result} />
+          </div>
+        ) : null}
       </section>
 
       <section aria-labelledby="history-h" className="mt-6 rounded-lg border border-slate-200 bg-white p-4">
@@ -295,6 +368,7 @@ export default function WorkOrderDetails({ loaderData, actionData }: Route.Compo
         )}
       </section>
 
+      {may.messages ? (
       <section aria-labelledby="mail-h" className="mt-6 rounded-lg border border-slate-200 bg-white p-4">
         <h2 id="mail-h" className="text-lg font-bold text-navy-900">
           Customer messages
@@ -317,7 +391,45 @@ export default function WorkOrderDetails({ loaderData, actionData }: Route.Compo
           </Link>
         </p>
       </section>
+      ) : null}
     </div>
+  );
+}
+
+/** Who works on this work order (issue 17 §2): a select of active technicians for those who see every work order. */
+function AssignTechnician({
+  may,
+  technicians,
+  assignedId,
+  assignedName,
+  result,
+  busy,
+}: {
+  may: boolean;
+  technicians: { id: string; name: string }[];
+  assignedId: string | null;
+  assignedName: string | null;
+  result: FormResult | undefined;
+  busy: boolean;
+}) {
+  if (!may) return <p className="mt-2 text-slate-700">Technician: {assignedName ?? 'not assigned'}</p>;
+  return (
+    <Form method="post" className="mt-3 flex flex-wrap items-end gap-3">
+      <input type="hidden" name="intent" value="assign-technician" />
+      <SelectField label="Technician" name="technicianId" defaultValue={assignedId ?? ''} key={assignedId ?? 'none'}>
+        <option value="">Not assigned</option>
+        {assignedId && !technicians.some((t) => t.id === assignedId) ? <option value={assignedId}>{assignedName ?? 'Former technician'}</option> : null}
+        {technicians.map((t) => (
+          <option key={t.id} value={t.id}>
+            {t.name}
+          </option>
+        ))}
+      </SelectField>
+      <button type="submit" className={buttonClass} disabled={busy}>
+        {busy ? 'Assigning...' : 'Assign'}
+      </button>
+      <TimedMessage text={result?.message} token={result} />
+    </Form>
   );
 }
 

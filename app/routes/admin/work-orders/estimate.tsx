@@ -10,7 +10,7 @@ import { pageMeta } from '~/lib/meta';
 import { centsToInput, formatCents } from '~/lib/money';
 import { documentUrl } from '~/lib/portal-text';
 import { EstimateLineSchema, InsuranceClaimSchema, PaymentSchema } from '~/lib/schemas/estimate';
-import { requireAdmin } from '~/server/auth/session.server';
+import { requireStaff } from '~/server/auth/permissions.server';
 import { intentFailure, intentResult, readAdminForm } from '~/server/documents/admin-form.server';
 import { CLAIM_SAVED, moveEstimateLine, removeEstimateLine, saveEstimateLine, saveInsuranceClaim } from '~/server/estimates/edit-estimate.server';
 import { getEstimateEditor } from '~/server/estimates/get-estimate.server';
@@ -31,7 +31,7 @@ export const meta: Route.MetaFunction = ({ matches, data: d }) =>
   pageMeta({ matches, title: d ? `Estimate · WO #${d.workOrder.workOrderNumber}` : 'Estimate', noindex: true });
 
 export async function loader({ request, params }: Route.LoaderArgs) {
-  await requireAdmin(request);
+  await requireStaff(request, 'money');
   try {
     const [editor, parts] = await Promise.all([getEstimateEditor(params.workOrderId), listPartOptions()]);
     return { ...editor, partOptions: parts.map((p) => ({ partNumber: p.partNumber, label: `${p.description} · $${p.unitPrice} · ${p.quantity} in stock` })) };
@@ -43,7 +43,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
 const CHECK_FIELDS = 'Please correct the highlighted fields.';
 
 export async function action({ request, params }: Route.ActionArgs) {
-  const user = await requireAdmin(request);
+  const user = await requireStaff(request, 'money');
   const workOrderId = params.workOrderId;
   if (!isUuid(workOrderId)) throw new Response('Work order not found.', { status: 404 });
   const form = await readAdminForm(request, { maxFileSize: MAX_BMS_BYTES, maxFiles: 1 });

@@ -4,7 +4,7 @@ import { buttonClass } from '~/components/admin/ui';
 import { FormMessage, TextField } from '~/components/ui/field';
 import { pageMeta } from '~/lib/meta';
 import { isSingleLine } from '~/lib/schemas/text';
-import { requireAdmin } from '~/server/auth/session.server';
+import { requireStaff } from '~/server/auth/permissions.server';
 import { intentFailure, readAdminForm } from '~/server/documents/admin-form.server';
 import { MAX_BMS_BYTES } from '~/lib/schemas/estimate';
 import { importBmsAsNewWorkOrder } from '~/server/estimates/import-bms.server';
@@ -19,12 +19,12 @@ import type { Route } from './+types/import-estimate';
 export const meta: Route.MetaFunction = ({ matches }) => pageMeta({ matches, title: 'Import an estimate', noindex: true });
 
 export async function loader({ request }: Route.LoaderArgs) {
-  await requireAdmin(request);
+  await requireStaff(request, 'money');
   return { suggestedNumber: await suggestWorkOrderNumber() };
 }
 
 export async function action({ request }: Route.ActionArgs) {
-  const user = await requireAdmin(request);
+  const user = await requireStaff(request, 'money');
   const form = await readAdminForm(request, { maxFileSize: MAX_BMS_BYTES, maxFiles: 1 });
   const intent = 'import';
   if (form.uploadError) return intentFailure(intent, form.uploadError.message, form.uploadError.status);

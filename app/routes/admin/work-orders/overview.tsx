@@ -4,10 +4,10 @@ import { Form, Link, redirect, useNavigate } from 'react-router';
 import { buttonClass, secondaryButtonClass, StatCard } from '~/components/admin/ui';
 import { WorkOrderTable } from '~/components/admin/work-order-table';
 import { pageMeta } from '~/lib/meta';
-import { requireAdmin } from '~/server/auth/session.server';
+import { can, requireStaff } from '~/server/auth/permissions.server';
 import { isUuid } from '~/server/errors.server';
 import { listCustomerOptions } from '~/server/customers/list-customers.server';
-import { getWorkOrderOverview } from '~/server/work-orders/list-work-orders.server';
+import { getAssignedWorkOrderOverview, getWorkOrderOverview } from '~/server/work-orders/list-work-orders.server';
 import type { Route } from './+types/overview';
 
 export const NEW_CUSTOMER = 'new';
@@ -15,7 +15,7 @@ export const NEW_CUSTOMER = 'new';
 export const meta: Route.MetaFunction = ({ matches }) => pageMeta({ matches, title: 'Work Orders', noindex: true });
 
 export async function loader({ request }: Route.LoaderArgs) {
-  await requireAdmin(request);
+  const user = await requireStaff(request, ['work_orders.all', 'work_orders.assigned']);
   const url = new URL(request.url);
   const view = url.searchParams.get('view') === 'all' ? 'all' : 'grouped';
   // The Add Work Order dialog's Continue without JavaScript: a GET with the chosen customer.
@@ -25,11 +25,15 @@ export async function loader({ request }: Route.LoaderArgs) {
   if (chosen && isUuid(chosen)) throw redirect(`/admin/customers/${chosen}`);
   const page = Number.parseInt(url.searchParams.get('page') ?? '1', 10) || 1;
   const adding = url.searchParams.get('add') === '1';
+  // A technician sees only the work orders assigned to them (issue 17 §2), and cannot add one.
+  if (!can(user, 'work_orders.all')) {
+    return { ...(await getAssignedWorkOrderOverview({ technicianId: user.id, view })), customers: null, canAdd: false };
+  }
   const [overview, customers] = await Promise.all([
     getWorkOrderOverview({ view, page }),
-    adding ? listCustomerOptions(1000) : Promise.resolve(null),
+    adding && can(user, 'customers') ? listCustomerOptions(1000) : Promise.resolve(null),
   ]);
-  return { ...overview, customers };
+  return { ...overview, customers, canAdd: can(user, 'customers') };
 }
 
 function AddWorkOrderDialog({ customers, view }: { customers: { id: string; name: string; email: string | null }[]; view: string }) {
@@ -93,7 +97,7 @@ function AddWorkOrderDialog({ customers, view }: { customers: { id: string; name
 }
 
 export default function WorkOrdersOverview({ loaderData }: Route.ComponentProps) {
-  const { stats, overdue, view, groups, rows, page, hasNext, customers } = loaderData;
+  const { stats, overdue, view, groups, rows, page, hasNext, customers, canAdd } = loaderData;
   const viewLink = (v: 'grouped' | 'all') =>
     `inline-flex items-center rounded px-4 py-2 font-semibold border-2 ${view === v ? 'border-navy-900 bg-navy-900 text-white' : 'border-slate-400 bg-white text-slate-800 hover:bg-slate-50'}`;
   const empty = stats.total === 0;
@@ -102,12 +106,16 @@ export default function WorkOrdersOverview({ loaderData }: Route.ComponentProps)
       <div className="flex flex-wrap items-center justify-between gap-3">
         <h1 className="text-2xl font-bold text-navy-900">Work Orders</h1>
         <div className="flex flex-wrap gap-2">
-          <Link to={`?${new URLSearchParams({ ...(view === 'all' ? { view } : {}), add: '1' })}`} className={buttonClass} preventScrollReset>
-            + Add Work Order
-          </Link>
-          <Link to="/admin/work-orders/import-estimate" className="inline-flex items-center rounded border-2 border-slate-400 bg-white px-4 py-2 font-semibold text-slate-800 hover:bg-slate-50">
-            Import estimate (BMS)
-          </Link>
+          {canAdd ? (
+            <>
+              <Link to={`?${new URLSearchParams({ ...(view === 'all' ? { view } : {}), add: '1' })}`} className={buttonClass} preventScrollReset>
+                + Add Work Order
+              </Link>
+              <Link to="/admin/work-orders/import-estimate" className="inline-flex items-center rounded border-2 border-slate-400 bg-white px-4 py-2 font-semibold text-slate-800 hover:bg-slate-50">
+                Import estimate (BMS)
+              </Link>
+            </>
+          ) : null}
           <Link to="?view=grouped" className={viewLink('grouped')} aria-current={view === 'grouped' ? 'page' : undefined}>
             Grouped by Status
           </Link>

@@ -11,7 +11,7 @@ import { parseForm } from '~/lib/forms';
 import { pageMeta } from '~/lib/meta';
 import { ResetStatusLinkSchema } from '~/lib/schemas/status-link';
 import { STATUS_LINK_TEXT } from '~/lib/status-page';
-import { requireAdmin } from '~/server/auth/session.server';
+import { requireStaff } from '~/server/auth/permissions.server';
 import { getConfig } from '~/server/config.server';
 import { DomainError, toErrorResponse } from '~/server/errors.server';
 import { readForm } from '~/server/forms/read-form.server';
@@ -23,7 +23,7 @@ export const meta: Route.MetaFunction = ({ matches, data: d }) =>
   pageMeta({ matches, title: d ? `Ticket WO #${d.ticket.workOrderNumber}` : 'Ticket', noindex: true });
 
 export async function loader({ request, params }: Route.LoaderArgs) {
-  await requireAdmin(request);
+  await requireStaff(request, 'work_orders.all');
   try {
     const ticket = await getStatusTicket(params.workOrderId);
     const { shop } = getConfig();
@@ -34,7 +34,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
 }
 
 export async function action({ request, params }: Route.ActionArgs) {
-  const user = await requireAdmin(request);
+  const user = await requireStaff(request, 'work_orders.all');
   const parsed = parseForm(ResetStatusLinkSchema, await readForm(request));
   if (!parsed.success) return data({ ok: false, message: 'Error: unknown action.' }, { status: 400 });
   try {
