@@ -74,12 +74,13 @@ const RULES: Record<string, RouteRule> = {
     actions: {
       'change-status': 'work_orders.status',
       'upload-photos': 'photos',
-      'set-eta': 'work_orders.all',
-      'edit-description': 'work_orders.all',
-      'upload-document': 'work_orders.all',
+      'set-eta': 'work_orders.edit',
+      'edit-description': 'work_orders.edit',
+      'upload-document': 'work_orders.edit',
       'add-part': 'parts_on_work_orders',
       'remove-part': 'parts_on_work_orders',
-      'assign-technician': 'work_orders.all',
+      'assign-technician': 'work_orders.edit',
+      'no-such-intent': 'work_orders.edit',
     },
   },
   '/admin/work-orders/import-estimate': { loader: 'money', actions: { '': 'money' } },
@@ -89,7 +90,7 @@ const RULES: Record<string, RouteRule> = {
   },
   '/admin/work-orders/:workOrderId/ticket': {
     loader: 'work_orders.all',
-    actions: { 'reset-status-link': 'work_orders.all' },
+    actions: { 'reset-status-link': 'work_orders.edit' },
   },
   '/admin/work-orders/:workOrderId/invoice.pdf': { loader: 'money' },
   '/admin/inventory': {

@@ -9,7 +9,8 @@
  *   the board and reports.
  * - Technician: the board and the work orders assigned to them (status, photos, clock in and out); no customer phone or
  *   e-mail, no money.
- * - Parts: inventory, vendor invoices, parts on work orders (reading the work orders to find them) and the board.
+ * - Parts: inventory, vendor invoices, parts on work orders (reading the work orders to find them, not editing them)
+ *   and the board.
  *
  * A technician's limit to "their" work orders is a scope, not a permission: {@link canSeeWorkOrder} /
  * {@link requireWorkOrderAccess} check `work_orders.assigned_technician_id` for users with `work_orders.assigned` only.
@@ -22,8 +23,10 @@ export const PERMISSIONS = [
   'board.view',
   /** Move a card / change a work order's status (a technician only on their own work orders). */
   'work_orders.status',
-  /** Every work order: list, open, create, edit, assign, delete. */
+  /** Every work order: list and open them (and print the ticket). */
   'work_orders.all',
+  /** Change a work order's facts: estimated completion date, description, documents, the assigned technician. */
+  'work_orders.edit',
   /** Only the work orders assigned to me (technician). */
   'work_orders.assigned',
   /** Customers and vehicles, with their phone, e-mail and address. */
@@ -67,6 +70,7 @@ export const ROLE_PERMISSIONS: Record<StaffRole, ReadonlySet<Permission>> = {
     'board.view',
     'work_orders.status',
     'work_orders.all',
+    'work_orders.edit',
     'customers',
     'photos',
     'money',

@@ -53,11 +53,11 @@ const firstError = (errors: Record<string, string>) => Object.values(errors)[0] 
 export const WORK_ORDER_INTENT_PERMISSIONS: Record<string, readonly Permission[]> = {
   'add-part': ['parts_on_work_orders'],
   'remove-part': ['parts_on_work_orders'],
-  'upload-document': ['work_orders.all'],
+  'upload-document': ['work_orders.edit'],
   'upload-photos': ['photos'],
   'change-status': ['work_orders.status'],
-  'set-eta': ['work_orders.all'],
-  'edit-description': ['work_orders.all'],
+  'set-eta': ['work_orders.edit'],
+  'edit-description': ['work_orders.edit'],
   'delete-file': ['photos'],
   'replace-file': ['photos'],
 };
@@ -65,11 +65,11 @@ export const WORK_ORDER_INTENT_PERMISSIONS: Record<string, readonly Permission[]
 /**
  * Throws a 403 Response when `actor` may not use `intent`, or a 404 Response when the form's work order is not one they
  * may see (a technician's unassigned ones), or when a technician names a document that is not a repair photo. Nothing
- * is changed before this passes. Unknown intents pass (the caller answers them 400).
+ * is changed before this passes. An intent missing from {@link WORK_ORDER_INTENT_PERMISSIONS} needs 'work_orders.edit'
+ * (fail closed: a new intent is never open to every role by omission; the caller answers an unknown one 400).
  */
 export async function authorizeWorkOrderIntent(actor: SessionUser, intent: string, fields: FormData): Promise<void> {
-  const needed = WORK_ORDER_INTENT_PERMISSIONS[intent];
-  if (!needed) return;
+  const needed = WORK_ORDER_INTENT_PERMISSIONS[intent] ?? ['work_orders.edit'];
   if (!needed.every((p) => can(actor, p))) throw forbidden();
   if (can(actor, 'work_orders.all')) return;
   const notFound = () => new Response('Work order not found', { status: 404 });

@@ -1,9 +1,27 @@
 import { AdminLoadError } from '~/components/admin/load-error';
 import { Form, Link, useNavigation } from 'react-router';
 import { PhotoUploadForm } from '~/components/admin/photo-upload';
-import { buttonClass, EmailLink, formatCalendarDate, money, na, PhoneLink, SelectField, tableClass, tdClass, thClass, TimedMessage, useFormatDate } from '~/components/admin/ui';
+import {
+  buttonClass,
+  EmailLink,
+  formatCalendarDate,
+  money,
+  na,
+  PhoneLink,
+  SelectField,
+  tableClass,
+  tdClass,
+  thClass,
+  TimedMessage,
+  useFormatDate,
+} from '~/components/admin/ui';
 import { AddPartForm, DocumentUploadForm, type FormResult } from '~/components/admin/work-order-forms';
-import { ConfirmPastDate, DescriptionEditor, FileFixes, RemovePartForm } from '~/components/admin/work-order-fixes';
+import {
+  ConfirmPastDate,
+  DescriptionEditor,
+  FileFixes,
+  RemovePartForm,
+} from '~/components/admin/work-order-fixes';
 import { pageMeta } from '~/lib/meta';
 import { WORK_ORDER_STATUSES } from '~/lib/work-order-status';
 import { can, forbidden, requireStaff, requireWorkOrderAccess } from '~/server/auth/permissions.server';
@@ -37,12 +55,13 @@ export async function loader({ request, params }: Route.LoaderArgs) {
     const mayPrices = mayMoney || can(user, 'inventory');
     const mayParts = can(user, 'parts_on_work_orders');
     const mayAll = can(user, 'work_orders.all');
+    const mayEdit = can(user, 'work_orders.edit');
     const assignedId = details.workOrder.assignedTechnicianId;
     const [parts, estimate, preview, technicians, assignedTechnicianName] = await Promise.all([
       mayParts && mayPrices ? listPartOptions() : Promise.resolve([]),
       mayMoney ? getEstimateSummary(params.workOrderId) : Promise.resolve(null),
       statusMessagePreview(params.workOrderId),
-      mayAll ? listActiveTechnicians() : Promise.resolve([]),
+      mayEdit ? listActiveTechnicians() : Promise.resolve([]),
       assignedId ? technicianName(assignedId) : Promise.resolve(null),
     ]);
     // What the role may not see is not sent at all (not only hidden): a technician gets no customer phone, e-mail or
@@ -61,6 +80,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
       assignedTechnicianName,
       may: {
         all: mayAll,
+        edit: mayEdit,
         money: mayMoney,
         prices: mayPrices,
         parts: mayParts,
@@ -82,10 +102,13 @@ export async function action({ request, params }: Route.ActionArgs) {
   // This page acts on its own work order only, whatever the form says.
   form.fields.set('workOrderId', params.workOrderId);
   if (form.fields.get('intent') === 'assign-technician') {
-    if (!can(user, 'work_orders.all')) throw forbidden();
+    if (!can(user, 'work_orders.edit')) throw forbidden();
     const parsed = parseForm(AssignTechnicianSchema, form.fields);
-    if (!parsed.success) return intentFailure('assign-technician', STAFF_MESSAGES.notTechnician, 400, parsed.fieldErrors);
-    return intentResult('assign-technician', () => assignTechnician(user, params.workOrderId, parsed.data.technicianId));
+    if (!parsed.success)
+      return intentFailure('assign-technician', STAFF_MESSAGES.notTechnician, 400, parsed.fieldErrors);
+    return intentResult('assign-technician', () =>
+      assignTechnician(user, params.workOrderId, parsed.data.technicianId),
+    );
   }
   const result = await handleWorkOrderIntent(user, form);
   return result ?? intentFailure(String(form.fields.get('intent') ?? ''), 'Error: unknown action.', 400);
@@ -107,7 +130,8 @@ export default function WorkOrderDetails({ loaderData, actionData }: Route.Compo
   const navigation = useNavigation();
   const result = actionData as FormResult | undefined;
   const resultFor = (intent: string) => (result?.intent === intent ? result : undefined);
-  const busy = (intent: string) => navigation.state === 'submitting' && navigation.formData?.get('intent') === intent;
+  const busy = (intent: string) =>
+    navigation.state === 'submitting' && navigation.formData?.get('intent') === intent;
   const statusResult = resultFor('change-status');
   const etaResult = resultFor('set-eta');
   return (
@@ -120,15 +144,18 @@ export default function WorkOrderDetails({ loaderData, actionData }: Route.Compo
       <h1 className="mt-2 text-2xl font-bold text-navy-900">Work Order #{workOrder.workOrderNumber}</h1>
       {may.all ? (
         <p>
-          <Link to={`/admin/work-orders/${workOrder.id}/ticket`} className="font-semibold text-brand-700 underline">
+          <Link
+            to={`/admin/work-orders/${workOrder.id}/ticket`}
+            className="font-semibold text-brand-700 underline"
+          >
             Print ticket / status link
           </Link>
         </p>
       ) : null}
       <p className="text-slate-700">{na(workOrder.description)}</p>
-      {may.all ? <DescriptionEditor description={workOrder.description} result={result} /> : null}
+      {may.edit ? <DescriptionEditor description={workOrder.description} result={result} /> : null}
       <AssignTechnician
-        may={may.all}
+        may={may.edit}
         technicians={loaderData.technicians}
         assignedId={workOrder.assignedTechnicianId}
         assignedName={loaderData.assignedTechnicianName}
@@ -155,7 +182,10 @@ export default function WorkOrderDetails({ loaderData, actionData }: Route.Compo
           {may.customers ? (
             <>
               <p>
-                <Link to={`/admin/customers/${customer.id}`} className="font-semibold text-brand-700 underline">
+                <Link
+                  to={`/admin/customers/${customer.id}`}
+                  className="font-semibold text-brand-700 underline"
+                >
                   {customer.name}
                 </Link>
               </p>
@@ -170,22 +200,38 @@ export default function WorkOrderDetails({ loaderData, actionData }: Route.Compo
       </div>
 
       {estimate ? (
-      <section aria-labelledby="estimate-h" className="mt-4 rounded-lg border border-slate-200 bg-white p-4">
-        <h2 id="estimate-h" className="text-lg font-bold text-navy-900">
-          Estimate
-        </h2>
-        <p>
-          {estimate.latest ? `${estimate.latest.title} version ${estimate.latest.versionNumber}: ${VERSION_STATE_LABELS[estimate.latest.state]}` : estimate.lineCount ? 'Draft: not sent yet' : 'No estimate yet'}
-          {estimate.lineCount ? ` · ${estimate.lineCount} lines · total ${formatCents(estimate.totalCents)}` : ''}
-          {estimate.lineCount && estimate.insured ? ` · insurance pays ${formatCents(estimate.insurancePaysCents)} · customer pays ${formatCents(estimate.customerPaysCents)}` : ''}
-          {estimate.invoice ? ` · invoice ${estimate.invoice.invoiceNumber}: ${estimate.invoice.status === 'Paid' ? 'Paid' : `balance due ${formatCents(estimate.invoice.balanceCents)}`}` : ''}
-        </p>
-        <p className="mt-2">
-          <Link to={`/admin/work-orders/${workOrder.id}/estimate`} className="font-semibold text-brand-700 underline">
-            {estimate.lineCount ? 'Open the estimate' : 'Write the estimate'}
-          </Link>
-        </p>
-      </section>
+        <section
+          aria-labelledby="estimate-h"
+          className="mt-4 rounded-lg border border-slate-200 bg-white p-4"
+        >
+          <h2 id="estimate-h" className="text-lg font-bold text-navy-900">
+            Estimate
+          </h2>
+          <p>
+            {estimate.latest
+              ? `${estimate.latest.title} version ${estimate.latest.versionNumber}: ${VERSION_STATE_LABELS[estimate.latest.state]}`
+              : estimate.lineCount
+                ? 'Draft: not sent yet'
+                : 'No estimate yet'}
+            {estimate.lineCount
+              ? ` · ${estimate.lineCount} lines · total ${formatCents(estimate.totalCents)}`
+              : ''}
+            {estimate.lineCount && estimate.insured
+              ? ` · insurance pays ${formatCents(estimate.insurancePaysCents)} · customer pays ${formatCents(estimate.customerPaysCents)}`
+              : ''}
+            {estimate.invoice
+              ? ` · invoice ${estimate.invoice.invoiceNumber}: ${estimate.invoice.status === 'Paid' ? 'Paid' : `balance due ${formatCents(estimate.invoice.balanceCents)}`}`
+              : ''}
+          </p>
+          <p className="mt-2">
+            <Link
+              to={`/admin/work-orders/${workOrder.id}/estimate`}
+              className="font-semibold text-brand-700 underline"
+            >
+              {estimate.lineCount ? 'Open the estimate' : 'Write the estimate'}
+            </Link>
+          </p>
+        </section>
       ) : null}
 
       <div className="mt-6 grid gap-4 sm:grid-cols-2">
@@ -195,58 +241,78 @@ export default function WorkOrderDetails({ loaderData, actionData }: Route.Compo
           </h2>
           <Form method="post" className="mt-2 space-y-3">
             <input type="hidden" name="intent" value="change-status" />
-            <SelectField label="Current status" name="status" defaultValue={workOrder.currentStatus} key={workOrder.currentStatus}>
+            <SelectField
+              label="Current status"
+              name="status"
+              defaultValue={workOrder.currentStatus}
+              key={workOrder.currentStatus}
+            >
               {WORK_ORDER_STATUSES.map((s) => (
                 <option key={s} value={s}>
                   {s}
                 </option>
               ))}
             </SelectField>
-            {loaderData.preview ? <NotifyCustomerField preview={loaderData.preview} statusSelectName="status" initialStatus={workOrder.currentStatus} /> : null}
+            {loaderData.preview ? (
+              <NotifyCustomerField
+                preview={loaderData.preview}
+                statusSelectName="status"
+                initialStatus={workOrder.currentStatus}
+              />
+            ) : null}
             <button type="submit" className={buttonClass} disabled={busy('change-status')}>
               {busy('change-status') ? 'Updating Status...' : 'Update Status'}
             </button>
             <TimedMessage text={statusResult?.message} token={statusResult} />
           </Form>
         </section>
-        {may.all ? (
-        <section aria-labelledby="eta-h" className="rounded-lg border border-slate-200 bg-white p-4">
-          <h2 id="eta-h" className="text-lg font-bold text-navy-900">
-            Estimated completion
-          </h2>
-          <p className="text-sm text-slate-700">Currently: {formatCalendarDate(workOrder.estimatedCompletionDate)}</p>
-          <Form method="post" className="mt-2 space-y-3">
-            <input type="hidden" name="intent" value="set-eta" />
-            <div>
-              <label htmlFor="eta" className="block text-sm font-semibold text-slate-800">
-                Estimated completion date
-              </label>
-              <input
-                id="eta"
-                type="date"
-                name="estimatedCompletionDate"
-                defaultValue={workOrder.estimatedCompletionDate ?? ''}
-                key={workOrder.estimatedCompletionDate ?? 'none'}
-                className="mt-1 block rounded border border-slate-400 px-3 py-2"
-              />
-            </div>
-            <div className="flex gap-3">
-              <button type="submit" className={buttonClass} disabled={busy('set-eta')}>
-                Save Date
-              </button>
-              <button type="submit" name="clear" value="1" className="font-semibold text-brand-700 underline">
-                Clear Date
-              </button>
-            </div>
-            {etaResult?.fieldErrors.confirmPast ? null : <TimedMessage text={etaResult?.message} token={etaResult} />}
-          </Form>
-          {etaResult?.fieldErrors.confirmPast ? (
-            <div className="mt-2 space-y-2" role="alert">
-              <p className="text-sm font-semibold text-red-800">{etaResult.message}</p>
-              <ConfirmPastDate date={etaResult.fieldErrors.confirmPast} />
-            </div>
-          ) : null}
-        </section>
+        {may.edit ? (
+          <section aria-labelledby="eta-h" className="rounded-lg border border-slate-200 bg-white p-4">
+            <h2 id="eta-h" className="text-lg font-bold text-navy-900">
+              Estimated completion
+            </h2>
+            <p className="text-sm text-slate-700">
+              Currently: {formatCalendarDate(workOrder.estimatedCompletionDate)}
+            </p>
+            <Form method="post" className="mt-2 space-y-3">
+              <input type="hidden" name="intent" value="set-eta" />
+              <div>
+                <label htmlFor="eta" className="block text-sm font-semibold text-slate-800">
+                  Estimated completion date
+                </label>
+                <input
+                  id="eta"
+                  type="date"
+                  name="estimatedCompletionDate"
+                  defaultValue={workOrder.estimatedCompletionDate ?? ''}
+                  key={workOrder.estimatedCompletionDate ?? 'none'}
+                  className="mt-1 block rounded border border-slate-400 px-3 py-2"
+                />
+              </div>
+              <div className="flex gap-3">
+                <button type="submit" className={buttonClass} disabled={busy('set-eta')}>
+                  Save Date
+                </button>
+                <button
+                  type="submit"
+                  name="clear"
+                  value="1"
+                  className="font-semibold text-brand-700 underline"
+                >
+                  Clear Date
+                </button>
+              </div>
+              {etaResult?.fieldErrors.confirmPast ? null : (
+                <TimedMessage text={etaResult?.message} token={etaResult} />
+              )}
+            </Form>
+            {etaResult?.fieldErrors.confirmPast ? (
+              <div className="mt-2 space-y-2" role="alert">
+                <p className="text-sm font-semibold text-red-800">{etaResult.message}</p>
+                <ConfirmPastDate date={etaResult.fieldErrors.confirmPast} />
+              </div>
+            ) : null}
+          </section>
         ) : null}
       </div>
 
@@ -261,11 +327,25 @@ export default function WorkOrderDetails({ loaderData, actionData }: Route.Compo
             <table className={tableClass}>
               <thead className="bg-slate-100">
                 <tr>
-                  <th scope="col" className={thClass}>Part #</th>
-                  <th scope="col" className={thClass}>Description</th>
-                  <th scope="col" className={thClass}>Quantity</th>
-                  {may.prices ? <th scope="col" className={thClass}>Unit price</th> : null}
-                  {may.parts ? <th scope="col" className={thClass}>Fix a mistake</th> : null}
+                  <th scope="col" className={thClass}>
+                    Part #
+                  </th>
+                  <th scope="col" className={thClass}>
+                    Description
+                  </th>
+                  <th scope="col" className={thClass}>
+                    Quantity
+                  </th>
+                  {may.prices ? (
+                    <th scope="col" className={thClass}>
+                      Unit price
+                    </th>
+                  ) : null}
+                  {may.parts ? (
+                    <th scope="col" className={thClass}>
+                      Fix a mistake
+                    </th>
+                  ) : null}
                 </tr>
               </thead>
               <tbody className="divide-y divide-slate-200">
@@ -274,7 +354,9 @@ export default function WorkOrderDetails({ loaderData, actionData }: Route.Compo
                     <td className={tdClass}>{p.partNumber}</td>
                     <td className={tdClass}>{p.description}</td>
                     <td className={tdClass}>{p.quantityUsed}</td>
-                    {may.prices && p.unitPriceAtTime !== null ? <td className={tdClass}>{money(p.unitPriceAtTime)}</td> : null}
+                    {may.prices && p.unitPriceAtTime !== null ? (
+                      <td className={tdClass}>{money(p.unitPriceAtTime)}</td>
+                    ) : null}
                     {may.parts ? (
                       <td className={tdClass}>
                         <RemovePartForm part={p} />
@@ -287,7 +369,12 @@ export default function WorkOrderDetails({ loaderData, actionData }: Route.Compo
           </div>
         )}
         {resultFor('remove-part') ? (
-          <p role="status" className={resultFor('remove-part')!.ok ? 'mt-2 text-green-800' : 'mt-2 font-semibold text-red-800'}>
+          <p
+            role="status"
+            className={
+              resultFor('remove-part')!.ok ? 'mt-2 text-green-800' : 'mt-2 font-semibold text-red-800'
+            }
+          >
             {resultFor('remove-part')!.message}
           </p>
         ) : null}
@@ -300,28 +387,28 @@ export default function WorkOrderDetails({ loaderData, actionData }: Route.Compo
       </section>
 
       {may.money ? (
-      <section aria-labelledby="docs-h" className="mt-6 rounded-lg border border-slate-200 bg-white p-4">
-        <h2 id="docs-h" className="text-lg font-bold text-navy-900">
-          Documents
-        </h2>
-        {documents.length === 0 ? (
-          <p className="mt-2 text-slate-700">No documents yet.</p>
-        ) : (
-          <ul className="mt-2 list-disc pl-6">
-            {documents.map((d) => (
-              <li key={d.id}>
-                <a href={`/files/documents/${d.id}`} className="text-brand-700 underline">
-                  {d.fileName}
-                </a>{' '}
-                ({d.documentType === 'quote' ? 'Quote' : 'Paid Invoice'}, {formatDate(d.createdAt)})
-                <FileFixes file={d} accept="application/pdf,image/*" />
-              </li>
-            ))}
-          </ul>
-        )}
-        <h3 className="mt-4 font-semibold text-navy-900">Upload a document</h3>
-        <DocumentUploadForm workOrderId={workOrder.id} result={result} />
-      </section>
+        <section aria-labelledby="docs-h" className="mt-6 rounded-lg border border-slate-200 bg-white p-4">
+          <h2 id="docs-h" className="text-lg font-bold text-navy-900">
+            Documents
+          </h2>
+          {documents.length === 0 ? (
+            <p className="mt-2 text-slate-700">No documents yet.</p>
+          ) : (
+            <ul className="mt-2 list-disc pl-6">
+              {documents.map((d) => (
+                <li key={d.id}>
+                  <a href={`/files/documents/${d.id}`} className="text-brand-700 underline">
+                    {d.fileName}
+                  </a>{' '}
+                  ({d.documentType === 'quote' ? 'Quote' : 'Paid Invoice'}, {formatDate(d.createdAt)})
+                  <FileFixes file={d} accept="application/pdf,image/*" />
+                </li>
+              ))}
+            </ul>
+          )}
+          <h3 className="mt-4 font-semibold text-navy-900">Upload a document</h3>
+          <DocumentUploadForm workOrderId={workOrder.id} result={result} />
+        </section>
       ) : null}
 
       <section aria-labelledby="photos-h" className="mt-6 rounded-lg border border-slate-200 bg-white p-4">
@@ -335,7 +422,12 @@ export default function WorkOrderDetails({ loaderData, actionData }: Route.Compo
             {photos.map((p) => (
               <li key={p.id}>
                 <a href={`/files/documents/${p.id}`} className="block text-sm text-brand-700 underline">
-                  <img src={`/files/documents/${p.id}?variant=thumb`} alt={p.fileName} loading="lazy" className="aspect-square w-full rounded object-cover" />
+                  <img
+                    src={`/files/documents/${p.id}?variant=thumb`}
+                    alt={p.fileName}
+                    loading="lazy"
+                    className="aspect-square w-full rounded object-cover"
+                  />
                   {p.fileName}
                 </a>
                 {may.photos ? <FileFixes file={p} accept="image/jpeg,image/png,image/webp" /> : null}
@@ -369,28 +461,31 @@ export default function WorkOrderDetails({ loaderData, actionData }: Route.Compo
       </section>
 
       {may.messages ? (
-      <section aria-labelledby="mail-h" className="mt-6 rounded-lg border border-slate-200 bg-white p-4">
-        <h2 id="mail-h" className="text-lg font-bold text-navy-900">
-          Customer messages
-        </h2>
-        {mail.length === 0 ? (
-          <p className="mt-2 text-slate-700">No e-mails or texts for this work order.</p>
-        ) : (
-          <ul className="mt-2 space-y-1">
-            {mail.map((m) => (
-              <li key={m.id}>
-                {formatDate(m.createdAt, true)}: {m.channel} “{m.summary}” to {m.to}: <strong>{MAIL_STATE_LABEL[m.state] ?? m.state}</strong>
-                {m.state !== 'done' && m.lastError ? ` (attempts: ${m.attempts}; last error: ${m.lastError})` : ''}
-              </li>
-            ))}
-          </ul>
-        )}
-        <p className="mt-2 text-sm">
-          <Link to="/admin/outbox" className="font-semibold text-brand-700 underline">
-            Open the outbox
-          </Link>
-        </p>
-      </section>
+        <section aria-labelledby="mail-h" className="mt-6 rounded-lg border border-slate-200 bg-white p-4">
+          <h2 id="mail-h" className="text-lg font-bold text-navy-900">
+            Customer messages
+          </h2>
+          {mail.length === 0 ? (
+            <p className="mt-2 text-slate-700">No e-mails or texts for this work order.</p>
+          ) : (
+            <ul className="mt-2 space-y-1">
+              {mail.map((m) => (
+                <li key={m.id}>
+                  {formatDate(m.createdAt, true)}: {m.channel} “{m.summary}” to {m.to}:{' '}
+                  <strong>{MAIL_STATE_LABEL[m.state] ?? m.state}</strong>
+                  {m.state !== 'done' && m.lastError
+                    ? ` (attempts: ${m.attempts}; last error: ${m.lastError})`
+                    : ''}
+                </li>
+              ))}
+            </ul>
+          )}
+          <p className="mt-2 text-sm">
+            <Link to="/admin/outbox" className="font-semibold text-brand-700 underline">
+              Open the outbox
+            </Link>
+          </p>
+        </section>
       ) : null}
     </div>
   );
@@ -416,9 +511,16 @@ function AssignTechnician({
   return (
     <Form method="post" className="mt-3 flex flex-wrap items-end gap-3">
       <input type="hidden" name="intent" value="assign-technician" />
-      <SelectField label="Technician" name="technicianId" defaultValue={assignedId ?? ''} key={assignedId ?? 'none'}>
+      <SelectField
+        label="Technician"
+        name="technicianId"
+        defaultValue={assignedId ?? ''}
+        key={assignedId ?? 'none'}
+      >
         <option value="">Not assigned</option>
-        {assignedId && !technicians.some((t) => t.id === assignedId) ? <option value={assignedId}>{assignedName ?? 'Former technician'}</option> : null}
+        {assignedId && !technicians.some((t) => t.id === assignedId) ? (
+          <option value={assignedId}>{assignedName ?? 'Former technician'}</option>
+        ) : null}
         {technicians.map((t) => (
           <option key={t.id} value={t.id}>
             {t.name}
@@ -444,5 +546,7 @@ function FileFixResult({ result }: { result: FormResult | undefined }) {
 }
 
 export function ErrorBoundary() {
-  return <AdminLoadError what="work orders" back={{ to: '/admin/work-orders', label: 'Back to work orders' }} />;
+  return (
+    <AdminLoadError what="work orders" back={{ to: '/admin/work-orders', label: 'Back to work orders' }} />
+  );
 }
