@@ -87,6 +87,7 @@ export default [
   ...prefix('admin', [
     layout('routes/admin/layout.tsx', [
       index('routes/admin/dashboard.tsx'),
+      route('board', 'routes/admin/board.tsx'),
       route('customers', 'routes/admin/customers/list.tsx'),
       route('customers/add', 'routes/admin/customers/add.tsx'),
       route('customers/edit/:customerId', 'routes/admin/customers/edit.tsx'),

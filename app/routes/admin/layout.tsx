@@ -10,6 +10,7 @@ import type { Route } from './+types/layout';
  */
 export const ADMIN_LINKS = [
   { to: '/admin', label: 'Dashboard', end: true },
+  { to: '/admin/board', label: 'Board' },
   { to: '/admin/appointments', label: 'Appointments' },
   { to: '/admin/work-orders', label: 'Work Orders' },
   { to: '/admin/inventory', label: 'Inventory' },
