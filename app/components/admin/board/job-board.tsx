@@ -20,7 +20,7 @@ import {
   type DragEndEvent,
   type KeyboardCoordinateGetter,
 } from '@dnd-kit/core';
-import { useId, useState, type ReactNode } from 'react';
+import { useId, useRef, useState, type ReactNode } from 'react';
 import { Form, useFetcher, useLocation, useSubmit } from 'react-router';
 import { FormMessage } from '~/components/ui/field';
 import type { Board, BoardCard } from '~/lib/board';
@@ -113,10 +113,19 @@ export function JobBoard({ board, canMove, canFilter, pageAnswer, cardActions }:
   }
 
   const statusOf = (id: unknown) => (isWorkOrderStatus(id) ? id : 'no column');
+  // The card starts over its own column: saying so would cut off "Picked up …"; it is said once the card came back.
+  const leftHome = useRef(false);
   const announcements: Announcements = {
-    onDragStart: ({ active }) =>
-      `Picked up ${cardLabel(cards.get(String(active.id)))}, in ${cards.get(String(active.id))?.status ?? 'its column'}. Use the arrow keys to choose a column, Space to drop, Escape to cancel.`,
-    onDragOver: ({ active, over }) => `${cardLabel(cards.get(String(active.id)))} is over ${over ? statusOf(over.id) : 'no column'}.`,
+    onDragStart: ({ active }) => {
+      leftHome.current = false;
+      return `Picked up ${cardLabel(cards.get(String(active.id)))}, in ${cards.get(String(active.id))?.status ?? 'its column'}. Use the arrow keys to choose a column, Space to drop, Escape to cancel.`;
+    },
+    onDragOver: ({ active, over }) => {
+      const card = cards.get(String(active.id));
+      if (over?.id === card?.status) return leftHome.current ? `${cardLabel(card)} is back in ${card?.status}, where it was.` : undefined;
+      leftHome.current = true;
+      return `${cardLabel(card)} is over ${over ? statusOf(over.id) : 'no column'}.`;
+    },
     onDragEnd: ({ active, over }) => {
       const card = cards.get(String(active.id));
       if (!over || !card || over.id === card.status) return `${cardLabel(card)} was dropped where it was: nothing changed.`;
