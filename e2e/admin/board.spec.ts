@@ -4,6 +4,7 @@
  * e-mail reaches the outbox. Without JavaScript, the card's "Move to…" form moves it with a plain POST.
  */
 import { expect, test, type Page } from '@playwright/test';
+import { expectNoAxeViolations } from '../support/fixtures';
 import { outboxMessages } from '../support/outbox';
 import { createCustomerWithWorkOrder, logInAsAdmin } from './helpers';
 
@@ -35,6 +36,7 @@ test.describe('job board', () => {
   test('drags a card with the mouse to the next column', async ({ page }) => {
     const wo = await createCustomerWithWorkOrder(page);
     await openBoard(page);
+    await expectNoAxeViolations(page);
     const item = card(page, wo.number);
     await expect(column(page, 'Estimate Scheduled').locator(`article[data-work-order="${wo.number}"]`)).toBeVisible();
     await item.scrollIntoViewIfNeeded();
