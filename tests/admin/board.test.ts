@@ -185,6 +185,26 @@ describe('moveWorkOrderOnBoard', () => {
     expect(await workOrderRow(workOrder.id)).toMatchObject({ currentStatus: 'Quality Check', version: 2 });
   });
 
+  it('two moves of the same card at the same time: exactly one is saved, the other is told', async () => {
+    const a = await staff('service_writer');
+    const b = await staff('owner');
+    const { workOrder } = await createCustomerWithWorkOrder();
+    const results = await Promise.allSettled([
+      moveWorkOrderOnBoard(t.db, a.user, { workOrderId: workOrder.id, toStatus: 'Paint', expectedVersion: 0, notify: false }),
+      moveWorkOrderOnBoard(t.db, b.user, { workOrderId: workOrder.id, toStatus: 'Quality Check', expectedVersion: 0, notify: false }),
+    ]);
+    const saved = results.filter((r) => r.status === 'fulfilled');
+    const refused = results.filter((r): r is PromiseRejectedResult => r.status === 'rejected');
+    expect(saved).toHaveLength(1);
+    expect(refused).toHaveLength(1);
+    expect(refused[0]!.reason).toBeInstanceOf(BoardMoveConflict);
+    const row = await workOrderRow(workOrder.id);
+    expect(row.version).toBe(1);
+    expect((refused[0]!.reason as BoardMoveConflict).currentStatus).toBe(row.currentStatus);
+    const history = await t.db.select().from(workOrderStatusHistory).where(eq(workOrderStatusHistory.workOrderId, workOrder.id));
+    expect(history).toHaveLength(1);
+  });
+
   it('every status change moves the version, the status form’s too (a board card it made stale is refused)', async () => {
     const owner = await staff('owner');
     const { workOrder } = await createCustomerWithWorkOrder();
