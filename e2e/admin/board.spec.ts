@@ -71,6 +71,8 @@ test.describe('job board', () => {
 
   test('a move made on a stale card is refused with a message, and the board shows where the card is now', async ({ page }) => {
     const wo = await createCustomerWithWorkOrder(page);
+    // This board hears no live updates (as after a dropped connection), so its card stays stale.
+    await page.route('**/admin/board/events', (route) => route.abort());
     await openBoard(page);
     // Someone else moves it on the work order page while this board is open.
     const other = await page.context().newPage();
@@ -86,6 +88,19 @@ test.describe('job board', () => {
     await item.getByRole('button', { name: `Move WO #${wo.number}` }).click();
     await expect(page.getByText(`WO #${wo.number} was moved by someone else to Paint. The board is up to date now.`)).toBeVisible();
     await expect(column(page, 'Paint').locator(`article[data-work-order="${wo.number}"]`)).toBeVisible();
+  });
+
+  test('a card moved by someone else shows in its new column without a reload', async ({ page }) => {
+    const wo = await createCustomerWithWorkOrder(page);
+    await openBoard(page);
+    await expect(column(page, 'Estimate Scheduled').locator(`article[data-work-order="${wo.number}"]`)).toBeVisible();
+    const other = await page.context().newPage();
+    await other.goto(wo.url);
+    await other.getByLabel('Current status').selectOption('Repairs Started');
+    await other.getByRole('button', { name: 'Update Status' }).click();
+    await expect(other.getByText(`Status for WO #${wo.number} updated successfully.`, { exact: false })).toBeVisible();
+    await other.close();
+    await expect(column(page, 'Repairs Started').locator(`article[data-work-order="${wo.number}"]`)).toBeVisible({ timeout: 10_000 });
   });
 });
 

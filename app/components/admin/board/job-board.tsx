@@ -1,6 +1,6 @@
 /**
  * The job board page (issue 17 §1): the technician filter, the "Notify customer" choice for drags, the move answer, and
- * the columns. Cards move by drag (@dnd-kit/core: mouse, touch, and keyboard — Space to pick up, arrows to choose a
+ * the columns, kept current by the live channel (another person's move shows without a reload). Cards move by drag (@dnd-kit/core: mouse, touch, and keyboard — Space to pick up, arrows to choose a
  * column, Space to drop, Escape to cancel — with announcements for screen readers) or by each card's "Move to…" form,
  * a plain POST that works without JavaScript. Every move posts the card's version; a refused move (someone else moved
  * it first) shows the server's message and the board reloads (the route's shouldRevalidate).
@@ -22,6 +22,7 @@ import {
 } from '@dnd-kit/core';
 import { useId, useRef, useState, type ReactNode } from 'react';
 import { Form, useFetcher, useLocation, useSubmit } from 'react-router';
+import { LiveUpdates } from '~/components/portal/live-updates';
 import { FormMessage } from '~/components/ui/field';
 import type { Board, BoardCard } from '~/lib/board';
 import { isWorkOrderStatus, WORK_ORDER_STATUSES, type WorkOrderStatus } from '~/lib/work-order-status';
@@ -61,6 +62,9 @@ const columnKeyboardCoordinates: KeyboardCoordinateGetter = (event, { active, co
   if (!rect || !collisionRect || !active) return undefined;
   return { x: rect.left + Math.max(0, (rect.width - collisionRect.width) / 2), y: rect.top + 48 };
 };
+
+/** What screen readers hear (and the page shows) after the board reloaded for someone else's change. */
+const LIVE_TEXTS = { status: 'The board was updated: a card moved.', eta: 'The board was updated: an estimated completion date changed.' };
 
 /** The pointer's column when there is a pointer; the most overlapped column for the keyboard. */
 const collision: CollisionDetection = (args) => {
@@ -138,6 +142,8 @@ export function JobBoard({ board, canMove, canFilter, pageAnswer, cardActions }:
   return (
     <div>
       <h1 className="text-2xl font-bold text-navy-900">Job Board</h1>
+      {/* Someone else's move shows without a reload (GET /admin/board/events). */}
+      <LiveUpdates url="/admin/board/events" texts={LIVE_TEXTS} generic="The board was updated." />
       <p className="mt-1 text-sm text-slate-700">
         {total} open work order{total === 1 ? '' : 's'}. Drag a card to another column, or use its “Move to…” menu. With the keyboard: focus a
         card’s handle, press Space, choose a column with the arrow keys, press Space again.
