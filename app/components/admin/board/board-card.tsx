@@ -58,7 +58,7 @@ export function BoardCardView({
             ref={setActivatorNodeRef}
             {...attributes}
             aria-label={`Drag ${label}`}
-            className="cursor-grab touch-none rounded border border-slate-300 px-1.5 text-slate-700 hover:bg-slate-100 active:cursor-grabbing"
+            className="inline-flex min-h-8 min-w-8 cursor-grab touch-none items-center justify-center rounded border border-slate-300 text-slate-700 hover:bg-slate-100 active:cursor-grabbing"
           >
             <span aria-hidden="true">⠿</span>
           </button>
@@ -70,7 +70,7 @@ export function BoardCardView({
         {card.daysInShop} day{card.daysInShop === 1 ? '' : 's'} in the shop
       </p>
       <p className={card.overdue ? 'font-semibold text-red-700' : 'text-slate-700'}>
-        Due {formatCalendarDate(card.estimatedCompletionDate)}
+        {card.estimatedCompletionDate ? `Due ${formatCalendarDate(card.estimatedCompletionDate)}` : 'No due date'}
         {card.overdue ? ' · Overdue' : ''}
       </p>
       <p className="text-slate-700">{card.assignedTechnicianName ? `Tech: ${card.assignedTechnicianName}` : 'Unassigned'}</p>
