@@ -57,6 +57,9 @@ export default [
   // The printable ticket with the status link and its QR code (staff; outside the admin layout so it prints bare).
   route('admin/work-orders/:workOrderId/ticket', 'routes/admin/work-orders/ticket.tsx'),
 
+  // The job board's live updates (issue 17 §1): Server-Sent Events, staff with 'board.view'.
+  route('admin/board/events', 'routes/admin/board-events.ts'),
+
   // A booking's damage photo (staff only; issue 16): outside the layout, a file answer.
   route('admin/appointments/photos/:photoId', 'routes/admin/appointments/photo.ts'),
 
@@ -87,6 +90,7 @@ export default [
   ...prefix('admin', [
     layout('routes/admin/layout.tsx', [
       index('routes/admin/dashboard.tsx'),
+      route('board', 'routes/admin/board.tsx'),
       route('customers', 'routes/admin/customers/list.tsx'),
       route('customers/add', 'routes/admin/customers/add.tsx'),
       route('customers/edit/:customerId', 'routes/admin/customers/edit.tsx'),

@@ -50,6 +50,8 @@ const WO: Need = ['work_orders.all', 'work_orders.assigned'];
 /** The spec of who may do what, route by route (docs/staff-and-roles.md). */
 const RULES: Record<string, RouteRule> = {
   '/admin': { loader: 'board.view' },
+  '/admin/board': { loader: 'board.view', actions: { '': 'work_orders.status' } },
+  '/admin/board/events': { loader: 'board.view' },
   '/admin/customers': { loader: 'customers' },
   '/admin/customers/add': { loader: 'customers', actions: { '': 'customers' } },
   '/admin/customers/edit/:customerId': { loader: 'customers', actions: { '': 'customers' } },

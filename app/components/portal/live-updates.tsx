@@ -26,11 +26,11 @@ function useHydrated(): boolean {
   );
 }
 
-function announcementFor(changes: Set<string>): string | null {
+function announcementFor(changes: Set<string>, texts: Record<string, string>, generic: string): string | null {
   const kinds = [...changes].filter((c) => c !== 'resync');
   if (kinds.length === 0) return null; // a silent catch-up after a lost connection
-  if (kinds.length === 1) return LIVE_UPDATE_TEXT[kinds[0]!] ?? LIVE_UPDATE_GENERIC;
-  return LIVE_UPDATE_GENERIC;
+  if (kinds.length === 1) return texts[kinds[0]!] ?? generic;
+  return generic;
 }
 
 /**
@@ -42,7 +42,16 @@ function announcementFor(changes: Set<string>): string | null {
  * Without JavaScript nothing of this runs and the live region is not even rendered (a page's own status message stays
  * its only one): the pages show the changes on reload.
  */
-export function LiveUpdates({ url }: { url: string }) {
+export function LiveUpdates({
+  url,
+  texts = LIVE_UPDATE_TEXT,
+  generic = LIVE_UPDATE_GENERIC,
+}: {
+  url: string;
+  /** What is said per kind of change (default: the portal's words); the job board passes its own. */
+  texts?: Record<string, string>;
+  generic?: string;
+}) {
   const { revalidate } = useRevalidator();
   const { pathname } = useLocation();
   // The announcement belongs to the page it was made on: another page starts without it.
@@ -53,7 +62,7 @@ export function LiveUpdates({ url }: { url: string }) {
   /** Reloads the page's data, then says what changed (cleared first, so the same sentence twice is announced twice). */
   const refresh = useEffectEvent(async (changes: Set<string>, isDisposed: () => boolean) => {
     await revalidate();
-    const text = announcementFor(changes);
+    const text = announcementFor(changes, texts, generic);
     if (!text || isDisposed()) return;
     setNotice({ text: '', pathname });
     requestAnimationFrame(() => !isDisposed() && setNotice({ text, pathname: window.location.pathname }));

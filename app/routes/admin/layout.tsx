@@ -10,6 +10,7 @@ import type { Route } from './+types/layout';
  */
 export const ADMIN_LINKS: readonly { to: string; label: string; end?: boolean; permission: Permission | readonly Permission[] | null }[] = [
   { to: '/admin', label: 'Dashboard', end: true, permission: 'board.view' },
+  { to: '/admin/board', label: 'Board', permission: 'board.view' },
   { to: '/admin/appointments', label: 'Appointments', permission: 'appointments' },
   { to: '/admin/work-orders', label: 'Work Orders', permission: ['work_orders.all', 'work_orders.assigned'] },
   { to: '/admin/inventory', label: 'Inventory', permission: 'inventory' },
