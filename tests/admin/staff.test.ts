@@ -314,7 +314,7 @@ describe('a technician', () => {
     const layout = (await adminLayout.loader(args(makeRequest('/admin', { cookie: tech.cookie })))) as {
       links: { label: string }[];
     };
-    expect(layout.links.map((l) => l.label)).toEqual(['Dashboard', 'Work Orders', 'Two-Factor']);
+    expect(layout.links.map((l) => l.label)).toEqual(['Dashboard', 'Board', 'Work Orders', 'Two-Factor']);
     const ownerLayout = (await adminLayout.loader(args(makeRequest('/admin', { cookie: owner.cookie })))) as {
       links: { label: string }[];
     };
@@ -330,7 +330,7 @@ describe('a technician', () => {
 });
 
 describe('assigning a technician', () => {
-  it('is for those who see every work order, among active technicians, audited', async () => {
+  it('is for those who edit work orders (not Parts), among active technicians, audited', async () => {
     const tech = await createAccount({ role: 'technician', name: 'Ace Tech' });
     const writer = await createAccount({ role: 'service_writer' });
     const parts = await createAccount({ role: 'parts' });
@@ -359,7 +359,10 @@ describe('assigning a technician', () => {
     expect(notTech).toMatchObject({ status: 400, data: { message: STAFF_MESSAGES.notTechnician } });
     const selfAssign = await settle(() => post(tech, tech.userId));
     expect((selfAssign.thrown as Response).status).toBe(403);
-    // Parts sees every work order (work_orders.all) and may assign: the permission table says so.
-    expect(dataOf<Result>(await post(parts, '')).data.ok).toBe(true);
+    // Parts reads every work order (work_orders.all) but does not edit it (no work_orders.edit): 403, nothing changed.
+    const byParts = await settle(() => post(parts, ''));
+    expect((byParts.thrown as Response).status).toBe(403);
+    const [after] = await t.db.select({ assigned: workOrders.assignedTechnicianId }).from(workOrders).where(eq(workOrders.id, workOrder.id));
+    expect(after!.assigned).toBe(tech.userId);
   });
 });
