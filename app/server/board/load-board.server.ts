@@ -19,7 +19,7 @@
  * Errors: none expected (an unknown technician id gives empty columns).
  */
 import { TZDate } from '@date-fns/tz';
-import { format } from 'date-fns';
+import { differenceInCalendarDays, format, parseISO, subDays } from 'date-fns';
 import { and, asc, eq, gte, inArray, isNull, or, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { READY_FOR_PICKUP_BOARD_DAYS, type Board, type BoardCard, type BoardColumn } from '~/lib/board';
@@ -34,10 +34,9 @@ import { isOverdue, shopToday } from '../work-orders/list-work-orders.server';
 /** Every status before 'Ready for Pickup': always on the board. */
 const IN_SHOP_STATUSES = WORK_ORDER_STATUSES.filter((s) => s !== 'Ready for Pickup');
 
-const DAY_MS = 86_400_000;
 
-/** Whole calendar days from `from` to `to` ('YYYY-MM-DD'). */
-const daysBetween = (from: string, to: string) => Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / DAY_MS);
+/** Whole calendar days from `from` to `to` ('YYYY-MM-DD'): date-fns on the two calendar dates. */
+const daysBetween = (from: string, to: string) => differenceInCalendarDays(parseISO(to), parseISO(from));
 
 export interface LoadBoardOptions {
   /** A technician's user id, 'none' for unassigned work orders, or undefined/'' for everyone. Ignored for technicians. */
@@ -54,7 +53,7 @@ export async function loadBoard(
   const seesAll = can(user, 'work_orders.all');
   // canSeeWorkOrder in SQL: all of them, or only the ones assigned to me (and nothing for a role with neither).
   const filter: string | null = seesAll ? technicianId || null : can(user, 'work_orders.assigned') ? user.id : '';
-  const cutoff = new Date(now.getTime() - READY_FOR_PICKUP_BOARD_DAYS * DAY_MS);
+  const cutoff = subDays(now, READY_FOR_PICKUP_BOARD_DAYS);
   const open = or(
     inArray(workOrders.currentStatus, IN_SHOP_STATUSES),
     // updated_at is set with ready_for_pickup_at, so the index range on updated_at narrows before the exact test.
