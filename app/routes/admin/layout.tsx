@@ -18,6 +18,7 @@ export const ADMIN_LINKS = [
   { to: '/admin/customers', label: 'Customers' },
   { to: '/admin/messages', label: 'Messages' },
   { to: '/admin/outbox', label: 'Outbox' },
+  { to: '/admin/reports', label: 'Reports' },
   { to: '/admin/audit', label: 'Audit Log' },
   { to: '/admin/settings', label: 'Settings' },
   { to: '/admin/site', label: 'Site Content' },

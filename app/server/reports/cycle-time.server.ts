@@ -30,6 +30,8 @@
  */
 import { TZDate } from '@date-fns/tz';
 import { sql } from 'drizzle-orm';
+import { defaultReportRange } from '~/lib/reports';
+import { ReportRangeSchema } from '~/lib/schemas/time';
 import { WORK_ORDER_STATUSES, type WorkOrderStatus } from '~/lib/work-order-status';
 import { getConfig } from '../config.server';
 import type { Executor } from '../db/client.server';
@@ -234,4 +236,20 @@ export async function computeCycleTimeReport(db: Executor, input: CycleTimeRepor
     perWeek,
     repairValue: { averageCents: valued ? Number(row.value_avg) : null, withApprovedEstimate: valued },
   };
+}
+
+/**
+ * The range asked for in a report URL (`?from=YYYY-MM-DD&to=YYYY-MM-DD`, parsed with ReportRangeSchema): both absent
+ * → the default (last 90 days up to the shop's today), no errors; invalid → the default range plus the field errors
+ * and what was typed, so the page shows them beside the inputs instead of failing.
+ */
+export function readReportRange(url: URL, today: string) {
+  const raw = { from: url.searchParams.get('from') ?? '', to: url.searchParams.get('to') ?? '' };
+  const fallback = defaultReportRange(today);
+  if (!raw.from && !raw.to) return { range: fallback, typed: fallback, fieldErrors: {} as Record<string, string> };
+  const parsed = ReportRangeSchema.safeParse(raw);
+  if (parsed.success) return { range: parsed.data, typed: parsed.data, fieldErrors: {} as Record<string, string> };
+  const fieldErrors: Record<string, string> = {};
+  for (const issue of parsed.error.issues) fieldErrors[String(issue.path[0] ?? 'to')] ??= issue.message;
+  return { range: null, typed: raw, fieldErrors };
 }
