@@ -21,7 +21,7 @@ import type { SessionUser } from '../auth/session.server';
 import { can, canSeeWorkOrder } from '../auth/permissions.server';
 import { recordAudit } from '../audit/audit.server';
 import { getConfig } from '../config.server';
-import type { Database, Executor } from '../db/client.server';
+import { getDb, type Database, type Executor } from '../db/client.server';
 import { timeEntries, users, workOrders } from '../db/schema';
 import { DomainError, isUniqueViolation, isUuid } from '../errors.server';
 
@@ -202,6 +202,30 @@ export interface TimeEntryRow {
   tenths: number | null;
   correctionNote: string | null;
   corrected: boolean;
+}
+
+/**
+ * What the work order page shows about time, for `user`: `{ canClock, canCorrect, openClock, entries, touchTenths }`;
+ * each entry carries `startedLocal` / `endedLocal` (shop-time `datetime-local` defaults for the correction form).
+ */
+export async function loadWorkOrderTime(user: ClockActor, workOrderId: string, db: Database = getDb()) {
+  const [openClock, entries, touchTenths] = await Promise.all([
+    getOpenClock(db, user.id),
+    listTimeEntries(db, workOrderId),
+    touchTime(db, workOrderId),
+  ]);
+  const now = new Date();
+  return {
+    canClock: can(user, 'time.own'),
+    canCorrect: can(user, 'time.correct'),
+    openClock,
+    touchTenths,
+    entries: entries.map((e) => ({
+      ...e,
+      startedLocal: dateToShopLocal(e.startedAt),
+      endedLocal: dateToShopLocal(e.endedAt ?? now),
+    })),
+  };
 }
 
 /** A work order's entries, oldest first, with the technician's name (or e-mail when no name is set). */

@@ -18,21 +18,24 @@ import { formatCents } from '~/lib/money';
 import { handleWorkOrderIntent } from '~/server/work-orders/work-order-intents.server';
 import { statusMessagePreview } from '~/server/notifications/customer-notifications.server';
 import { NotifyCustomerField } from '~/components/admin/notify-customer';
+import { ClockButton, TimeEntries } from '~/components/admin/clock-button';
+import { loadWorkOrderTime } from '~/server/time/time-clock.server';
 import type { Route } from './+types/details';
 
 export const meta: Route.MetaFunction = ({ matches, data: d }) =>
   pageMeta({ matches, title: d ? `WO #${d.workOrder.workOrderNumber}` : 'Work order', noindex: true });
 
 export async function loader({ request, params }: Route.LoaderArgs) {
-  await requireAdmin(request);
+  const user = await requireAdmin(request);
   try {
-    const [details, parts, estimate, preview] = await Promise.all([
+    const [details, parts, estimate, preview, time] = await Promise.all([
       getWorkOrderDetails(params.workOrderId),
       listPartOptions(),
       getEstimateSummary(params.workOrderId),
       statusMessagePreview(params.workOrderId),
+      loadWorkOrderTime(user, params.workOrderId),
     ]);
-    return { ...details, partOptions: parts, estimate, preview };
+    return { ...details, partOptions: parts, estimate, preview, time };
   } catch (error) {
     throw toErrorResponse(error);
   }
@@ -109,6 +112,20 @@ export default function WorkOrderDetails({ loaderData, actionData }: Route.Compo
           </p>
         </section>
       </div>
+
+      <section aria-labelledby="time-h" className="mt-4 rounded-lg border border-slate-200 bg-white p-4">
+        <h2 id="time-h" className="text-lg font-bold text-navy-900">
+          Time
+        </h2>
+        {loaderData.time.canClock ? (
+          <div className="mt-2">
+            <ClockButton workOrderId={workOrder.id} workOrderNumber={workOrder.workOrderNumber} openClock={loaderData.time.openClock} result={result} />
+          </div>
+        ) : null}
+        <div className="mt-3">
+          <TimeEntries workOrderId={workOrder.id} entries={loaderData.time.entries} touchTenths={loaderData.time.touchTenths} canCorrect={loaderData.time.canCorrect} result={result} />
+        </div>
+      </section>
 
       <section aria-labelledby="estimate-h" className="mt-4 rounded-lg border border-slate-200 bg-white p-4">
         <h2 id="estimate-h" className="text-lg font-bold text-navy-900">
