@@ -193,14 +193,14 @@ describe('computeCycleTimeReport', () => {
       repairValue: { averageCents: 100_001, withApprovedEstimate: 2 },
     });
     expect(report.stages).toEqual([
-      { status: 'Estimate Scheduled', averageDays: 1.8, workOrders: 4 },
-      { status: 'Parts Ordered', averageDays: 0.5, workOrders: 1 },
-      { status: 'Parts Received', averageDays: 0, workOrders: 0 },
-      { status: 'Repairs Started', averageDays: 2.3, workOrders: 3 },
-      { status: 'Paint', averageDays: 0.3, workOrders: 1 },
-      { status: 'Quality Check', averageDays: 0.1, workOrders: 1 },
-      { status: 'Complete', averageDays: 0, workOrders: 0 },
-      { status: 'Ready for Pickup', averageDays: 0.1, workOrders: 1 },
+      { status: 'Estimate Scheduled', averageDays: 1.8, entries: 4 },
+      { status: 'Parts Ordered', averageDays: 0.5, entries: 1 },
+      { status: 'Parts Received', averageDays: 0, entries: 0 },
+      { status: 'Repairs Started', averageDays: 2.3, entries: 3 },
+      { status: 'Paint', averageDays: 0.3, entries: 1 },
+      { status: 'Quality Check', averageDays: 0.1, entries: 1 },
+      { status: 'Complete', averageDays: 0, entries: 0 },
+      { status: 'Ready for Pickup', averageDays: 0.1, entries: 1 },
     ]);
   });
 

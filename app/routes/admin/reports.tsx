@@ -111,7 +111,7 @@ export default function Reports({ loaderData }: Route.ComponentProps) {
                 <tr>
                   <th className={thClass}>Status</th>
                   <th className={thClass}>Average days</th>
-                  <th className={thClass}>Work orders that entered it</th>
+                  <th className={thClass}>Times entered</th>
                 </tr>
               </thead>
               <tbody>
@@ -119,7 +119,7 @@ export default function Reports({ loaderData }: Route.ComponentProps) {
                   <tr key={s.status}>
                     <td className={tdClass}>{s.status}</td>
                     <td className={tdClass}>{s.averageDays === null ? '—' : s.averageDays.toFixed(1)}</td>
-                    <td className={tdClass}>{s.workOrders}</td>
+                    <td className={tdClass}>{s.entries}</td>
                   </tr>
                 ))}
               </tbody>

@@ -53,8 +53,8 @@ export interface StageFigure {
   status: WorkOrderStatus;
   /** Total days in this status ÷ delivered work orders (one decimal); null when nothing was delivered. */
   averageDays: number | null;
-  /** Delivered work orders that entered this status before their delivery. */
-  workOrders: number;
+  /** How many times the delivered work orders moved into this status before delivery (one sent back counts again). */
+  entries: number;
 }
 
 export interface WeekFigure {
@@ -111,7 +111,7 @@ function rowsOf<T>(result: unknown): T[] {
 
 const isoDay = (value: unknown) => (value instanceof Date ? value.toISOString().slice(0, 10) : String(value).slice(0, 10));
 
-interface ReportRow {
+interface ReportRow extends Record<string, unknown> {
   delivered: number;
   key_seconds: number | string | null;
   with_date: number;
@@ -119,7 +119,6 @@ interface ReportRow {
   touch_seconds: number | string | null;
   valued: number;
   value_avg: number | string | null;
-  stages: { status: string; seconds: number; n: number }[] | null;
   weeks: { week: string; n: number }[] | null;
 }
 
@@ -138,7 +137,17 @@ export async function computeCycleTimeReport(db: Executor, input: CycleTimeRepor
   const end = dayStart(addDays(to, 1), timeZone);
   const delivered = DELIVERED_STATUS;
 
-  const result = await db.execute(sql`
+  // Per status: seconds spent in it (left − entered, see `moves`) and how many times it was entered.
+  const stageColumns = sql.join(
+    WORK_ORDER_STATUSES.map(
+      (status, i) => sql`,
+        extract(epoch from coalesce(sum(m.since) filter (where m.from_status = ${status}), interval '0')
+          - coalesce(sum(m.since) filter (where m.to_status = ${status} and not m.is_delivery), interval '0'))::float8 as ${sql.raw(`s${i}`)},
+        (count(*) filter (where m.to_status = ${status} and not m.is_delivery))::int as ${sql.raw(`n${i}`)}`,
+    ),
+    sql``,
+  );
+  const query = sql`
     with last_ready as (
       -- Rows since the start only: the latest one is then the latest of all when it falls before the end.
       select h.work_order_id, max(h.created_at) as delivered_at
@@ -147,60 +156,75 @@ export async function computeCycleTimeReport(db: Executor, input: CycleTimeRepor
       group by h.work_order_id
       having max(h.created_at) < ${end}
     ),
-    d as (
+    d as materialized (
       select r.work_order_id, r.delivered_at, w.estimated_completion_date as eta,
         (r.delivered_at at time zone ${timeZone})::date as delivered_day
       from last_ready r
       join work_orders w on w.id = r.work_order_id and w.current_status = ${delivered}
     ),
-    steps as (
-      select h.work_order_id, h.to_status, h.created_at,
-        lead(h.created_at) over (
-          partition by h.work_order_id order by h.created_at, (h.from_status is not null), h.id
-        ) as next_at
+    moves as (
+      -- Each history row up to the delivery, as time since the range's start. Time in a status = the moments rows
+      -- left it (their from_status) − the moments rows entered it (their to_status): sums, no sort or window. The
+      -- delivery row enters Ready for Pickup without leaving it within the report; the row with no from_status is
+      -- the arrival.
+      select h.from_status, h.to_status, h.created_at - ${start}::timestamptz as since,
+        (h.created_at = d.delivered_at and h.to_status = ${delivered}) as is_delivery
       from work_order_status_history h
       join d on d.work_order_id = h.work_order_id and h.created_at <= d.delivered_at
     ),
-    arrival as (
-      select work_order_id, min(created_at) as arrived_at from steps group by work_order_id
-    ),
-    stage as (
-      select to_status as status, sum(extract(epoch from next_at - created_at))::float8 as seconds,
-        count(distinct work_order_id)::int as n
-      from steps where next_at is not null group by to_status
-    ),
-    touch as (
-      select sum(extract(epoch from t.ended_at - t.started_at))::float8 as seconds
-      from time_entries t join d on d.work_order_id = t.work_order_id
-      where t.ended_at is not null
+    hist as (
+      select extract(epoch from coalesce(sum(m.since) filter (where m.from_status is null), interval '0'))::float8 as arrivals
+        ${stageColumns}
+      from moves m
     ),
     approved as (
-      select distinct on (v.work_order_id) v.work_order_id, v.total_cents
-      from estimate_versions v join d on d.work_order_id = v.work_order_id
-      where v.state = 'approved'
-      order by v.work_order_id, v.version_number desc
+      -- The latest approved version of each delivered work order.
+      select v.total_cents
+      from estimate_versions v
+      join d on d.work_order_id = v.work_order_id
+      where v.state = 'approved' and not exists (
+        select 1 from estimate_versions later
+        where later.work_order_id = v.work_order_id and later.state = 'approved' and later.version_number > v.version_number
+      )
     ),
     weeks as (
       select date_trunc('week', delivered_day)::date as week, count(*)::int as n from d group by 1
     )
     select
-      (select count(*)::int from d) as delivered,
-      (select sum(extract(epoch from d.delivered_at - a.arrived_at))::float8
-         from d join arrival a on a.work_order_id = d.work_order_id) as key_seconds,
-      (select count(*)::int from d where eta is not null) as with_date,
-      (select count(*)::int from d where eta is not null and delivered_day <= eta) as on_time,
-      (select seconds from touch) as touch_seconds,
-      (select count(*)::int from approved) as valued,
-      (select round(avg(total_cents)) from approved)::float8 as value_avg,
-      (select json_agg(json_build_object('status', status, 'seconds', seconds, 'n', n)) from stage) as stages,
-      (select json_agg(json_build_object('week', to_char(week, 'YYYY-MM-DD'), 'n', n)) from weeks) as weeks
-  `);
+      dd.delivered, dd.with_date, dd.on_time,
+      dd.deliveries - hist.arrivals as key_seconds,
+      (select extract(epoch from sum(t.ended_at - t.started_at))::float8
+         from time_entries t join d on d.work_order_id = t.work_order_id where t.ended_at is not null) as touch_seconds,
+      av.valued, av.value_avg,
+      (select json_agg(json_build_object('week', to_char(week, 'YYYY-MM-DD'), 'n', n)) from weeks) as weeks,
+      hist.*
+    from (
+      select count(*)::int as delivered,
+        (count(*) filter (where eta is not null))::int as with_date,
+        (count(*) filter (where eta is not null and delivered_day <= eta))::int as on_time,
+        coalesce(extract(epoch from sum(delivered_at - ${start}::timestamptz)), 0)::float8 as deliveries
+      from d
+    ) dd,
+    hist,
+    (select count(*)::int as valued, round(avg(total_cents))::float8 as value_avg from approved) av
+  `;
+  if (process.env.REPORT_EXPLAIN) {
+    await db.transaction(async (tx) => {
+      await tx.execute(sql`set local work_mem = '64MB'`);
+      const plan = rowsOf<Record<string, string>>(await tx.execute(sql`explain (analyze, costs off) ${query}`));
+      console.log(plan.map((r) => Object.values(r)[0]).join('\n'));
+    });
+  }
+  // Enough memory for the hash joins of a year's rows to stay off disk.
+  const result = await db.transaction(async (tx) => {
+    await tx.execute(sql`set local work_mem = '64MB'`);
+    return tx.execute(query);
+  });
   const row = rowsOf<ReportRow>(result)[0]!;
   const count = Number(row.delivered);
   const keySeconds = Number(row.key_seconds ?? 0);
   const touchSeconds = Number(row.touch_seconds ?? 0);
   const touchTenths = Math.floor((touchSeconds + 180) / 360);
-  const stageMap = new Map((row.stages ?? []).map((s) => [s.status, s]));
   const weekMap = new Map((row.weeks ?? []).map((w) => [isoDay(w.week), Number(w.n)]));
   const perWeek: WeekFigure[] = [];
   for (let week = mondayOf(from); week <= to; week = addDays(week, 7)) {
@@ -217,14 +241,11 @@ export async function computeCycleTimeReport(db: Executor, input: CycleTimeRepor
     delivered: count,
     keyToKeyDays: count ? round(keySeconds / count / 86_400, 1) : null,
     totalDaysInShop: round(keySeconds / 86_400, 1),
-    stages: WORK_ORDER_STATUSES.map((status) => {
-      const s = stageMap.get(status);
-      return {
-        status,
-        averageDays: count ? round((s ? Number(s.seconds) : 0) / count / 86_400, 1) : null,
-        workOrders: s ? Number(s.n) : 0,
-      };
-    }),
+    stages: WORK_ORDER_STATUSES.map((status, i) => ({
+      status,
+      averageDays: count ? round(Number(row[`s${i}`] ?? 0) / count / 86_400, 1) : null,
+      entries: Number(row[`n${i}`] ?? 0),
+    })),
     touchTenths,
     touchHoursPerDay: keySeconds > 0 ? round(touchSeconds / 3600 / (keySeconds / 86_400), 2) : null,
     onTime: {

@@ -33,7 +33,7 @@ export function cycleTimeReportCsv(report: CycleTimeReport): string {
       D.repairValue,
     ],
     ['summary', 'With an approved estimate', report.repairValue.withApprovedEstimate, 'work orders', ''],
-    ...report.stages.map((s) => ['stage', s.status, num(s.averageDays), 'days (average)', `${s.workOrders} work orders entered it. ${D.stages}`]),
+    ...report.stages.map((s) => ['stage', s.status, num(s.averageDays), 'days (average)', `Entered ${s.entries} times. ${D.stages}`]),
     ...report.perWeek.map((w) => ['week', w.weekStart, w.delivered, 'work orders delivered', D.perWeek]),
   ];
   return stringify(rows, { record_delimiter: 'windows' });
