@@ -111,9 +111,10 @@ function rowsOf<T>(result: unknown): T[] {
 
 const isoDay = (value: unknown) => (value instanceof Date ? value.toISOString().slice(0, 10) : String(value).slice(0, 10));
 
-interface ReportRow extends Record<string, unknown> {
+interface ReportRow {
   delivered: number;
-  key_seconds: number | string | null;
+  deliveries: number | string | null;
+  hist: { kind: 'left' | 'entered'; status: string | null; delivery: boolean | null; t: number; n: number }[] | null;
   with_date: number;
   on_time: number;
   touch_seconds: number | string | null;
@@ -137,16 +138,6 @@ export async function computeCycleTimeReport(db: Executor, input: CycleTimeRepor
   const end = dayStart(addDays(to, 1), timeZone);
   const delivered = DELIVERED_STATUS;
 
-  // Per status: seconds spent in it (left − entered, see `moves`) and how many times it was entered.
-  const stageColumns = sql.join(
-    WORK_ORDER_STATUSES.map(
-      (status, i) => sql`,
-        extract(epoch from coalesce(sum(m.since) filter (where m.from_status = ${status}), interval '0')
-          - coalesce(sum(m.since) filter (where m.to_status = ${status} and not m.is_delivery), interval '0'))::float8 as ${sql.raw(`s${i}`)},
-        (count(*) filter (where m.to_status = ${status} and not m.is_delivery))::int as ${sql.raw(`n${i}`)}`,
-    ),
-    sql``,
-  );
   const query = sql`
     with last_ready as (
       -- Rows since the start only: the latest one is then the latest of all when it falls before the end.
@@ -167,15 +158,17 @@ export async function computeCycleTimeReport(db: Executor, input: CycleTimeRepor
       -- left it (their from_status) − the moments rows entered it (their to_status): sums, no sort or window. The
       -- delivery row enters Ready for Pickup without leaving it within the report; the row with no from_status is
       -- the arrival.
-      select h.from_status, h.to_status, h.created_at - ${start}::timestamptz as since,
+      select h.from_status, h.to_status, date_part('epoch', h.created_at - ${start}::timestamptz) as t,
         (h.created_at = d.delivered_at and h.to_status = ${delivered}) as is_delivery
       from work_order_status_history h
       join d on d.work_order_id = h.work_order_id and h.created_at <= d.delivered_at
     ),
     hist as (
-      select extract(epoch from coalesce(sum(m.since) filter (where m.from_status is null), interval '0'))::float8 as arrivals
-        ${stageColumns}
+      -- One pass, two groupings: by the status a row left (kind 'left'; null = arrivals) and by the status it entered.
+      select case when grouping(m.from_status) = 0 then 'left' else 'entered' end as kind,
+        coalesce(m.from_status, m.to_status) as status, m.is_delivery as delivery, sum(m.t) as t, count(*)::int as n
       from moves m
+      group by grouping sets ((m.from_status), (m.to_status, m.is_delivery))
     ),
     approved as (
       -- The latest approved version of each delivered work order.
@@ -192,20 +185,19 @@ export async function computeCycleTimeReport(db: Executor, input: CycleTimeRepor
     )
     select
       dd.delivered, dd.with_date, dd.on_time,
-      dd.deliveries - hist.arrivals as key_seconds,
-      (select extract(epoch from sum(t.ended_at - t.started_at))::float8
+      dd.deliveries,
+      (select sum(date_part('epoch', t.ended_at - t.started_at))
          from time_entries t join d on d.work_order_id = t.work_order_id where t.ended_at is not null) as touch_seconds,
       av.valued, av.value_avg,
       (select json_agg(json_build_object('week', to_char(week, 'YYYY-MM-DD'), 'n', n)) from weeks) as weeks,
-      hist.*
+      (select json_agg(hist) from hist) as hist
     from (
       select count(*)::int as delivered,
         (count(*) filter (where eta is not null))::int as with_date,
         (count(*) filter (where eta is not null and delivered_day <= eta))::int as on_time,
-        coalesce(extract(epoch from sum(delivered_at - ${start}::timestamptz)), 0)::float8 as deliveries
+        coalesce(sum(date_part('epoch', delivered_at - ${start}::timestamptz)), 0) as deliveries
       from d
     ) dd,
-    hist,
     (select count(*)::int as valued, round(avg(total_cents))::float8 as value_avg from approved) av
   `;
   if (process.env.REPORT_EXPLAIN) {
@@ -222,7 +214,19 @@ export async function computeCycleTimeReport(db: Executor, input: CycleTimeRepor
   });
   const row = rowsOf<ReportRow>(result)[0]!;
   const count = Number(row.delivered);
-  const keySeconds = Number(row.key_seconds ?? 0);
+  // Per status: seconds = Σ moments rows left it − Σ moments rows entered it (the delivery row excluded).
+  const seconds = new Map<string, number>();
+  const entries = new Map<string, number>();
+  let arrivals = 0;
+  for (const g of row.hist ?? []) {
+    if (g.kind === 'left' && g.status === null) arrivals += Number(g.t);
+    else if (g.kind === 'left') seconds.set(g.status!, (seconds.get(g.status!) ?? 0) + Number(g.t));
+    else if (!g.delivery) {
+      seconds.set(g.status!, (seconds.get(g.status!) ?? 0) - Number(g.t));
+      entries.set(g.status!, (entries.get(g.status!) ?? 0) + Number(g.n));
+    }
+  }
+  const keySeconds = Number(row.deliveries ?? 0) - arrivals;
   const touchSeconds = Number(row.touch_seconds ?? 0);
   const touchTenths = Math.floor((touchSeconds + 180) / 360);
   const weekMap = new Map((row.weeks ?? []).map((w) => [isoDay(w.week), Number(w.n)]));
@@ -241,10 +245,10 @@ export async function computeCycleTimeReport(db: Executor, input: CycleTimeRepor
     delivered: count,
     keyToKeyDays: count ? round(keySeconds / count / 86_400, 1) : null,
     totalDaysInShop: round(keySeconds / 86_400, 1),
-    stages: WORK_ORDER_STATUSES.map((status, i) => ({
+    stages: WORK_ORDER_STATUSES.map((status) => ({
       status,
-      averageDays: count ? round(Number(row[`s${i}`] ?? 0) / count / 86_400, 1) : null,
-      entries: Number(row[`n${i}`] ?? 0),
+      averageDays: count ? round(Math.max(0, seconds.get(status) ?? 0) / count / 86_400, 1) : null,
+      entries: entries.get(status) ?? 0,
     })),
     touchTenths,
     touchHoursPerDay: keySeconds > 0 ? round(touchSeconds / 3600 / (keySeconds / 86_400), 2) : null,
