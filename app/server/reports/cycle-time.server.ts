@@ -1,10 +1,11 @@
 /**
  * Cycle-time report (issue 17 §4), computed from the status history in ONE SQL statement (aggregation in the database,
- * never row by row in JavaScript), so a year at 100,000 work orders stays within the 500 ms budget.
+ * never row by row in JavaScript; no sort or window function), aimed at the 500 ms budget for a year at 100,000 work
+ * orders (measure with scripts/bench-reports.ts).
  *
  * Definitions (also on /admin/reports and in docs/reports.md):
- * - Arrival: the work order's first status-history row (the one written when it is opened: at check-in or when staff
- *   create it), i.e. the earliest `work_order_status_history.created_at` of the work order.
+ * - Arrival: the work order's first status-history row, the one with no from-status (written when it is opened: at
+ *   check-in or when staff create it).
  * - Delivery: the latest history row that moved the work order to "Ready for Pickup" (the last status of the list),
  *   counted only while the work order is still in "Ready for Pickup" (one sent back to an earlier status is not
  *   delivered). A work order is "delivered in the range" when that moment falls on a calendar day from `from` to `to`
@@ -12,8 +13,8 @@
  * - Key-to-key days: delivery − arrival in days (hours ÷ 24), averaged over the delivered work orders.
  * - Days in each stage: a history row's status lasts until the next row (the last one before delivery ends at the
  *   delivery). Per status: the total time all delivered work orders spent in it ÷ the number of delivered work orders
- *   (a work order that skipped the status counts 0), so the stages add up to the key-to-key average. `workOrders` says
- *   how many entered the status.
+ *   (a work order that skipped the status counts 0), so the stages add up to the key-to-key average. `entries` says
+ *   how many times delivered work orders moved into the status.
  * - Touch time per day in the shop: the closed time entries of the delivered work orders (all their clocked time) in
  *   hours ÷ the sum of their key-to-key days (a ratio of totals, not an average of ratios).
  * - On-time rate: among delivered work orders with an estimated completion date, the share delivered on or before that
@@ -200,13 +201,6 @@ export async function computeCycleTimeReport(db: Executor, input: CycleTimeRepor
     ) dd,
     (select count(*)::int as valued, round(avg(total_cents))::float8 as value_avg from approved) av
   `;
-  if (process.env.REPORT_EXPLAIN) {
-    await db.transaction(async (tx) => {
-      await tx.execute(sql`set local work_mem = '64MB'`);
-      const plan = rowsOf<Record<string, string>>(await tx.execute(sql`explain (analyze, costs off) ${query}`));
-      console.log(plan.map((r) => Object.values(r)[0]).join('\n'));
-    });
-  }
   // Enough memory for the hash joins of a year's rows to stay off disk.
   const result = await db.transaction(async (tx) => {
     await tx.execute(sql`set local work_mem = '64MB'`);
