@@ -204,3 +204,31 @@ describe('the work order page (plain form POST)', () => {
     expect(fixed!.endedAt!.toISOString()).toBe('2026-11-10T09:30:00.000Z');
   });
 });
+
+describe("the work order page's time data", () => {
+  it('lists the entries with touch time, the open clock, and offers corrections to the owner only', async () => {
+    const wo = await assignedWorkOrder(tech.userId);
+    await t.db.insert(timeEntries).values({
+      workOrderId: wo.id,
+      technicianId: tech.userId,
+      startedAt: new Date('2026-11-10T14:00:00Z'),
+      endedAt: new Date('2026-11-10T16:30:00Z'),
+    });
+    await clockIn(t.db, actorOf(tech, 'technician'), wo.id);
+    const load = (account: TestAccount) =>
+      workOrderDetails.loader({
+        request: makeRequest(`/admin/work-orders/details/${wo.id}`, { cookie: account.cookie }),
+        params: { workOrderId: wo.id },
+        context: testContext,
+      } as never);
+    const forTech = (await load(tech)).time;
+    expect(forTech).toMatchObject({ canClock: true, canCorrect: false, touchTenths: 25 });
+    expect(forTech.openClock?.workOrderId).toBe(wo.id);
+    expect(forTech.entries).toHaveLength(2);
+    // Shop time (America/Chicago, UTC−6): 14:00Z is 08:00 local.
+    expect(forTech.entries[0]).toMatchObject({ tenths: 25, startedLocal: '2026-11-10T08:00', endedLocal: '2026-11-10T10:30' });
+    const forOwner = (await load(owner)).time;
+    expect(forOwner).toMatchObject({ canClock: true, canCorrect: true, openClock: null });
+    await clockOut(t.db, actorOf(tech, 'technician'));
+  });
+});
