@@ -4,6 +4,7 @@
  * the reports page shows its figures with their definitions and offers the CSV.
  */
 import { expect, test } from '@playwright/test';
+import { expectNoAxeViolations } from '../support/fixtures';
 import { createCustomerWithWorkOrder, logInAsAdmin } from './helpers';
 
 // One open clock per user: the tests share the demo owner, so they run one after another.
@@ -25,6 +26,9 @@ test.describe('technician time on a phone', () => {
     await expect(page.getByText(new RegExp(`Clocked out of ${wo.number}`))).toBeVisible();
     await expect(page.getByText(/Touch time: \d+\.\d h/)).toBeVisible();
     await expect(page.getByText('clocked in now')).toHaveCount(0);
+    // The owner's correction form is there (closed) and the page passes the accessibility check.
+    await expect(page.getByText('Correct this entry')).toBeVisible();
+    await expectNoAxeViolations(page);
   });
 });
 
@@ -47,6 +51,7 @@ test('the reports page shows figures with definitions and a CSV link', async ({ 
   await expect(page.getByRole('heading', { level: 1, name: 'Reports' })).toBeVisible();
   await expect(page.getByText(/Key-to-key days: from arrival to delivery/)).toBeVisible();
   await expect(page.getByRole('heading', { name: 'Days in each stage' })).toBeVisible();
+  await expectNoAxeViolations(page);
   const csv = page.getByRole('link', { name: 'Download CSV' });
   await expect(csv).toHaveAttribute('href', '/admin/reports.csv?from=2026-01-01&to=2026-12-31');
   const response = await page.request.get('/admin/reports.csv?from=2026-01-01&to=2026-12-31');
