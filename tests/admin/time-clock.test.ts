@@ -9,7 +9,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import * as workOrderDetails from '~/routes/admin/work-orders/details';
 import type { SessionUser } from '~/server/auth/session.server';
 import { auditLog, timeEntries, workOrders } from '~/server/db/schema';
-import { DomainError } from '~/server/errors.server';
+import { DomainError, isUniqueViolation } from '~/server/errors.server';
 import {
   alreadyClockedIn,
   clockIn,
@@ -98,6 +98,19 @@ describe('clocking in and out', () => {
     }
     expect(await openEntries(writer.userId)).toHaveLength(1);
     await clockOut(t.db, actor);
+  });
+
+  it('the database itself refuses a second open entry, and clockIn recognises that refusal', async () => {
+    const writer = await createAccount({ admin: true, role: 'service_writer' });
+    const wo = await assignedWorkOrder(null);
+    const open = { workOrderId: wo.id, technicianId: writer.userId, startedAt: new Date() };
+    await t.db.insert(timeEntries).values(open);
+    const error = await t.db.insert(timeEntries).values(open).then(
+      () => null,
+      (e: unknown) => e,
+    );
+    expect(isUniqueViolation(error, 'time_entries_one_open_per_technician')).toBe(true);
+    await t.db.delete(timeEntries).where(eq(timeEntries.technicianId, writer.userId));
   });
 
   it("refuses a technician on someone else's work order (not found, nothing written) and a role without time", async () => {
