@@ -54,6 +54,8 @@ export default [
   route('files/invoices/:invoiceId', 'routes/resources/invoice-file.ts'),
   // The final repair invoice as it stands (staff; issue 14). Paid invoices are also stored as documents.
   route('admin/work-orders/:workOrderId/invoice.pdf', 'routes/resources/repair-invoice-pdf.ts'),
+  // The cycle-time report as CSV (issue 17 §4; staff with 'reports').
+  route('admin/reports.csv', 'routes/resources/reports-csv.ts'),
   // The printable ticket with the status link and its QR code (staff; outside the admin layout so it prints bare).
   route('admin/work-orders/:workOrderId/ticket', 'routes/admin/work-orders/ticket.tsx'),
 
@@ -112,6 +114,7 @@ export default [
       route('audit', 'routes/admin/audit.tsx'),
       // Staff accounts and roles (issue 17 §2): Owner only.
       route('staff', 'routes/admin/staff.tsx'),
+      route('reports', 'routes/admin/reports.tsx'),
       route('settings', 'routes/admin/settings.tsx'),
       route('site', 'routes/admin/site.tsx'),
     ]),

@@ -26,6 +26,7 @@ export const AUDIT_ENTITY_TYPES = [
   'repair_invoice',
   'appointment',
   'site',
+  'time_entry',
 ] as const;
 export type AuditEntityType = (typeof AUDIT_ENTITY_TYPES)[number];
 
@@ -96,6 +97,10 @@ export const AUDIT_ACTIONS = [
   'site.testimonial_update',
   'site.testimonial_move',
   'site.testimonial_delete',
+  // Issue 17 §3: technician time.
+  'time_entry.clock_in',
+  'time_entry.clock_out',
+  'time_entry.correct',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 

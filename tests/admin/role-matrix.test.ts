@@ -83,6 +83,9 @@ const RULES: Record<string, RouteRule> = {
       'remove-part': 'parts_on_work_orders',
       'assign-technician': 'work_orders.edit',
       'no-such-intent': 'work_orders.edit',
+      'clock-in': 'time.own',
+      'clock-out': 'time.own',
+      'correct-time': 'time.correct',
     },
   },
   '/admin/work-orders/import-estimate': { loader: 'money', actions: { '': 'money' } },
@@ -106,6 +109,8 @@ const RULES: Record<string, RouteRule> = {
   '/admin/messages': { loader: 'messages', actions: { 'mark-read': 'messages' } },
   '/admin/messages/texts/:conversationKey': { loader: 'messages', actions: { reply: 'messages' } },
   '/admin/audit': { loader: 'audit' },
+  '/admin/reports': { loader: 'reports' },
+  '/admin/reports.csv': { loader: 'reports' },
   '/admin/staff': {
     loader: 'staff',
     actions: { invite: 'staff', 'change-role': 'staff', deactivate: 'staff', reactivate: 'staff' },

@@ -19,6 +19,7 @@ export const ADMIN_LINKS: readonly { to: string; label: string; end?: boolean; p
   { to: '/admin/customers', label: 'Customers', permission: 'customers' },
   { to: '/admin/messages', label: 'Messages', permission: 'messages' },
   { to: '/admin/outbox', label: 'Outbox', permission: 'messages' },
+  { to: '/admin/reports', label: 'Reports', permission: 'reports' },
   { to: '/admin/staff', label: 'Staff', permission: 'staff' },
   { to: '/admin/audit', label: 'Audit Log', permission: 'audit' },
   { to: '/admin/settings', label: 'Settings', permission: 'settings' },

@@ -1,7 +1,8 @@
 /**
  * The work-order form intents shared by the customer details page, the work order page and the Photos page:
  * 'add-part', 'upload-document', 'upload-photos', 'change-status', 'set-eta' (a date in the past asks first: issue 17 §6), and
- * the fixes of issue 17 §6: 'edit-description', 'remove-part', 'delete-file', 'replace-file'. Each parses its form with the shared
+ * the fixes of issue 17 §6: 'edit-description', 'remove-part', 'delete-file', 'replace-file', and technician time of
+ * issue 17 §3: 'clock-in', 'clock-out', 'correct-time' (time/time-clock.server.ts; 403 without 'time.own' / 'time.correct'). Each parses its form with the shared
  * Zod schema, calls the domain command with the acting staff user (who is recorded in the audit log), and answers `IntentResult` (spec messages).
  * `handleWorkOrderIntent(actor, form)` returns null for an intent it does not know.
  */
@@ -38,6 +39,8 @@ import {
 } from './change-work-order-status.server';
 import { shopToday } from './list-work-orders.server';
 import { isUuid } from '../errors.server';
+import { ClockInSchema, CorrectTimeEntrySchema } from '~/lib/schemas/time';
+import { clockIn, clockOut, correctTimeEntry, shopLocalToDate } from '../time/time-clock.server';
 
 /** The question a date in the past gets before it is saved (issue 17 §6); the form then offers "Save it anyway". */
 export const pastDateQuestion = (isoDate: string) =>
@@ -60,6 +63,9 @@ export const WORK_ORDER_INTENT_PERMISSIONS: Record<string, readonly Permission[]
   'edit-description': ['work_orders.edit'],
   'delete-file': ['photos'],
   'replace-file': ['photos'],
+  'clock-in': ['time.own'],
+  'clock-out': ['time.own'],
+  'correct-time': ['time.correct'],
 };
 
 /**
@@ -163,6 +169,27 @@ export async function handleWorkOrderIntent(actor: SessionUser, form: AdminForm)
       if (!parsed.success) return intentFailure(intent, firstError(parsed.fieldErrors), 400, parsed.fieldErrors);
       const file = form.files.find((f) => f.fieldName === 'file');
       return intentResult(intent, async () => (await replaceWorkOrderDocument(actor, { ...parsed.data, file })).message);
+    }
+    case 'clock-in': {
+      const parsed = parseForm(ClockInSchema, form.fields);
+      if (!parsed.success) return intentFailure(intent, firstError(parsed.fieldErrors), 400, parsed.fieldErrors);
+      return intentResult(intent, async () => (await clockIn(getDb(), actor, parsed.data.workOrderId)).message);
+    }
+    case 'clock-out':
+      return intentResult(intent, async () => (await clockOut(getDb(), actor)).message);
+    case 'correct-time': {
+      const parsed = parseForm(CorrectTimeEntrySchema, form.fields);
+      if (!parsed.success) return intentFailure(intent, firstError(parsed.fieldErrors), 400, parsed.fieldErrors);
+      const { entryId, startedAt, endedAt, note } = parsed.data;
+      return intentResult(intent, async () => {
+        const result = await correctTimeEntry(getDb(), actor, {
+          id: entryId,
+          startedAt: shopLocalToDate(startedAt),
+          endedAt: shopLocalToDate(endedAt),
+          note,
+        });
+        return result.message;
+      });
     }
     default:
       return null;

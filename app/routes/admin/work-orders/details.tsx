@@ -39,6 +39,8 @@ import { formatCents } from '~/lib/money';
 import { handleWorkOrderIntent } from '~/server/work-orders/work-order-intents.server';
 import { statusMessagePreview } from '~/server/notifications/customer-notifications.server';
 import { NotifyCustomerField } from '~/components/admin/notify-customer';
+import { ClockButton, TimeEntries } from '~/components/admin/clock-button';
+import { loadWorkOrderTime } from '~/server/time/time-clock.server';
 import type { Route } from './+types/details';
 
 export const meta: Route.MetaFunction = ({ matches, data: d }) =>
@@ -57,12 +59,13 @@ export async function loader({ request, params }: Route.LoaderArgs) {
     const mayAll = can(user, 'work_orders.all');
     const mayEdit = can(user, 'work_orders.edit');
     const assignedId = details.workOrder.assignedTechnicianId;
-    const [parts, estimate, preview, technicians, assignedTechnicianName] = await Promise.all([
+    const [parts, estimate, preview, technicians, assignedTechnicianName, time] = await Promise.all([
       mayParts && mayPrices ? listPartOptions() : Promise.resolve([]),
       mayMoney ? getEstimateSummary(params.workOrderId) : Promise.resolve(null),
       statusMessagePreview(params.workOrderId),
       mayEdit ? listActiveTechnicians() : Promise.resolve([]),
       assignedId ? technicianName(assignedId) : Promise.resolve(null),
+      loadWorkOrderTime(user, params.workOrderId),
     ]);
     // What the role may not see is not sent at all (not only hidden): a technician gets no customer phone, e-mail or
     // address, no prices, no quotes or invoices and no message addresses.
@@ -78,6 +81,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
       preview,
       technicians,
       assignedTechnicianName,
+      time,
       may: {
         all: mayAll,
         edit: mayEdit,
@@ -198,6 +202,20 @@ export default function WorkOrderDetails({ loaderData, actionData }: Route.Compo
           )}
         </section>
       </div>
+
+      <section aria-labelledby="time-h" className="mt-4 rounded-lg border border-slate-200 bg-white p-4">
+        <h2 id="time-h" className="text-lg font-bold text-navy-900">
+          Time
+        </h2>
+        {loaderData.time.canClock ? (
+          <div className="mt-2">
+            <ClockButton workOrderId={workOrder.id} workOrderNumber={workOrder.workOrderNumber} openClock={loaderData.time.openClock} result={result} />
+          </div>
+        ) : null}
+        <div className="mt-3">
+          <TimeEntries workOrderId={workOrder.id} entries={loaderData.time.entries} touchTenths={loaderData.time.touchTenths} canCorrect={loaderData.time.canCorrect} result={result} />
+        </div>
+      </section>
 
       {estimate ? (
         <section
