@@ -1,0 +1,240 @@
+/**
+ * Search everywhere (issue 17 §5): the back-office header's one search box and the customer pickers.
+ *
+ * `searchEverything(db, user, query, { limit })` → {@link SearchResults}: up to `limit` (default 8, at most 50) hits in
+ * each group, each with a label, one line of detail and a link:
+ * - customers, by name with typos ("Maria Gonzales" finds "Maria Gonzalez": pg_trgm `similarity` / `word_similarity`
+ *   on lower(name), GIN index `customers_name_trgm_idx`, migration 0013) or by the start of its words ("gonz"), by the
+ *   start of the e-mail, by a run of 4+ digits of the phone (search terms of migration 0007, `customers_search_terms_idx`);
+ *   ranked by trigram score;
+ * - vehicles, by the full VIN, its last six or any 3+ characters of it, or the plate, ignoring case, spaces and dashes
+ *   (`vehicles_search_terms_idx`); an exact VIN or plate and a VIN ending in the input come first;
+ * - work orders, by number, whole ("WO-1042", "wo 1042") or a fragment of 3+ characters ("1042", "104"), through the
+ *   trigram index `work_orders_number_trgm_idx`; the exact number comes first.
+ *
+ * Roles (permissions.server.ts): customers and vehicles only with 'customers'; work orders with 'work_orders.all', or
+ * with 'work_orders.assigned' only those assigned to the user (a technician), whose hits never carry a phone or e-mail.
+ * At most three statements, each reading an index and ending in LIMIT, so the cost follows the matches, not the tables.
+ *
+ * Never throws for bad input: an empty, over-long ({@link SEARCH_MAX_LENGTH}) or punctuation-only query returns no hits
+ * and a message from {@link SEARCH_MESSAGES}. All input reaches SQL as bound parameters (tsquery and LIKE texts escaped).
+ */
+import { and, desc, eq, sql, type SQL } from 'drizzle-orm';
+import { SEARCH_MAX_LENGTH, SEARCH_MESSAGES, type SearchHit, type SearchResults } from '~/lib/schemas/search';
+import type { SessionUser } from '../auth/session.server';
+import { can } from '../auth/permissions.server';
+import { likePattern, prefixQuery } from '../customers/list-customers.server';
+import type { Executor } from '../db/client.server';
+import { customers, vehicles, workOrders } from '../db/schema';
+
+export type SearchUser = Pick<SessionUser, 'id' | 'isAdmin' | 'role'>;
+
+export interface SearchOptions {
+  /** Hits per group (default 8, clamped to 1..50). */
+  limit?: number;
+  /** Search only these groups (the customer pickers ask for `['customers']`). Default: all the user may see. */
+  only?: readonly ('customers' | 'vehicles' | 'workOrders')[];
+}
+
+const EMPTY = { customers: [], vehicles: [], workOrders: [] };
+
+/** Normalises a query as the search compares it: whitespace collapsed and trimmed. */
+export function normaliseQuery(query: string): string {
+  return query.replace(/\s+/g, ' ').trim();
+}
+
+/**
+ * Finds customers, vehicles and work orders matching `query` that `user` may see (see the module comment).
+ * `db`: the database or a transaction. Returns the groups (each best first) and a message when nothing was searched or
+ * nothing matched.
+ */
+export async function searchEverything(
+  db: Executor,
+  user: SearchUser,
+  query: string,
+  options: SearchOptions = {},
+): Promise<SearchResults> {
+  const q = normaliseQuery(query);
+  if (!q) return { query: q, message: SEARCH_MESSAGES.empty, ...EMPTY };
+  if (q.length > SEARCH_MAX_LENGTH) return { query: q.slice(0, SEARCH_MAX_LENGTH), message: SEARCH_MESSAGES.tooLong, ...EMPTY };
+  if (!/[\p{L}\p{N}]/u.test(q)) return { query: q, message: SEARCH_MESSAGES.nothingToSearch, ...EMPTY };
+  const limit = Math.max(1, Math.min(50, Math.trunc(options.limit ?? 8) || 8));
+  const wants = (group: 'customers' | 'vehicles' | 'workOrders') => !options.only || options.only.includes(group);
+  const seesCustomers = can(user, 'customers');
+  const workOrderScope = can(user, 'work_orders.all') ? 'all' : can(user, 'work_orders.assigned') ? 'assigned' : null;
+
+  // Sequential on purpose: PGlite runs one statement at a time anyway, and a pool connection each would not pay off.
+  const customerHits = seesCustomers && wants('customers') ? await findCustomers(db, q, limit) : [];
+  const vehicleHits = seesCustomers && wants('vehicles') ? await findVehicles(db, q, limit) : [];
+  const workOrderHits =
+    workOrderScope && wants('workOrders') ? await findWorkOrders(db, q, limit, workOrderScope === 'assigned' ? user.id : null) : [];
+  const total = customerHits.length + vehicleHits.length + workOrderHits.length;
+  return {
+    query: q,
+    message: total === 0 ? SEARCH_MESSAGES.noMatches : null,
+    customers: customerHits,
+    vehicles: vehicleHits,
+    workOrders: workOrderHits,
+  };
+}
+
+const customerTerms = sql`customer_search_terms(${customers.name}, ${customers.email}, ${customers.phone})`;
+const vehicleTerms = sql`vehicle_search_terms(${vehicles.vin}, ${vehicles.licensePlate})`;
+
+/** A customer's contact line: "e-mail · phone", or a note that there is neither. */
+function contactLine(row: { email: string | null; phone: string | null }): string {
+  return [row.email?.trim(), row.phone?.trim()].filter(Boolean).join(' · ') || 'No e-mail or phone on file';
+}
+
+async function findCustomers(db: Executor, q: string, limit: number): Promise<SearchHit[]> {
+  const lower = q.toLowerCase();
+  const lname = sql`lower(${customers.name})`;
+  const digits = q.replace(/\D/g, '');
+  const hasLetters = /\p{L}/u.test(q);
+  // Every word of the input starts a word of the name ("gonz", "maria gonz"), split by the database as the index is.
+  const nameWords = sql`(SELECT string_agg(quote_literal('n:' || w) || ':*', ' & ')
+      FROM unnest(regexp_split_to_array(${lower}, '[^[:alnum:]]+')) AS w WHERE w <> '')::tsquery`;
+  const arms: SQL[] = [sql`${customerTerms} @@ ${nameWords}`];
+  // Typos: trigram similarity of the whole name, or of the input to the best-matching part of it. Both are read from the
+  // trigram GIN index; inputs under 3 letters have too few trigrams to be selective, so they use the prefix arm only.
+  if (hasLetters && lower.length >= 3) arms.push(sql`${lname} % ${lower}`, sql`${lower} <% ${lname}`);
+  if (/^[^\s'\\:]+$/.test(q) && q.includes('@')) arms.push(sql`${customerTerms} @@ ${prefixQuery('e', lower)}::tsquery`);
+  if (digits.length >= 4 && /^[\d\s()+.-]+$/.test(q)) arms.push(sql`${customerTerms} @@ ${prefixQuery('p', digits)}::tsquery`);
+  const score = sql<number>`greatest(similarity(${lname}, ${lower}), word_similarity(${lower}, ${lname}))`;
+  const rows = await db
+    .select({ id: customers.id, name: customers.name, email: customers.email, phone: customers.phone, score })
+    .from(customers)
+    .where(sql.join(arms, sql` OR `))
+    .orderBy(desc(score), customers.name, customers.id)
+    .limit(limit);
+  return rows.map((r) => ({
+    id: r.id,
+    kind: 'customer' as const,
+    label: r.name,
+    detail: contactLine(r),
+    href: `/admin/customers/${r.id}`,
+  }));
+}
+
+async function findVehicles(db: Executor, q: string, limit: number): Promise<SearchHit[]> {
+  // Plates and VINs are compared without case, spaces or dashes ("abc-123", "ABC 123" and "ABC123" are one plate).
+  if (!/^[\p{L}\p{N} .-]{2,20}$/u.test(q)) return [];
+  const compact = q.toLowerCase().replace(/[^a-z0-9]/g, '');
+  if (compact.length < 2) return [];
+  // VIN terms are every suffix of 3+ characters, so a prefix query finds any part of a VIN, its last six and the whole.
+  const tsquery = compact.length >= 3 ? `${prefixQuery('v', compact)} | ${prefixQuery('l', compact)}` : prefixQuery('l', compact);
+  const plate = sql`lower(regexp_replace(coalesce(${vehicles.licensePlate}, ''), '[^[:alnum:]]', '', 'g'))`;
+  const rank = sql<number>`CASE WHEN lower(${vehicles.vin}) = ${compact} OR ${plate} = ${compact} THEN 0
+    WHEN lower(${vehicles.vin}) LIKE ${`%${compact}`} THEN 1 ELSE 2 END`;
+  const rows = await db
+    .select({
+      id: vehicles.id,
+      customerId: vehicles.customerId,
+      year: vehicles.year,
+      make: vehicles.make,
+      model: vehicles.model,
+      vin: vehicles.vin,
+      plate: vehicles.licensePlate,
+      owner: customers.name,
+    })
+    .from(vehicles)
+    .innerJoin(customers, eq(customers.id, vehicles.customerId))
+    .where(sql`${vehicleTerms} @@ ${tsquery}::tsquery`)
+    .orderBy(rank, desc(vehicles.createdAt), vehicles.id)
+    .limit(limit);
+  return rows.map((r) => ({
+    id: r.id,
+    kind: 'vehicle' as const,
+    label: `${r.year} ${r.make} ${r.model}`,
+    detail: [`VIN ${r.vin}`, r.plate ? `Plate ${r.plate}` : null, `Owner ${r.owner}`].filter(Boolean).join(' · '),
+    href: `/admin/customers/${r.customerId}`,
+  }));
+}
+
+async function findWorkOrders(db: Executor, q: string, limit: number, technicianId: string | null): Promise<SearchHit[]> {
+  // "WO-1042", "wo 1042", "#1042" and "1042" are all the number 1042; anything else is compared as typed.
+  const numbered = /^(?:wo)?[\s#-]*(\d+)$/i.exec(q);
+  const fragment = numbered ? numbered[1]! : q.replace(/\s+/g, '');
+  if (!/^[\p{L}\p{N}#/-]{1,40}$/u.test(fragment)) return [];
+  const whole = numbered ? `WO-${fragment}` : fragment;
+  // A fragment of 3+ characters is read through the trigram index (ILIKE); a shorter one only as a whole number.
+  const match =
+    fragment.length >= 3
+      ? sql`${workOrders.workOrderNumber} ILIKE ${likePattern(fragment)}`
+      : sql`${workOrders.workOrderNumber} IN (${whole}, ${fragment}, ${fragment.toUpperCase()})`;
+  const rank = sql<number>`CASE WHEN upper(${workOrders.workOrderNumber}) IN (${whole.toUpperCase()}, ${fragment.toUpperCase()}) THEN 0
+    ELSE 1 END`;
+  const rows = await db
+    .select({
+      id: workOrders.id,
+      number: workOrders.workOrderNumber,
+      status: workOrders.currentStatus,
+      year: vehicles.year,
+      make: vehicles.make,
+      model: vehicles.model,
+      customer: customers.name,
+    })
+    .from(workOrders)
+    .innerJoin(vehicles, eq(vehicles.id, workOrders.vehicleId))
+    .innerJoin(customers, eq(customers.id, workOrders.customerId))
+    .where(and(match, technicianId ? eq(workOrders.assignedTechnicianId, technicianId) : undefined))
+    .orderBy(rank, sql`length(${workOrders.workOrderNumber})`, desc(workOrders.createdAt), workOrders.id)
+    .limit(limit);
+  return rows.map((r) => ({
+    id: r.id,
+    kind: 'work_order' as const,
+    label: r.number,
+    detail: `${r.status} · ${r.year} ${r.make} ${r.model} · ${r.customer}`,
+    href: `/admin/work-orders/details/${r.id}`,
+  }));
+}
+
+/** One choice of a customer picker: the name and one line to tell namesakes apart (e-mail, phone). */
+export interface CustomerChoice {
+  id: string;
+  name: string;
+  detail: string;
+}
+
+/** How many customers a picker lists before anything is typed (the newest). */
+export const PICKER_RECENT = 25;
+
+/**
+ * The choices of a customer picker (new work order, photos; issue 17 §5): the customers matching `query` (the same
+ * search as {@link searchEverything}, customers only, up to 50), or the {@link PICKER_RECENT} newest when the query is
+ * empty. `includeId`: a customer already chosen, kept in the list even when the search no longer finds them.
+ * Returns `{ customers, message }` (message as in searchEverything, null when the list is not empty). Needs the
+ * 'customers' permission (the caller's route guard checks it); without it the list is empty.
+ */
+export async function findCustomerChoices(
+  db: Executor,
+  user: SearchUser,
+  query: string,
+  options: { includeId?: string | null } = {},
+): Promise<{ customers: CustomerChoice[]; message: string | null }> {
+  if (!can(user, 'customers')) return { customers: [], message: SEARCH_MESSAGES.noMatches };
+  const q = normaliseQuery(query);
+  let choices: CustomerChoice[];
+  let message: string | null = null;
+  if (q) {
+    const results = await searchEverything(db, user, q, { only: ['customers'], limit: 50 });
+    choices = results.customers.map((c) => ({ id: c.id, name: c.label, detail: c.detail }));
+    message = results.message;
+  } else {
+    const rows = await db
+      .select({ id: customers.id, name: customers.name, email: customers.email, phone: customers.phone })
+      .from(customers)
+      .orderBy(desc(customers.createdAt), customers.id)
+      .limit(PICKER_RECENT);
+    choices = rows.map((r) => ({ id: r.id, name: r.name, detail: contactLine(r) }));
+  }
+  const includeId = options.includeId;
+  if (includeId && /^[0-9a-f-]{36}$/i.test(includeId) && !choices.some((c) => c.id === includeId)) {
+    const [row] = await db
+      .select({ id: customers.id, name: customers.name, email: customers.email, phone: customers.phone })
+      .from(customers)
+      .where(eq(customers.id, includeId));
+    if (row) choices.unshift({ id: row.id, name: row.name, detail: contactLine(row) });
+  }
+  return { customers: choices, message: choices.length > 0 ? null : message };
+}
