@@ -68,7 +68,10 @@ export function HeaderSearch() {
   const fetcher = useFetcher<SearchResults>();
   const location = useLocation();
   const [value, setValue] = useState('');
-  const [open, setOpen] = useState(false);
+  // Open for the page it was opened on: a new page (a result followed) closes it.
+  const [openOn, setOpenOn] = useState<string | null>(null);
+  const open = openOn === location.key;
+  const setOpen = (value: boolean) => setOpenOn(value ? location.key : null);
 
   useEffect(() => {
     const onKey = (event: KeyboardEvent) => {
@@ -80,9 +83,6 @@ export function HeaderSearch() {
     document.addEventListener('keydown', onKey);
     return () => document.removeEventListener('keydown', onKey);
   }, []);
-
-  // A new page closes the results.
-  useEffect(() => setOpen(false), [location.pathname, location.search]);
 
   const { load } = fetcher;
   useEffect(() => {
@@ -134,7 +134,6 @@ export function HeaderSearch() {
           placeholder="Search (press /)"
           aria-describedby={`${id}-status`}
           aria-controls={`${id}-panel`}
-          aria-expanded={showPanel}
           className="block w-full rounded border border-slate-400 bg-white px-3 py-2 text-slate-900"
         />
         <button type="submit" className="rounded bg-navy-900 px-3 py-2 font-semibold text-white hover:bg-navy-800">
@@ -239,4 +238,14 @@ export function CustomerSearchField({
       </p>
     </div>
   );
+}
+
+/**
+ * The choices a customer picker shows: those the page was loaded with, or, once the user types, the results as they
+ * come ({@link CustomerSearchField}'s `onResults`). A new page load shows its own list again.
+ */
+export function usePickerChoices<T>(loaded: T[]): { options: T[]; live: boolean; setResults: (list: T[]) => void } {
+  const [results, setResultsState] = useState<{ for: T[]; list: T[] } | null>(null);
+  const live = results !== null && results.for === loaded;
+  return { options: live ? results.list : loaded, live, setResults: (list) => setResultsState({ for: loaded, list }) };
 }

@@ -1,7 +1,6 @@
-import { useEffect, useState } from 'react';
 import { Form, Link } from 'react-router';
 import { PhotoUploadForm } from '~/components/admin/photo-upload';
-import { CustomerSearchField } from '~/components/admin/search-box';
+import { CustomerSearchField, usePickerChoices } from '~/components/admin/search-box';
 import { buttonClass, SelectField } from '~/components/admin/ui';
 import type { FormResult } from '~/components/admin/work-order-forms';
 import { pageMeta } from '~/lib/meta';
@@ -11,7 +10,7 @@ import { intentFailure, readAdminForm } from '~/server/documents/admin-form.serv
 import { PHOTO_MAX_BYTES, PHOTO_MAX_FILES } from '~/server/documents/upload-documents.server';
 import { isUuid } from '~/server/errors.server';
 import { listCustomerWorkOrderOptions } from '~/server/work-orders/get-work-order.server';
-import { findCustomerChoices, type CustomerChoice } from '~/server/search/search.server';
+import { findCustomerChoices } from '~/server/search/search.server';
 import { handleWorkOrderIntent } from '~/server/work-orders/work-order-intents.server';
 import type { Route } from './+types/photos';
 
@@ -45,14 +44,12 @@ export async function action({ request }: Route.ActionArgs) {
 export default function Photos({ loaderData, actionData }: Route.ComponentProps) {
   const { customers, pickerMessage, customerQuery, workOrders, customerId, selected } = loaderData;
   // Results as you type replace the loaded list until the page loads again.
-  const [live, setLive] = useState<CustomerChoice[] | null>(null);
-  useEffect(() => setLive(null), [customers]);
-  const options = live ?? customers;
+  const { options, live, setResults } = usePickerChoices(customers);
   return (
     <div className="max-w-3xl">
       <h1 className="text-2xl font-bold text-navy-900">Upload Repair Photos</h1>
       <Form method="get" className="mt-4 space-y-3">
-        <CustomerSearchField id="photos-customer-query" defaultValue={customerQuery} serverMessage={pickerMessage} onResults={setLive} />
+        <CustomerSearchField id="photos-customer-query" defaultValue={customerQuery} serverMessage={pickerMessage} onResults={setResults} />
         <SelectField label="1. Customer" name="customerId" defaultValue={customerId} key={customerId}>
           <option value="">{customerQuery || live ? 'Select a matching customer' : 'Select a customer (newest first; search to find others)'}</option>
           {options.map((c) => (

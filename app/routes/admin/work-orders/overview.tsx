@@ -1,6 +1,6 @@
 import { AdminLoadError } from '~/components/admin/load-error';
-import { useEffect, useRef, useState } from 'react';
-import { CustomerSearchField } from '~/components/admin/search-box';
+import { useEffect, useRef } from 'react';
+import { CustomerSearchField, usePickerChoices } from '~/components/admin/search-box';
 import { Form, Link, redirect, useNavigate } from 'react-router';
 import { buttonClass, secondaryButtonClass, StatCard } from '~/components/admin/ui';
 import { WorkOrderTable } from '~/components/admin/work-order-table';
@@ -50,9 +50,7 @@ function AddWorkOrderDialog({
 }) {
   const ref = useRef<HTMLDialogElement>(null);
   // Results as you type replace the loaded list until the page loads again.
-  const [live, setLive] = useState<CustomerChoice[] | null>(null);
-  useEffect(() => setLive(null), [customers]);
-  const options = live ?? customers;
+  const { options, live, setResults } = usePickerChoices(customers);
   const navigate = useNavigate();
   const close = `/admin/work-orders${view === 'all' ? '?view=all' : ''}`;
   useEffect(() => {
@@ -81,7 +79,7 @@ function AddWorkOrderDialog({
       <Form method="get" action="/admin/work-orders" className="mt-4 space-y-4">
         {view === 'all' ? <input type="hidden" name="view" value="all" /> : null}
         <input type="hidden" name="add" value="1" />
-        <CustomerSearchField id="add-wo-customer-query" defaultValue={customerQuery} serverMessage={pickerMessage} onResults={setLive} />
+        <CustomerSearchField id="add-wo-customer-query" defaultValue={customerQuery} serverMessage={pickerMessage} onResults={setResults} />
         <div>
           <label htmlFor="add-wo-customer" className="block text-sm font-semibold text-slate-800">
             Customer
