@@ -127,12 +127,17 @@ describe('searchEverything', () => {
     expect((await searchEverything(t.db, owner, '%')).workOrders).toEqual([]);
   });
 
-  it('uses at most three statements and honours the limit', async () => {
+  it('uses at most four statements and honours the limit', async () => {
     const { result: all, queries } = await countQueries(() => searchEverything(t.db, owner, fixture.mine.number));
     expect(all.workOrders.length).toBeGreaterThan(0);
-    expect(queries).toBeLessThanOrEqual(3);
+    expect(queries).toBeLessThanOrEqual(4);
     const result = await searchEverything(t.db, owner, 'mari', { limit: 1 });
     expect(result.customers.length).toBeLessThanOrEqual(1);
+    // A prefix match first, then typo matches fill the rest (excluding the ones already found).
+    const maria = await searchEverything(t.db, owner, 'Maria');
+    expect(labels(maria.customers)[0]).toBe('Maria Gonzalez');
+    expect(new Set(labels(maria.customers)).size).toBe(maria.customers.length);
+    expect(labels(maria.customers)).toContain('Mario Lopez');
     const only = await searchEverything(t.db, owner, 'Maria', { only: ['customers'] });
     expect(only.vehicles).toEqual([]);
     expect(only.workOrders).toEqual([]);

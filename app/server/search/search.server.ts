@@ -3,10 +3,11 @@
  *
  * `searchEverything(db, user, query, { limit })` → {@link SearchResults}: up to `limit` (default 8, at most 50) hits in
  * each group, each with a label, one line of detail and a link:
- * - customers, by name with typos ("Maria Gonzales" finds "Maria Gonzalez": pg_trgm `similarity` / `word_similarity`
- *   on lower(name), GIN index `customers_name_trgm_idx`, migration 0013) or by the start of its words ("gonz"), by the
- *   start of the e-mail, by a run of 4+ digits of the phone (search terms of migration 0007, `customers_search_terms_idx`);
- *   ranked by trigram score;
+ * - customers: first those whose name's words start with the input's words ("gonz", "maria gonz"), whose e-mail starts
+ *   with the input or whose phone has the input's 4+ digits in a row (search terms of migration 0007,
+ *   `customers_search_terms_idx`), the whole name and names starting with the input first; then, when that leaves room,
+ *   names with typos ("Maria Gonzales" finds "Maria Gonzalez": pg_trgm `word_similarity` ≥ 0.6 on lower(name), GIN index
+ *   `customers_name_trgm_idx`, migration 0013), closest first;
  * - vehicles, by the full VIN, its last six or any 3+ characters of it, or the plate, ignoring case, spaces and dashes
  *   (`vehicles_search_terms_idx`); an exact VIN or plate and a VIN ending in the input come first;
  * - work orders, by number, whole ("WO-1042", "wo 1042") or a fragment of 3+ characters ("1042", "104"), through the
@@ -14,13 +15,12 @@
  *
  * Roles (permissions.server.ts): customers and vehicles only with 'customers'; work orders with 'work_orders.all', or
  * with 'work_orders.assigned' only those assigned to the user (a technician), whose hits never carry a phone or e-mail.
- * At most three statements, each reading an index and ending in LIMIT, so the cost follows the matches, not the tables.
+ * At most four statements (customers two), each reading an index and ending in LIMIT, so the cost follows the matches, not the tables.
  *
  * Never throws for bad input: an empty, over-long ({@link SEARCH_MAX_LENGTH}) or punctuation-only query returns no hits
  * and a message from {@link SEARCH_MESSAGES}. All input reaches SQL as bound parameters (tsquery and LIKE texts escaped).
  */
 import { and, desc, eq, sql } from 'drizzle-orm';
-import { union } from 'drizzle-orm/pg-core';
 import { SEARCH_MAX_LENGTH, SEARCH_MESSAGES, type SearchHit, type SearchResults } from '~/lib/schemas/search';
 import type { SessionUser } from '../auth/session.server';
 import { can } from '../auth/permissions.server';
@@ -91,9 +91,11 @@ async function findCustomers(db: Executor, q: string, limit: number): Promise<Se
   const lower = q.toLowerCase();
   const lname = sql`lower(${customers.name})`;
   const digits = q.replace(/\D/g, '');
-  const hasLetters = /\p{L}/u.test(q);
-  // Every word of the input starts a word of the name ("gonz", "maria gonz"), split by the database as the index is;
-  // or the input starts the e-mail; or its digits are a run of 4+ of the phone's. One tsquery, one index scan.
+  const columns = { id: customers.id, name: customers.name, email: customers.email, phone: customers.phone };
+  // 1. Exact and prefix matches, from the search terms (migration 0007) in one tsquery and one index scan: every word
+  // of the input starts a word of the name ("gonz", "maria gonz"; split by the database as the index is), or the input
+  // starts the e-mail, or its digits are a run of 4+ of the phone's. Ranked cheaply (no trigram work per row, so a
+  // common first name matching thousands stays fast): the whole name, then names starting with the input, shortest.
   const nameWords = sql`(SELECT string_agg(quote_literal('n:' || w) || ':*', ' & ')
       FROM unnest(regexp_split_to_array(${lower}, '[^[:alnum:]]+')) AS w WHERE w <> '')`;
   const extra: string[] = [];
@@ -102,25 +104,33 @@ async function findCustomers(db: Executor, q: string, limit: number): Promise<Se
   const termsQuery = extra.length
     ? sql`(coalesce(${nameWords} || ' | ', '') || ${extra.join(' | ')})::tsquery`
     : sql`${nameWords}::tsquery`;
-  const byTerms = db.select({ id: customers.id }).from(customers).where(sql`${customerTerms} @@ ${termsQuery}`);
-  // Typos: trigram similarity of the whole name, or of the input to the best-matching part of it (GIN trigram index).
-  // Inputs under 3 letters have too few trigrams to be selective: they use the search terms only. The two index scans
-  // stay apart (UNION) so the trigram scan's recheck never recomputes a row's search terms.
-  const byTrigram =
-    hasLetters && lower.length >= 3
-      ? db.select({ id: customers.id }).from(customers).where(sql`${lname} % ${lower} OR ${lower} <% ${lname}`)
-      : null;
-  const matching = byTrigram ? union(byTerms, byTrigram) : byTerms;
-  const score = sql<number>`greatest(similarity(${lname}, ${lower}), word_similarity(${lower}, ${lname}))`;
-  // The matching ids become one array the primary key is read with (a join or IN would tempt the planner to read
-  // every customer), then ranked by trigram score: the closest name first.
-  const rows = await db
-    .select({ id: customers.id, name: customers.name, email: customers.email, phone: customers.phone, score })
+  const exact = await db
+    .select(columns)
     .from(customers)
-    .where(sql`${customers.id} = ANY(ARRAY(${matching}))`)
-    .orderBy(desc(score), customers.name, customers.id)
+    .where(sql`${customerTerms} @@ ${termsQuery}`)
+    .orderBy(
+      sql`${lname} = ${lower} DESC`,
+      sql`${lname} LIKE ${`${lower.replace(/[\\%_]/g, (c) => `\\${c}`)}%`} DESC`,
+      sql`length(${customers.name})`,
+      customers.name,
+      customers.id,
+    )
     .limit(limit);
-  return rows.map((r) => ({
+  // 2. Typos, only when the first step left room: the input's trigram similarity to the best-matching run of words of
+  // the name (pg_trgm word_similarity ≥ 0.6, `<%`, read from the trigram GIN index on lower(name)), closest first.
+  // Inputs under 3 letters have too few trigrams to be selective and are not tried.
+  let fuzzy: typeof exact = [];
+  if (exact.length < limit && /\p{L}/u.test(q) && lower.replace(/[^\p{L}\p{N}]/gu, '').length >= 3) {
+    const score = sql`word_similarity(${lower}, ${lname})`;
+    const found = exact.map((c) => c.id);
+    fuzzy = await db
+      .select(columns)
+      .from(customers)
+      .where(and(sql`${lower} <% ${lname}`, found.length ? sql`${customers.id} <> ALL(${sql.param(found)}::uuid[])` : undefined))
+      .orderBy(sql`${score} DESC`, sql`similarity(${lname}, ${lower}) DESC`, customers.name, customers.id)
+      .limit(limit - exact.length);
+  }
+  return [...exact, ...fuzzy].map((r) => ({
     id: r.id,
     kind: 'customer' as const,
     label: r.name,
