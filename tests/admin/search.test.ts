@@ -64,6 +64,8 @@ describe('searchEverything', () => {
     expect(result.message).toBeNull();
     expect(labels((await searchEverything(t.db, owner, 'gonzales')).customers)).toContain('Maria Gonzalez');
     expect(labels((await searchEverything(t.db, owner, 'gonz')).customers)).toContain('Maria Gonzalez');
+    expect(labels((await searchEverything(t.db, owner, 'Mraia Gonzalez')).customers)).toContain('Maria Gonzalez');
+    expect(labels((await searchEverything(t.db, owner, 'gonzalez maria')).customers)).toContain('Maria Gonzalez');
   });
 
   it('finds a customer by phone digits and by e-mail', async () => {

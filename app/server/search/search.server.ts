@@ -20,7 +20,7 @@
  * Never throws for bad input: an empty, over-long ({@link SEARCH_MAX_LENGTH}) or punctuation-only query returns no hits
  * and a message from {@link SEARCH_MESSAGES}. All input reaches SQL as bound parameters (tsquery and LIKE texts escaped).
  */
-import { and, desc, eq, sql } from 'drizzle-orm';
+import { and, desc, eq, or, sql } from 'drizzle-orm';
 import { SEARCH_MAX_LENGTH, SEARCH_MESSAGES, type SearchHit, type SearchResults } from '~/lib/schemas/search';
 import type { SessionUser } from '../auth/session.server';
 import { can } from '../auth/permissions.server';
@@ -38,6 +38,9 @@ export interface SearchOptions {
 }
 
 const EMPTY = { customers: [], vehicles: [], workOrders: [] };
+
+/** How many matching customers are read before ranking: by prefix (cheap to rank), and by trigram similarity. */
+const CANDIDATES = { prefix: 500, fuzzy: 200 } as const;
 
 /** Normalises a query as the search compares it: whitespace collapsed and trimmed. */
 export function normaliseQuery(query: string): string {
@@ -104,30 +107,50 @@ async function findCustomers(db: Executor, q: string, limit: number): Promise<Se
   const termsQuery = extra.length
     ? sql`(coalesce(${nameWords} || ' | ', '') || ${extra.join(' | ')})::tsquery`
     : sql`${nameWords}::tsquery`;
-  const exact = await db
+  // Candidates are capped before ranking (CANDIDATES): a very common first name ("maria") matches thousands of rows that
+  // rank alike, and reading them all would cost more than it shows.
+  const prefixed = db
     .select(columns)
     .from(customers)
     .where(sql`${customerTerms} @@ ${termsQuery}`)
+    .limit(CANDIDATES.prefix)
+    .as('prefixed');
+  const plower = sql`lower(${prefixed.name})`;
+  const exact = await db
+    .select()
+    .from(prefixed)
     .orderBy(
-      sql`${lname} = ${lower} DESC`,
-      sql`${lname} LIKE ${`${lower.replace(/[\\%_]/g, (c) => `\\${c}`)}%`} DESC`,
-      sql`length(${customers.name})`,
-      customers.name,
-      customers.id,
+      sql`${plower} = ${lower} DESC`,
+      sql`${plower} LIKE ${`${lower.replace(/[\\%_]/g, (c) => `\\${c}`)}%`} DESC`,
+      sql`length(${prefixed.name})`,
+      prefixed.name,
+      prefixed.id,
     )
     .limit(limit);
-  // 2. Typos, only when the first step left room: the input's trigram similarity to the best-matching run of words of
-  // the name (pg_trgm word_similarity ≥ 0.6, `<%`, read from the trigram GIN index on lower(name)), closest first.
-  // Inputs under 3 letters have too few trigrams to be selective and are not tried.
+  // 2. Typos, only when the first step left room: every word of 3+ characters of the input, or the whole input, is
+  // trigram-similar to a run of the name (pg_trgm word_similarity ≥ 0.6, `<%`, read from the trigram GIN index on
+  // lower(name): "robrt jonson" finds Robert Johnson), ranked by the whole input's word_similarity, closest first.
+  const words = [...new Set(lower.split(/[^\p{L}\p{N}]+/u).filter((w) => w.length >= 3))].slice(0, 6);
   let fuzzy: typeof exact = [];
-  if (exact.length < limit && /\p{L}/u.test(q) && lower.replace(/[^\p{L}\p{N}]/gu, '').length >= 3) {
-    const score = sql`word_similarity(${lower}, ${lname})`;
+  if (exact.length < limit && /\p{L}/u.test(q) && words.length > 0) {
     const found = exact.map((c) => c.id);
-    fuzzy = await db
+    const similar = db
       .select(columns)
       .from(customers)
-      .where(and(sql`${lower} <% ${lname}`, found.length ? sql`${customers.id} <> ALL(${sql.param(found)}::uuid[])` : undefined))
-      .orderBy(sql`${score} DESC`, sql`similarity(${lname}, ${lower}) DESC`, customers.name, customers.id)
+      .where(
+        and(
+          // Each word alike ("robrt jonson"), or the whole input alike ("mraia gonzalez": one word's typo outweighed).
+          words.length > 1 ? or(and(...words.map((w) => sql`${w} <% ${lname}`)), sql`${lower} <% ${lname}`) : sql`${lower} <% ${lname}`,
+          found.length ? sql`${customers.id} <> ALL(${sql.param(found)}::uuid[])` : undefined,
+        ),
+      )
+      .limit(CANDIDATES.fuzzy)
+      .as('similar');
+    const slower = sql`lower(${similar.name})`;
+    fuzzy = await db
+      .select()
+      .from(similar)
+      .orderBy(sql`word_similarity(${lower}, ${slower}) DESC`, sql`similarity(${slower}, ${lower}) DESC`, similar.name, similar.id)
       .limit(limit - exact.length);
   }
   return [...exact, ...fuzzy].map((r) => ({
