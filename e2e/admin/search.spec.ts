@@ -15,7 +15,7 @@ test.describe('search everywhere', () => {
 
   test('/ focuses the box, results appear as you type, and one opens', async ({ page }) => {
     await page.goto('/admin/inventory');
-    const box = page.getByRole('searchbox', { name: 'Search customers, vehicles and work orders' });
+    const box = page.getByRole('searchbox', { name: 'Search everything' });
     await page.locator('body').click({ position: { x: 5, y: 5 } });
     await page.keyboard.press('/');
     await expect(box).toBeFocused();
@@ -39,7 +39,7 @@ test.describe('search everywhere', () => {
 
   test('Enter opens the results page; a work order number fragment finds the work order', async ({ page }) => {
     const wo = await createCustomerWithWorkOrder(page);
-    const box = page.getByRole('searchbox', { name: 'Search customers, vehicles and work orders' });
+    const box = page.getByRole('searchbox', { name: 'Search everything' });
     await box.fill(wo.number.slice(4));
     await box.press('Enter');
     await expect(page).toHaveURL(new RegExp(`/admin/search\\?q=${wo.number.slice(4)}`));
@@ -56,7 +56,7 @@ test.describe('search everywhere', () => {
   test('the Add Work Order picker searches customers as you type', async ({ page }) => {
     await page.goto('/admin/work-orders?add=1');
     const dialog = page.getByRole('dialog', { name: 'Add Work Order' });
-    await dialog.getByLabel('Find a customer (name, phone or e-mail)').fill('Gonzales');
+    await dialog.getByLabel('Find by name, phone or e-mail').fill('Gonzales');
     await expect(dialog.getByRole('status')).toHaveText(/customers? found/);
     const select = dialog.getByLabel('Customer', { exact: true });
     await expect(select.locator('option', { hasText: 'Maria Gonzalez' })).toHaveCount(1);
@@ -71,7 +71,7 @@ test.describe('search everywhere', () => {
     const page = await context.newPage();
     await logInAsAdmin(page);
     await page.goto('/admin/photos');
-    await page.getByLabel('Find a customer (name, phone or e-mail)').fill('gonzales');
+    await page.getByLabel('Find by name, phone or e-mail').fill('gonzales');
     await page.getByRole('button', { name: 'Search', exact: true }).last().click();
     await expect(page).toHaveURL(/customerQuery=gonzales/);
     await expect(page.getByLabel('1. Customer').locator('option', { hasText: 'Maria Gonzalez' })).toHaveCount(1);

@@ -115,7 +115,7 @@ export function HeaderSearch() {
       }}
     >
       <label htmlFor={`${id}-q`} className="sr-only">
-        Search customers, vehicles and work orders
+        Search everything
       </label>
       <div className="flex gap-2">
         <input
@@ -181,7 +181,7 @@ export function CustomerSearchField({
   defaultValue: string;
   /** The message of the search the page was loaded with (no matches), shown until the user types. */
   serverMessage?: string | null;
-  onResults: (customers: { id: string; name: string; detail: string }[]) => void;
+  onResults: (customers: { id: string; name: string; email: string | null }[]) => void;
   buttonName?: string;
 }) {
   const fetcher = useFetcher<SearchResults>();
@@ -196,7 +196,7 @@ export function CustomerSearchField({
   }, [value, typed, load]);
   const data = fetcher.data;
   useEffect(() => {
-    if (data) onResults(data.customers.map((c) => ({ id: c.id, name: c.label, detail: c.detail })));
+    if (data) onResults(data.customers.map((c) => ({ id: c.id, name: c.label, email: c.email ?? null })));
     // onResults is a setter-like callback from the parent; only new data should call it.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [data]);
@@ -205,7 +205,7 @@ export function CustomerSearchField({
   return (
     <div>
       <label htmlFor={id} className="block text-sm font-semibold text-slate-800">
-        Find a customer (name, phone or e-mail)
+        Find by name, phone or e-mail
       </label>
       <div className="mt-1 flex gap-2">
         <input

@@ -37,6 +37,8 @@ export interface SearchHit {
   detail: string;
   /** Where the hit opens in the back office. */
   href: string;
+  /** A customer's e-mail (customer hits only; the pickers show it to tell namesakes apart). */
+  email?: string | null;
 }
 
 export interface SearchResults {

@@ -54,7 +54,7 @@ export default function Photos({ loaderData, actionData }: Route.ComponentProps)
           <option value="">{customerQuery || live ? 'Select a matching customer' : 'Select a customer (newest first; search to find others)'}</option>
           {options.map((c) => (
             <option key={c.id} value={c.id}>
-              {c.name} ({c.detail})
+              {c.name} ({c.email ?? 'no email'})
             </option>
           ))}
         </SelectField>

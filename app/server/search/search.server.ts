@@ -159,6 +159,7 @@ async function findCustomers(db: Executor, q: string, limit: number): Promise<Se
     label: r.name,
     detail: contactLine(r),
     href: `/admin/customers/${r.id}`,
+    email: r.email,
   }));
 }
 
@@ -235,15 +236,15 @@ async function findWorkOrders(db: Executor, q: string, limit: number, technician
   }));
 }
 
-/** One choice of a customer picker: the name and one line to tell namesakes apart (e-mail, phone). */
+/** One choice of a customer picker: the name and the e-mail (to tell namesakes apart). */
 export interface CustomerChoice {
   id: string;
   name: string;
-  detail: string;
+  email: string | null;
 }
 
 /** How many customers a picker lists before anything is typed (the newest). */
-export const PICKER_RECENT = 25;
+export const PICKER_RECENT = 50;
 
 /**
  * The choices of a customer picker (new work order, photos; issue 17 §5): the customers matching `query` (the same
@@ -264,7 +265,7 @@ export async function findCustomerChoices(
   let message: string | null = null;
   if (q) {
     const results = await searchEverything(db, user, q, { only: ['customers'], limit: 50 });
-    choices = results.customers.map((c) => ({ id: c.id, name: c.label, detail: c.detail }));
+    choices = results.customers.map((c) => ({ id: c.id, name: c.label, email: c.email ?? null }));
     message = results.message;
   } else {
     const rows = await db
@@ -272,7 +273,7 @@ export async function findCustomerChoices(
       .from(customers)
       .orderBy(desc(customers.createdAt), customers.id)
       .limit(PICKER_RECENT);
-    choices = rows.map((r) => ({ id: r.id, name: r.name, detail: contactLine(r) }));
+    choices = rows.map((r) => ({ id: r.id, name: r.name, email: r.email }));
   }
   const includeId = options.includeId;
   if (includeId && /^[0-9a-f-]{36}$/i.test(includeId) && !choices.some((c) => c.id === includeId)) {
@@ -280,7 +281,7 @@ export async function findCustomerChoices(
       .select({ id: customers.id, name: customers.name, email: customers.email, phone: customers.phone })
       .from(customers)
       .where(eq(customers.id, includeId));
-    if (row) choices.unshift({ id: row.id, name: row.name, detail: contactLine(row) });
+    if (row) choices.unshift({ id: row.id, name: row.name, email: row.email });
   }
   return { customers: choices, message: choices.length > 0 ? null : message };
 }

@@ -92,7 +92,7 @@ function AddWorkOrderDialog({
             <optgroup label={customerQuery || live ? 'Matching customers' : 'Newest customers (search to find others)'}>
               {options.map((c) => (
                 <option key={c.id} value={c.id}>
-                  {c.name} ({c.detail})
+                  {c.name} ({c.email ?? 'no email'})
                 </option>
               ))}
             </optgroup>
