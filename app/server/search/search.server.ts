@@ -39,8 +39,8 @@ export interface SearchOptions {
 
 const EMPTY = { customers: [], vehicles: [], workOrders: [] };
 
-/** How many matching customers are read before ranking: by prefix (cheap to rank), and by trigram similarity. */
-const CANDIDATES = { prefix: 500, fuzzy: 200 } as const;
+/** How many customers matching by prefix are read before ranking (cheap to rank; a common first name matches many). */
+const CANDIDATES = { prefix: 500 } as const;
 
 /** Normalises a query as the search compares it: whitespace collapsed and trimmed. */
 export function normaliseQuery(query: string): string {
@@ -129,28 +129,25 @@ async function findCustomers(db: Executor, q: string, limit: number): Promise<Se
     .limit(limit);
   // 2. Typos, only when the first step left room: every word of 3+ characters of the input, or the whole input, is
   // trigram-similar to a run of the name (pg_trgm word_similarity ≥ 0.6, `<%`, read from the trigram GIN index on
-  // lower(name): "robrt jonson" finds Robert Johnson), ranked by the whole input's word_similarity, closest first.
+  // lower(name): "gonzales" and "maria gonzales" find Maria Gonzalez), ranked by the whole input's word_similarity,
+  // closest first. A dropped or swapped letter in a short word ("robrt") can fall below 0.6 and is not found.
   const words = [...new Set(lower.split(/[^\p{L}\p{N}]+/u).filter((w) => w.length >= 3))].slice(0, 6);
   let fuzzy: typeof exact = [];
   if (exact.length < limit && /\p{L}/u.test(q) && words.length > 0) {
     const found = exact.map((c) => c.id);
-    const similar = db
+    // No LIMIT before ranking here: with one, the planner reads the table in order hoping to stop early, and computes
+    // the similarity of every name it passes. The word_similarity threshold keeps the candidates few.
+    fuzzy = await db
       .select(columns)
       .from(customers)
       .where(
         and(
-          // Each word alike ("robrt jonson"), or the whole input alike ("mraia gonzalez": one word's typo outweighed).
+          // Each word alike ("gonzales maria"), or the whole input alike ("mraia gonzalez": one word's typo outweighed).
           words.length > 1 ? or(and(...words.map((w) => sql`${w} <% ${lname}`)), sql`${lower} <% ${lname}`) : sql`${lower} <% ${lname}`,
           found.length ? sql`${customers.id} <> ALL(${sql.param(found)}::uuid[])` : undefined,
         ),
       )
-      .limit(CANDIDATES.fuzzy)
-      .as('similar');
-    const slower = sql`lower(${similar.name})`;
-    fuzzy = await db
-      .select()
-      .from(similar)
-      .orderBy(sql`word_similarity(${lower}, ${slower}) DESC`, sql`similarity(${slower}, ${lower}) DESC`, similar.name, similar.id)
+      .orderBy(sql`${lower} <<-> ${lname}`, customers.name, customers.id)
       .limit(limit - exact.length);
   }
   return [...exact, ...fuzzy].map((r) => ({
@@ -173,7 +170,9 @@ async function findVehicles(db: Executor, q: string, limit: number): Promise<Sea
   const plate = sql`lower(regexp_replace(coalesce(${vehicles.licensePlate}, ''), '[^[:alnum:]]', '', 'g'))`;
   const rank = sql<number>`CASE WHEN lower(${vehicles.vin}) = ${compact} OR ${plate} = ${compact} THEN 0
     WHEN lower(${vehicles.vin}) LIKE ${`%${compact}`} THEN 1 ELSE 2 END`;
-  const rows = await db
+  // The best `limit` vehicles are chosen first, then joined to their owners (a join before the LIMIT would read an
+  // owner for every match).
+  const top = db
     .select({
       id: vehicles.id,
       customerId: vehicles.customerId,
@@ -182,13 +181,28 @@ async function findVehicles(db: Executor, q: string, limit: number): Promise<Sea
       model: vehicles.model,
       vin: vehicles.vin,
       plate: vehicles.licensePlate,
-      owner: customers.name,
+      rank: sql<number>`${rank}`.as('rank'),
+      createdAt: vehicles.createdAt,
     })
     .from(vehicles)
-    .innerJoin(customers, eq(customers.id, vehicles.customerId))
     .where(sql`${vehicleTerms} @@ ${tsquery}::tsquery`)
     .orderBy(rank, desc(vehicles.createdAt), vehicles.id)
-    .limit(limit);
+    .limit(limit)
+    .as('top');
+  const rows = await db
+    .select({
+      id: top.id,
+      customerId: top.customerId,
+      year: top.year,
+      make: top.make,
+      model: top.model,
+      vin: top.vin,
+      plate: top.plate,
+      owner: customers.name,
+    })
+    .from(top)
+    .innerJoin(customers, eq(customers.id, top.customerId))
+    .orderBy(top.rank, desc(top.createdAt), top.id);
   return rows.map((r) => ({
     id: r.id,
     kind: 'vehicle' as const,
@@ -211,22 +225,36 @@ async function findWorkOrders(db: Executor, q: string, limit: number, technician
       : sql`${workOrders.workOrderNumber} IN (${whole}, ${fragment}, ${fragment.toUpperCase()})`;
   const rank = sql<number>`CASE WHEN upper(${workOrders.workOrderNumber}) IN (${whole.toUpperCase()}, ${fragment.toUpperCase()}) THEN 0
     ELSE 1 END`;
-  const rows = await db
+  // The best `limit` work orders are chosen first, then joined to vehicle and customer.
+  const top = db
     .select({
       id: workOrders.id,
       number: workOrders.workOrderNumber,
       status: workOrders.currentStatus,
+      vehicleId: workOrders.vehicleId,
+      customerId: workOrders.customerId,
+      rank: sql<number>`${rank}`.as('rank'),
+      createdAt: workOrders.createdAt,
+    })
+    .from(workOrders)
+    .where(and(match, technicianId ? eq(workOrders.assignedTechnicianId, technicianId) : undefined))
+    .orderBy(rank, sql`length(${workOrders.workOrderNumber})`, desc(workOrders.createdAt), workOrders.id)
+    .limit(limit)
+    .as('top');
+  const rows = await db
+    .select({
+      id: top.id,
+      number: top.number,
+      status: top.status,
       year: vehicles.year,
       make: vehicles.make,
       model: vehicles.model,
       customer: customers.name,
     })
-    .from(workOrders)
-    .innerJoin(vehicles, eq(vehicles.id, workOrders.vehicleId))
-    .innerJoin(customers, eq(customers.id, workOrders.customerId))
-    .where(and(match, technicianId ? eq(workOrders.assignedTechnicianId, technicianId) : undefined))
-    .orderBy(rank, sql`length(${workOrders.workOrderNumber})`, desc(workOrders.createdAt), workOrders.id)
-    .limit(limit);
+    .from(top)
+    .innerJoin(vehicles, eq(vehicles.id, top.vehicleId))
+    .innerJoin(customers, eq(customers.id, top.customerId))
+    .orderBy(top.rank, sql`length(${top.number})`, desc(top.createdAt), top.id);
   return rows.map((r) => ({
     id: r.id,
     kind: 'work_order' as const,
