@@ -23,12 +23,15 @@
 import { and, desc, eq, or, sql } from 'drizzle-orm';
 import { SEARCH_MAX_LENGTH, SEARCH_MESSAGES, type SearchHit, type SearchResults } from '~/lib/schemas/search';
 import type { SessionUser } from '../auth/session.server';
-import { can } from '../auth/permissions.server';
+import { can, type Permission } from '../auth/permissions.server';
 import { likePattern, prefixQuery } from '../customers/list-customers.server';
 import type { Executor } from '../db/client.server';
 import { customers, vehicles, workOrders } from '../db/schema';
 
 export type SearchUser = Pick<SessionUser, 'id' | 'isAdmin' | 'role'>;
+
+/** The search routes' guard: anyone who may find something (customers, or work orders: all or a technician's own). */
+export const SEARCH_PERMISSIONS = ['customers', 'work_orders.all', 'work_orders.assigned'] as const satisfies readonly Permission[];
 
 export interface SearchOptions {
   /** Hits per group (default 8, clamped to 1..50). */

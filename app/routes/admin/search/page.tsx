@@ -6,8 +6,7 @@ import { SEARCH_MAX_LENGTH, SearchQuerySchema } from '~/lib/schemas/search';
 import { pageMeta } from '~/lib/meta';
 import { requireStaff } from '~/server/auth/permissions.server';
 import { getDb } from '~/server/db/client.server';
-import { searchEverything } from '~/server/search/search.server';
-import { SEARCH_PERMISSIONS } from './results';
+import { SEARCH_PERMISSIONS, searchEverything } from '~/server/search/search.server';
 import type { Route } from './+types/page';
 
 export const meta: Route.MetaFunction = ({ matches }) => pageMeta({ matches, title: 'Search', noindex: true });

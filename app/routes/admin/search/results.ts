@@ -6,11 +6,8 @@
 import { SearchQuerySchema } from '~/lib/schemas/search';
 import { requireStaff } from '~/server/auth/permissions.server';
 import { getDb } from '~/server/db/client.server';
-import { searchEverything } from '~/server/search/search.server';
+import { SEARCH_PERMISSIONS, searchEverything } from '~/server/search/search.server';
 import type { Route } from './+types/results';
-
-/** Anyone who may find something: customers, or work orders (all, or a technician's own). */
-export const SEARCH_PERMISSIONS = ['customers', 'work_orders.all', 'work_orders.assigned'] as const;
 
 export async function loader({ request }: Route.LoaderArgs) {
   const url = new URL(request.url);
