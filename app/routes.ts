@@ -117,6 +117,10 @@ export default [
       route('reports', 'routes/admin/reports.tsx'),
       route('settings', 'routes/admin/settings.tsx'),
       route('site', 'routes/admin/site.tsx'),
+      // Search everywhere (issue 17 §5): the header box's results page.
+      route('search', 'routes/admin/search/page.tsx'),
     ]),
+    // The same search as JSON (results as you type, customer pickers): outside the layout, no page.
+    route('search/results', 'routes/admin/search/results.ts'),
   ]),
 ] satisfies RouteConfig;

@@ -31,11 +31,14 @@ export function AppShell({
   title,
   links,
   userLabel,
+  header,
   children,
 }: {
   title: string;
   links: readonly ShellLink[];
   userLabel: string;
+  /** Shown above every page's content (the back office's search box). */
+  header?: React.ReactNode;
   children: React.ReactNode;
 }) {
   return (
@@ -72,9 +75,12 @@ export function AppShell({
           <LinkList links={links} className="flex gap-1 whitespace-nowrap" />
         </nav>
       </div>
-      <main id="main" className="min-w-0 flex-1 p-4 md:p-8">
-        {children}
-      </main>
+      <div className="min-w-0 flex-1">
+        {header ? <header className="border-b border-slate-200 bg-white px-4 py-3 md:px-8">{header}</header> : null}
+        <main id="main" className="min-w-0 p-4 md:p-8">
+          {children}
+        </main>
+      </div>
     </div>
   );
 }

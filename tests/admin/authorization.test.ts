@@ -38,7 +38,18 @@ describe('admin authorization, enumerated from the route config', () => {
     expect(adminRoutes.length).toBeGreaterThanOrEqual(13);
     // Staff-only pages outside the admin layout are in the matrix too (issue 15: the printable ticket).
     expect(adminRoutes.map((r) => r.path)).toEqual(
-      expect.arrayContaining(['/admin/work-orders/:workOrderId/ticket', '/admin/work-orders/:workOrderId/invoice.pdf', '/admin/site', '/admin/board', '/admin/board/events', '/admin/reports', '/admin/reports.csv']),
+      expect.arrayContaining([
+        '/admin/work-orders/:workOrderId/ticket',
+        '/admin/work-orders/:workOrderId/invoice.pdf',
+        '/admin/site',
+        // Search everywhere (issue 17 §5): the results page and its JSON twin outside the layout.
+        '/admin/search',
+        '/admin/search/results',
+        '/admin/board',
+        '/admin/board/events',
+        '/admin/reports',
+        '/admin/reports.csv',
+      ]),
     );
   });
 

@@ -110,6 +110,8 @@ const RULES: Record<string, RouteRule> = {
   '/admin/messages/texts/:conversationKey': { loader: 'messages', actions: { reply: 'messages' } },
   '/admin/audit': { loader: 'audit' },
   '/admin/reports': { loader: 'reports' },
+  '/admin/search': { loader: ['customers', 'work_orders.all', 'work_orders.assigned'] },
+  '/admin/search/results': { loader: ['customers', 'work_orders.all', 'work_orders.assigned'] },
   '/admin/reports.csv': { loader: 'reports' },
   '/admin/staff': {
     loader: 'staff',

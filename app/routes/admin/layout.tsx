@@ -1,4 +1,5 @@
 import { Outlet } from 'react-router';
+import { HeaderSearch } from '~/components/admin/search-box';
 import { AppShell } from '~/components/app-shell';
 import { GeneralErrorBoundary } from '~/components/error-boundary';
 import { can, requireStaff, type Permission } from '~/server/auth/permissions.server';
@@ -43,7 +44,7 @@ export async function loader({ request }: Route.LoaderArgs) {
 
 export default function AdminLayout({ loaderData }: Route.ComponentProps) {
   return (
-    <AppShell title="Shop Admin" links={loaderData.links} userLabel={loaderData.userLabel}>
+    <AppShell title="Shop Admin" links={loaderData.links} userLabel={loaderData.userLabel} header={<HeaderSearch />}>
       <Outlet />
     </AppShell>
   );

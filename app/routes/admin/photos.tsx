@@ -1,30 +1,34 @@
 import { Form, Link } from 'react-router';
 import { PhotoUploadForm } from '~/components/admin/photo-upload';
+import { CustomerSearchField, usePickerChoices } from '~/components/admin/search-box';
 import { buttonClass, SelectField } from '~/components/admin/ui';
 import type { FormResult } from '~/components/admin/work-order-forms';
 import { pageMeta } from '~/lib/meta';
 import { requireStaff } from '~/server/auth/permissions.server';
-import { listCustomerOptions } from '~/server/customers/list-customers.server';
+import { getDb } from '~/server/db/client.server';
 import { intentFailure, readAdminForm } from '~/server/documents/admin-form.server';
 import { PHOTO_MAX_BYTES, PHOTO_MAX_FILES } from '~/server/documents/upload-documents.server';
 import { isUuid } from '~/server/errors.server';
 import { listCustomerWorkOrderOptions } from '~/server/work-orders/get-work-order.server';
+import { findCustomerChoices } from '~/server/search/search.server';
 import { handleWorkOrderIntent } from '~/server/work-orders/work-order-intents.server';
 import type { Route } from './+types/photos';
 
 export const meta: Route.MetaFunction = ({ matches }) => pageMeta({ matches, title: 'Repair Photos', noindex: true });
 
 export async function loader({ request }: Route.LoaderArgs) {
-  await requireStaff(request, 'customers');
+  const user = await requireStaff(request, 'customers');
   const url = new URL(request.url);
   const customerId = url.searchParams.get('customerId') ?? '';
   const workOrderId = url.searchParams.get('workOrderId') ?? '';
-  const [customers, workOrders] = await Promise.all([
-    listCustomerOptions(1000),
+  // The picker lists the customers matching customerQuery (issue 17 §5), or the newest; the chosen one stays listed.
+  const customerQuery = (url.searchParams.get('customerQuery') ?? '').slice(0, 500);
+  const [picker, workOrders] = await Promise.all([
+    findCustomerChoices(getDb(), user, customerQuery, { includeId: isUuid(customerId) ? customerId : null }),
     isUuid(customerId) ? listCustomerWorkOrderOptions(customerId) : Promise.resolve([]),
   ]);
   const selected = workOrders.find((w) => w.id === workOrderId) ?? null;
-  return { customers, workOrders, customerId, selected };
+  return { customers: picker.customers, pickerMessage: picker.message, customerQuery, workOrders, customerId, selected };
 }
 
 export async function action({ request }: Route.ActionArgs) {
@@ -38,14 +42,17 @@ export async function action({ request }: Route.ActionArgs) {
 }
 
 export default function Photos({ loaderData, actionData }: Route.ComponentProps) {
-  const { customers, workOrders, customerId, selected } = loaderData;
+  const { customers, pickerMessage, customerQuery, workOrders, customerId, selected } = loaderData;
+  // Results as you type replace the loaded list until the page loads again.
+  const { options, live, setResults } = usePickerChoices(customers);
   return (
     <div className="max-w-3xl">
       <h1 className="text-2xl font-bold text-navy-900">Upload Repair Photos</h1>
       <Form method="get" className="mt-4 space-y-3">
+        <CustomerSearchField id="photos-customer-query" defaultValue={customerQuery} serverMessage={pickerMessage} onResults={setResults} />
         <SelectField label="1. Customer" name="customerId" defaultValue={customerId} key={customerId}>
-          <option value="">Select a customer</option>
-          {customers.map((c) => (
+          <option value="">{customerQuery || live ? 'Select a matching customer' : 'Select a customer (newest first; search to find others)'}</option>
+          {options.map((c) => (
             <option key={c.id} value={c.id}>
               {c.name} ({c.email ?? 'no email'})
             </option>

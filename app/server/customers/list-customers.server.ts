@@ -128,12 +128,3 @@ export async function listCustomers({ q = '', page = 1 }: { q?: string; page?: n
     .offset((safePage - 1) * CUSTOMERS_PAGE_SIZE);
   return { rows: rows.slice(0, CUSTOMERS_PAGE_SIZE), page: safePage, hasNext: rows.length > CUSTOMERS_PAGE_SIZE };
 }
-
-/** Customers for pickers (Add Work Order dialog, Photos page): id, name, e-mail ordered by name (spec §7). */
-export async function listCustomerOptions(limit = 500): Promise<{ id: string; name: string; email: string | null }[]> {
-  return getDb()
-    .select({ id: customers.id, name: customers.name, email: customers.email })
-    .from(customers)
-    .orderBy(customers.name, customers.id)
-    .limit(limit);
-}

@@ -1,12 +1,14 @@
 import { AdminLoadError } from '~/components/admin/load-error';
 import { useEffect, useRef } from 'react';
+import { CustomerSearchField, usePickerChoices } from '~/components/admin/search-box';
 import { Form, Link, redirect, useNavigate } from 'react-router';
 import { buttonClass, secondaryButtonClass, StatCard } from '~/components/admin/ui';
 import { WorkOrderTable } from '~/components/admin/work-order-table';
 import { pageMeta } from '~/lib/meta';
 import { can, requireStaff } from '~/server/auth/permissions.server';
 import { isUuid } from '~/server/errors.server';
-import { listCustomerOptions } from '~/server/customers/list-customers.server';
+import { getDb } from '~/server/db/client.server';
+import { findCustomerChoices, type CustomerChoice } from '~/server/search/search.server';
 import { getAssignedWorkOrderOverview, getWorkOrderOverview } from '~/server/work-orders/list-work-orders.server';
 import type { Route } from './+types/overview';
 
@@ -18,26 +20,48 @@ export async function loader({ request }: Route.LoaderArgs) {
   const user = await requireStaff(request, ['work_orders.all', 'work_orders.assigned']);
   const url = new URL(request.url);
   const view = url.searchParams.get('view') === 'all' ? 'all' : 'grouped';
-  // The Add Work Order dialog's Continue without JavaScript: a GET with the chosen customer.
-  const chosen = url.searchParams.get('customer');
+  // The Add Work Order dialog's Continue without JavaScript: a GET with the chosen customer. Its Search button
+  // (customerSearch) reloads the dialog with the customers matching customerQuery instead.
+  const searching = url.searchParams.has('customerSearch');
+  const chosen = searching ? null : url.searchParams.get('customer');
+  const customerQuery = (url.searchParams.get('customerQuery') ?? '').slice(0, 500);
   if (url.searchParams.has('cancel')) throw redirect(`/admin/work-orders${view === 'all' ? '?view=all' : ''}`);
   if (chosen === NEW_CUSTOMER) throw redirect('/admin/customers/add');
   if (chosen && isUuid(chosen)) throw redirect(`/admin/customers/${chosen}`);
   const page = Number.parseInt(url.searchParams.get('page') ?? '1', 10) || 1;
-  const adding = url.searchParams.get('add') === '1';
+  const adding = url.searchParams.get('add') === '1' || searching;
   // A technician sees only the work orders assigned to them (issue 17 §2), and cannot add one.
   if (!can(user, 'work_orders.all')) {
-    return { ...(await getAssignedWorkOrderOverview({ technicianId: user.id, view })), customers: null, canAdd: false };
+    return {
+      ...(await getAssignedWorkOrderOverview({ technicianId: user.id, view })),
+      customers: null,
+      customerQuery: '',
+      pickerMessage: null,
+      canAdd: false,
+    };
   }
-  const [overview, customers] = await Promise.all([
+  const canAdd = can(user, 'customers');
+  const [overview, picker] = await Promise.all([
     getWorkOrderOverview({ view, page }),
-    adding && can(user, 'customers') ? listCustomerOptions(1000) : Promise.resolve(null),
+    adding && canAdd ? findCustomerChoices(getDb(), user, customerQuery) : Promise.resolve(null),
   ]);
-  return { ...overview, customers, canAdd: can(user, 'customers') };
+  return { ...overview, customers: picker?.customers ?? null, customerQuery, pickerMessage: picker?.message ?? null, canAdd };
 }
 
-function AddWorkOrderDialog({ customers, view }: { customers: { id: string; name: string; email: string | null }[]; view: string }) {
+function AddWorkOrderDialog({
+  customers,
+  view,
+  customerQuery,
+  pickerMessage,
+}: {
+  customers: CustomerChoice[];
+  view: string;
+  customerQuery: string;
+  pickerMessage: string | null;
+}) {
   const ref = useRef<HTMLDialogElement>(null);
+  // Results as you type replace the loaded list until the page loads again.
+  const { options, live, setResults } = usePickerChoices(customers);
   const navigate = useNavigate();
   const close = `/admin/work-orders${view === 'all' ? '?view=all' : ''}`;
   useEffect(() => {
@@ -65,6 +89,8 @@ function AddWorkOrderDialog({ customers, view }: { customers: { id: string; name
       <p className="mt-1 text-sm text-slate-700">Choose the customer; the work order is created from one of their vehicles.</p>
       <Form method="get" action="/admin/work-orders" className="mt-4 space-y-4">
         {view === 'all' ? <input type="hidden" name="view" value="all" /> : null}
+        <input type="hidden" name="add" value="1" />
+        <CustomerSearchField id="add-wo-customer-query" defaultValue={customerQuery} serverMessage={pickerMessage} onResults={setResults} />
         <div>
           <label htmlFor="add-wo-customer" className="block text-sm font-semibold text-slate-800">
             Customer
@@ -74,8 +100,8 @@ function AddWorkOrderDialog({ customers, view }: { customers: { id: string; name
               Select a customer
             </option>
             <option value={NEW_CUSTOMER}>+ Add New Customer</option>
-            <optgroup label="Existing customers">
-              {customers.map((c) => (
+            <optgroup label={customerQuery || live ? 'Matching customers' : 'Newest customers (search to find others)'}>
+              {options.map((c) => (
                 <option key={c.id} value={c.id}>
                   {c.name} ({c.email ?? 'no email'})
                 </option>
@@ -97,7 +123,7 @@ function AddWorkOrderDialog({ customers, view }: { customers: { id: string; name
 }
 
 export default function WorkOrdersOverview({ loaderData }: Route.ComponentProps) {
-  const { stats, overdue, view, groups, rows, page, hasNext, customers, canAdd } = loaderData;
+  const { stats, overdue, view, groups, rows, page, hasNext, customers, customerQuery, pickerMessage, canAdd } = loaderData;
   const viewLink = (v: 'grouped' | 'all') =>
     `inline-flex items-center rounded px-4 py-2 font-semibold border-2 ${view === v ? 'border-navy-900 bg-navy-900 text-white' : 'border-slate-400 bg-white text-slate-800 hover:bg-slate-50'}`;
   const empty = stats.total === 0;
@@ -124,7 +150,7 @@ export default function WorkOrdersOverview({ loaderData }: Route.ComponentProps)
           </Link>
         </div>
       </div>
-      {customers ? <AddWorkOrderDialog customers={customers} view={view} /> : null}
+      {customers ? <AddWorkOrderDialog customers={customers} view={view} customerQuery={customerQuery} pickerMessage={pickerMessage} /> : null}
       <div className="mt-6 grid grid-cols-2 gap-4 xl:grid-cols-4">
         <StatCard label="Active" value={stats.active} />
         <StatCard label="Completed" value={stats.completed} />
