@@ -20,7 +20,7 @@ import {
   secondsToTenths,
   touchTime,
 } from '~/server/time/time-clock.server';
-import { createAccount, makeRequest, testContext, type TestAccount } from '../setup/factories';
+import { createAccount, makeRequest, settle, testContext, type TestAccount } from '../setup/factories';
 import { withTestDatabase } from '../setup/test-db';
 import { createCustomerWithWorkOrder, dataOf } from './helpers';
 
@@ -205,8 +205,9 @@ describe('the work order page (plain form POST)', () => {
       .insert(timeEntries)
       .values({ workOrderId: wo.id, technicianId: tech.userId, startedAt: new Date('2026-11-10T08:00:00Z'), endedAt: new Date('2026-11-10T09:00:00Z') })
       .returning();
-    const answer = await post(tech, wo.id, { intent: 'correct-time', entryId: entry!.id, startedAt: '2026-11-10T01:00', endedAt: '2026-11-10T09:00', note: 'more' });
-    expect(answer.status).toBe(403);
+    // Refused before anything is read or written: the intent's permission check throws the 403 answer.
+    const answer = await settle(() => post(tech, wo.id, { intent: 'correct-time', entryId: entry!.id, startedAt: '2026-11-10T01:00', endedAt: '2026-11-10T09:00', note: 'more' }));
+    expect((answer.thrown as Response).status).toBe(403);
     const [row] = await t.db.select().from(timeEntries).where(eq(timeEntries.id, entry!.id));
     expect(row!.startedAt).toEqual(entry!.startedAt);
     // The owner's correction, typed in the shop's time zone (America/Chicago, UTC−6 in November).
