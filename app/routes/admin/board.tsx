@@ -11,19 +11,32 @@ import { parseForm } from '~/lib/forms';
 import { pageMeta } from '~/lib/meta';
 import { loadBoard } from '~/server/board/load-board.server';
 import { BoardMoveConflict, moveWorkOrderOnBoard } from '~/server/board/move-work-order.server';
+import { ClockButton } from '~/components/admin/clock-button';
 import { can, requireStaff } from '~/server/auth/permissions.server';
+import { getOpenClock } from '~/server/time/time-clock.server';
 import { getDb } from '~/server/db/client.server';
 import { DomainError } from '~/server/errors.server';
 import { readForm } from '~/server/forms/read-form.server';
 import type { Route } from './+types/board';
 
-export const meta: Route.MetaFunction = ({ matches }) => pageMeta({ matches, title: 'Job Board', noindex: true });
+export const meta: Route.MetaFunction = ({ matches }) =>
+  pageMeta({ matches, title: 'Job Board', noindex: true });
 
 export async function loader({ request }: Route.LoaderArgs) {
   const user = await requireStaff(request, 'board.view');
   const technicianId = new URL(request.url).searchParams.get('technician');
-  const board = await loadBoard(getDb(), user, { technicianId });
-  return { board, canMove: can(user, 'work_orders.status'), canFilter: can(user, 'work_orders.all') };
+  const canClock = can(user, 'time.own');
+  const [board, openClock] = await Promise.all([
+    loadBoard(getDb(), user, { technicianId }),
+    canClock ? getOpenClock(getDb(), user.id) : Promise.resolve(null),
+  ]);
+  return {
+    board,
+    canMove: can(user, 'work_orders.status'),
+    canFilter: can(user, 'work_orders.all'),
+    canClock,
+    openClock,
+  };
 }
 
 /** What a move answers: the message, and which card it was about (the page shows it next to the board). */
@@ -35,7 +48,8 @@ export interface BoardMoveAnswer {
   at: number;
 }
 
-const answer = (a: Omit<BoardMoveAnswer, 'at'>, status = 200) => data<BoardMoveAnswer>({ ...a, at: Date.now() }, status);
+const answer = (a: Omit<BoardMoveAnswer, 'at'>, status = 200) =>
+  data<BoardMoveAnswer>({ ...a, at: Date.now() }, status);
 
 export async function action({ request }: Route.ActionArgs) {
   const user = await requireStaff(request, 'work_orders.status');
@@ -46,11 +60,18 @@ export async function action({ request }: Route.ActionArgs) {
   }
   const { workOrderId, status, expectedVersion, notify } = parsed.data;
   try {
-    const result = await moveWorkOrderOnBoard(getDb(), user, { workOrderId, toStatus: status, expectedVersion, notify });
+    const result = await moveWorkOrderOnBoard(getDb(), user, {
+      workOrderId,
+      toStatus: status,
+      expectedVersion,
+      notify,
+    });
     return answer({ ok: true, message: result.message, workOrderId, conflict: false });
   } catch (error) {
-    if (error instanceof BoardMoveConflict) return answer({ ok: false, message: error.message, workOrderId, conflict: true }, 409);
-    if (error instanceof DomainError) return answer({ ok: false, message: error.message, workOrderId, conflict: false }, error.status);
+    if (error instanceof BoardMoveConflict)
+      return answer({ ok: false, message: error.message, workOrderId, conflict: true }, 409);
+    if (error instanceof DomainError)
+      return answer({ ok: false, message: error.message, workOrderId, conflict: false }, error.status);
     throw error;
   }
 }
@@ -67,9 +88,20 @@ export default function BoardPage({ loaderData, actionData }: Route.ComponentPro
       canMove={loaderData.canMove}
       canFilter={loaderData.canFilter}
       pageAnswer={actionData ?? null}
-      // CLOCK-IN SLOT (issue 17 §3): the lead wires the technician time helper's "Clock in / Clock out" button here,
-      // e.g. cardActions={(card) => <ClockButton workOrderId={card.id} ... />}. Nothing is rendered until then.
-      cardActions={undefined}
+      // Clock in / Clock out on each card (issue 17 §3), for roles that clock their time: one tap, posted to the work
+      // order page's clock intents (which check the work order is one the user may see).
+      cardActions={
+        loaderData.canClock
+          ? (card) => (
+              <ClockButton
+                workOrderId={card.id}
+                workOrderNumber={card.workOrderNumber}
+                openClock={loaderData.openClock}
+                compact
+              />
+            )
+          : undefined
+      }
     />
   );
 }
