@@ -29,7 +29,8 @@
  * Units: days and hours-per-day are numbers rounded to one decimal (two for hours per day); touch time is integer
  * tenths of an hour; money integer cents; rates in percent rounded to one decimal. `null` means "no data".
  */
-import { TZDate } from '@date-fns/tz';
+import { tz } from '@date-fns/tz';
+import { addDays, format, parseISO, startOfDay, startOfISOWeek } from 'date-fns';
 import { sql } from 'drizzle-orm';
 import { defaultReportRange } from '~/lib/reports';
 import { ReportRangeSchema } from '~/lib/schemas/time';
@@ -88,23 +89,16 @@ const round = (value: number, decimals: number) => {
   return Math.round(value * f) / f;
 };
 
-/** "YYYY-MM-DD" in `timeZone` at midnight → the instant. */
+/** "YYYY-MM-DD" in `timeZone` at midnight → the instant (@date-fns/tz reads the calendar date in that zone). */
 function dayStart(isoDate: string, timeZone: string): Date {
-  const [y, m, d] = isoDate.split('-').map(Number);
-  return new Date(new TZDate(y!, m! - 1, d!, 0, 0, 0, timeZone).getTime());
+  return new Date(startOfDay(parseISO(isoDate, { in: tz(timeZone) })).getTime());
 }
 
-function addDays(isoDate: string, days: number): string {
-  const d = new Date(`${isoDate}T00:00:00Z`);
-  d.setUTCDate(d.getUTCDate() + days);
-  return d.toISOString().slice(0, 10);
-}
+/** Calendar arithmetic on "YYYY-MM-DD" (date-fns; no time zone involved). */
+const plusDays = (isoDate: string, days: number): string => format(addDays(parseISO(isoDate), days), 'yyyy-MM-dd');
 
-/** The Monday of the week holding `isoDate` (calendar arithmetic, no time zone). */
-function mondayOf(isoDate: string): string {
-  const day = new Date(`${isoDate}T00:00:00Z`).getUTCDay(); // 0 = Sunday
-  return addDays(isoDate, -((day + 6) % 7));
-}
+/** The Monday of the week holding `isoDate` (ISO weeks start on Monday, as PostgreSQL's date_trunc('week')). */
+const mondayOf = (isoDate: string): string => format(startOfISOWeek(parseISO(isoDate)), 'yyyy-MM-dd');
 
 function rowsOf<T>(result: unknown): T[] {
   return ((result as { rows?: T[] }).rows ?? (result as T[])) as T[];
@@ -136,7 +130,7 @@ export async function computeCycleTimeReport(db: Executor, input: CycleTimeRepor
     throw new DomainError('validation', 'Choose a start date on or before the end date.', 'to');
   }
   const start = dayStart(from, timeZone);
-  const end = dayStart(addDays(to, 1), timeZone);
+  const end = dayStart(plusDays(to, 1), timeZone);
   const delivered = DELIVERED_STATUS;
 
   const query = sql`
@@ -225,7 +219,7 @@ export async function computeCycleTimeReport(db: Executor, input: CycleTimeRepor
   const touchTenths = Math.floor((touchSeconds + 180) / 360);
   const weekMap = new Map((row.weeks ?? []).map((w) => [isoDay(w.week), Number(w.n)]));
   const perWeek: WeekFigure[] = [];
-  for (let week = mondayOf(from); week <= to; week = addDays(week, 7)) {
+  for (let week = mondayOf(from); week <= to; week = plusDays(week, 7)) {
     perWeek.push({ weekStart: week, delivered: weekMap.get(week) ?? 0 });
   }
   const withDate = Number(row.with_date);

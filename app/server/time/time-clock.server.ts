@@ -15,7 +15,8 @@
  * - `getOpenClock(db, userId)` / `listTimeEntries(db, workOrderId)` for pages.
  * Errors are DomainErrors (mapped to 400/403/404/409 by the intents); nothing is written when one is thrown.
  */
-import { TZDate } from '@date-fns/tz';
+import { tz } from '@date-fns/tz';
+import { format, parseISO } from 'date-fns';
 import { and, asc, eq, isNotNull, isNull, sql } from 'drizzle-orm';
 import type { SessionUser } from '../auth/session.server';
 import { can, canSeeWorkOrder } from '../auth/permissions.server';
@@ -37,19 +38,14 @@ export const clockedOutMessage = (workOrderNumber: string, tenths: number) =>
 export const TIME_ENTRY_CORRECTED = 'Time entry corrected.';
 const WORK_ORDER_NOT_FOUND = 'Work order not found.';
 
-/** A `datetime-local` text ("2026-11-24T08:30") read in the shop's time zone → the instant. */
+/** A `datetime-local` text ("2026-11-24T08:30") read in the shop's time zone → the instant (date-fns, @date-fns/tz). */
 export function shopLocalToDate(text: string, timeZone = getConfig().shop.timeZone): Date {
-  const [day = '', time = ''] = text.split('T');
-  const [y, m, d] = day.split('-').map(Number);
-  const [hh, mm, ss] = time.split(':').map(Number);
-  return new Date(new TZDate(y!, m! - 1, d!, hh ?? 0, mm ?? 0, ss ?? 0, timeZone).getTime());
+  return new Date(parseISO(text, { in: tz(timeZone) }).getTime());
 }
 
 /** An instant → the `datetime-local` text of the shop's time zone ("2026-11-24T08:30"), for a form's default. */
 export function dateToShopLocal(date: Date, timeZone = getConfig().shop.timeZone): string {
-  const z = new TZDate(date.getTime(), timeZone);
-  const p = (n: number) => String(n).padStart(2, '0');
-  return `${z.getFullYear()}-${p(z.getMonth() + 1)}-${p(z.getDate())}T${p(z.getHours())}:${p(z.getMinutes())}`;
+  return format(date, "yyyy-MM-dd'T'HH:mm", { in: tz(timeZone) });
 }
 
 /** Seconds → tenths of an hour, rounded half up (360 s = 0.1 h). */
