@@ -298,6 +298,8 @@ export const workOrderStatusHistory = pgTable(
   (t) => [
     index('work_order_status_history_wo_idx').on(t.workOrderId, t.createdAt),
     index('work_order_status_history_user_idx').on(t.changedByUserId),
+    // Deliveries in a date range (the cycle-time report, issue 17 §4): rows entering a status, by time.
+    index('work_order_status_history_to_status_idx').on(t.toStatus, t.createdAt),
     check(
       'work_order_status_history_to_valid',
       sql`${t.toStatus} IN (${sqlList(WORK_ORDER_STATUSES)})`,

@@ -1,0 +1,1 @@
+CREATE INDEX "work_order_status_history_to_status_idx" ON "work_order_status_history" USING btree ("to_status","created_at");
