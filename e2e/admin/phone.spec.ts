@@ -50,7 +50,7 @@ test.describe('back office at 390×844', () => {
     await expectNoAxeViolations(page);
   });
 
-  for (const url of ['/admin', '/admin/work-orders', '/admin/work-orders?view=all', '/admin/inventory', '/admin/invoices', '/admin/outbox', '/admin/audit', '/admin/messages', '/admin/appointments']) {
+  for (const url of ['/admin', '/admin/work-orders', '/admin/work-orders?view=all', '/admin/inventory', '/admin/invoices', '/admin/outbox', '/admin/audit', '/admin/messages', '/admin/appointments', '/admin/site']) {
     test(`no sideways scrolling on ${url}`, async ({ page }) => {
       await page.goto(url);
       await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
