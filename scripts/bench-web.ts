@@ -160,8 +160,11 @@ async function main() {
   fs.rmSync(dataDir, { recursive: true, force: true });
 }
 
-/** One Lighthouse run of `url` (with `headers` on every request the page makes), reported as `page`. */
-async function measure(port: number, url: string, page: string, headers: Record<string, string>): Promise<Row> {
+/**
+ * One Lighthouse run of `url` (with `headers` on every request the page makes), reported as `page`; a run that ends in a
+ * Lighthouse runtime error is repeated (`attempt` counts, at most 3).
+ */
+async function measure(port: number, url: string, page: string, headers: Record<string, string>, attempt = 1): Promise<Row> {
   const result = await lighthouse(url, {
     port,
     output: 'json',
@@ -170,6 +173,12 @@ async function measure(port: number, url: string, page: string, headers: Record<
     extraHeaders: headers,
   });
   if (!result) throw new Error(`Lighthouse returned nothing for ${page}`);
+  // A Lighthouse failure is not a score: under heavy load a run now and then ends with a runtime error (seen:
+  // NO_NAVSTART, its trace lacked the navigation start) and every metric empty. Measure that page again (twice at most).
+  if (result.lhr.runtimeError && attempt < 3) {
+    process.stderr.write(`Lighthouse runtime error on ${page} (${result.lhr.runtimeError.code}); measuring it again\n`);
+    return measure(port, url, page, headers, attempt + 1);
+  }
   if (process.env.BENCH_LHR_DIR) {
     const name = `${page.replace(/\W+/g, '_') || 'home'}-${Date.now()}.json`;
     fs.writeFileSync(path.join(process.env.BENCH_LHR_DIR, name), JSON.stringify(result.lhr));

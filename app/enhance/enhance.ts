@@ -8,6 +8,9 @@
  * - `[data-reveal]`: entrance animation once, 800 ms, for sections that start below the fold; none under reduced motion.
  * - `[data-scheduler]`: 'Choose a time' loads the booking calendar iframe only when asked for. Without the script a
  *   link opens the booking page.
+ * - `[data-map]`: the 'Find Us' map iframe, created when its box comes within 600 px of the viewport (not before the
+ *   first paint, unlike the browser's own lazy loading of this cross-origin frame). Without the script a <noscript>
+ *   frame shows it.
  * - `[data-reel]`: click-to-play video placeholders become the privacy-enhanced player iframe. Without the script the
  *   placeholder is a link to the video.
  */
@@ -171,6 +174,36 @@ function setUpScheduler(root: HTMLElement) {
   });
 }
 
+function setUpMaps(boxes: HTMLElement[]) {
+  const show = (box: HTMLElement) => {
+    const src = box.dataset.map;
+    if (!src || box.querySelector('iframe')) return;
+    const iframe = document.createElement('iframe');
+    iframe.src = src;
+    iframe.title = box.dataset.mapTitle ?? 'Map';
+    iframe.width = '1200';
+    iframe.height = '400';
+    iframe.referrerPolicy = 'no-referrer-when-downgrade';
+    iframe.className = 'block h-[400px] w-full border-0';
+    box.replaceChildren(iframe);
+  };
+  if (!('IntersectionObserver' in window)) {
+    boxes.forEach(show);
+    return;
+  }
+  const observer = new IntersectionObserver(
+    (entries) => {
+      for (const entry of entries) {
+        if (!entry.isIntersecting) continue;
+        observer.unobserve(entry.target);
+        show(entry.target as HTMLElement);
+      }
+    },
+    { rootMargin: '600px 0px' },
+  );
+  boxes.forEach((box) => observer.observe(box));
+}
+
 function setUpReel(link: HTMLAnchorElement) {
   link.addEventListener('click', (event) => {
     const src = link.dataset.reel;
@@ -191,6 +224,7 @@ function start() {
   document.querySelectorAll<HTMLElement>('[data-carousel]').forEach(setUpCarousel);
   setUpReveal([...document.querySelectorAll<HTMLElement>('[data-reveal]')]);
   document.querySelectorAll<HTMLElement>('[data-scheduler]').forEach(setUpScheduler);
+  setUpMaps([...document.querySelectorAll<HTMLElement>('[data-map]')]);
   document.querySelectorAll<HTMLAnchorElement>('a[data-reel]').forEach(setUpReel);
   document.documentElement.dataset.enhanced = 'true';
 }

@@ -93,6 +93,7 @@ for (const js of [true, false]) {
       await page.goto('/contact');
       await expect(page.getByRole('heading', { name: 'Financing available' })).toBeVisible();
       await expect(page.getByText(/up to \$5,000 for your repair with no hard credit check/)).toBeVisible();
+      await page.locator('#find-us-heading').scrollIntoViewIfNeeded();
       await expect(page.locator('iframe[title^="Map of"]')).toHaveAttribute('height', '400');
       await expect(page.getByRole('link', { name: /Get Directions/ }).first()).toHaveAttribute('target', '_blank');
       const booking = page.getByRole('region', { name: 'Book an Estimate' });

@@ -29,6 +29,9 @@ test.describe('home page', () => {
           await expect(banner.locator('ul').first()).toContainText(phrase);
         }
         await expect(page.getByRole('link', { name: 'Book My Estimate' })).toHaveAttribute('href', '/book');
+        // JS on: the map frame is added when its section nears the viewport, never before the first paint.
+        if (js) await expect(page.locator('iframe[title^="Map of"]')).toHaveCount(0);
+        await page.locator('#find-us-heading').scrollIntoViewIfNeeded();
         const map = page.locator('iframe[title^="Map of"]');
         await expect(map).toHaveAttribute('height', '400');
         expect(await map.evaluate((el) => el.getBoundingClientRect().height)).toBe(400);

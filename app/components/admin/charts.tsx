@@ -1,73 +1,64 @@
 /**
- * Server-rendered SVG bar charts for the dashboard: every bar carries its number as text and the chart has a
- * table-like text alternative, so it reads without colour and without JavaScript.
+ * Server-rendered bar charts for the dashboard: every bar carries its number as text and the chart has a text
+ * alternative (its `aria-label`), so it reads without colour and without JavaScript.
+ *
+ * Drawn with HTML and CSS rather than a scaled SVG (issue 17 §7): text keeps its real size at any width, so the
+ * labels stay readable on a phone (an SVG scaled to a 320 px card shrank 9-unit labels to about 5 px).
  */
 export interface Bar {
   label: string;
   value: number;
 }
 
-/** Horizontal bars with the label on the left and the value at the bar's end. */
+/** Horizontal bars: the label above-left (wraps on a phone), the bar, and the value at the bar's end. */
 export function HorizontalBarChart({ title, bars }: { title: string; bars: Bar[] }) {
   const max = Math.max(1, ...bars.map((b) => b.value));
-  const rowH = 28;
-  const labelW = 150;
-  const chartW = 260;
-  const height = bars.length * rowH + 8;
   return (
     <figure>
-      <svg role="img" aria-label={`${title}: ${bars.map((b) => `${b.label} ${b.value}`).join(', ')}`} viewBox={`0 0 ${labelW + chartW + 50} ${height}`} className="w-full max-w-xl">
-        {bars.map((b, i) => {
-          const w = Math.round((b.value / max) * chartW);
-          const y = i * rowH + 4;
-          return (
-            <g key={b.label}>
-              <text x={labelW - 8} y={y + 17} textAnchor="end" fontSize="13" fill="#1e293b">
-                {b.label}
-              </text>
-              <rect x={labelW} y={y + 4} width={Math.max(w, 1)} height={rowH - 10} fill="#1e3a5f" />
-              <text x={labelW + Math.max(w, 1) + 6} y={y + 17} fontSize="13" fill="#0b1a33" fontWeight="bold">
-                {b.value}
-              </text>
-            </g>
-          );
-        })}
-      </svg>
+      <div role="img" aria-label={`${title}: ${bars.map((b) => `${b.label} ${b.value}`).join(', ')}`} className="max-w-xl space-y-1">
+        {bars.map((b) => (
+          <div key={b.label} className="grid grid-cols-[minmax(0,9rem)_1fr] items-center gap-2 text-sm">
+            <span className="text-right text-slate-800 [overflow-wrap:anywhere]">{b.label}</span>
+            <span className="flex min-w-0 items-center gap-1.5">
+              <span className="block h-4 shrink-0 bg-navy-700" style={{ width: `${Math.max((b.value / max) * 85, 0.5)}%` }} />
+              <span className="font-bold text-navy-900">{b.value}</span>
+            </span>
+          </div>
+        ))}
+      </div>
       <figcaption className="mt-1 text-sm text-slate-700">{title}</figcaption>
     </figure>
   );
 }
 
-/** Vertical bars for a time series; every bar has its count written above it and every 5th day a date label. */
+/** Vertical bars for a time series; every non-zero bar has its count written above it and every 5th day a date label. */
 export function ColumnChart({ title, bars }: { title: string; bars: Bar[] }) {
   const max = Math.max(1, ...bars.map((b) => b.value));
-  const colW = 20;
-  const chartH = 120;
-  const width = bars.length * colW + 10;
   return (
     <figure>
-      <svg role="img" aria-label={`${title}: ${bars.filter((b) => b.value > 0).map((b) => `${b.label} ${b.value}`).join(', ') || 'none'}`} viewBox={`0 0 ${width} ${chartH + 40}`} className="w-full max-w-2xl">
-        <line x1="0" y1={chartH + 16} x2={width} y2={chartH + 16} stroke="#64748b" />
-        {bars.map((b, i) => {
-          const h = Math.round((b.value / max) * chartH);
-          const x = i * colW + 5;
-          return (
-            <g key={b.label}>
-              <rect x={x + 2} y={chartH + 16 - h} width={colW - 4} height={h} fill="#a50d26" />
-              {b.value > 0 ? (
-                <text x={x + colW / 2} y={chartH + 12 - h} textAnchor="middle" fontSize="10" fill="#0b1a33">
-                  {b.value}
-                </text>
-              ) : null}
+      <div
+        role="img"
+        aria-label={`${title}: ${bars.filter((b) => b.value > 0).map((b) => `${b.label} ${b.value}`).join(', ') || 'none'}`}
+        className="max-w-2xl"
+      >
+        <div className="flex h-36 items-end border-b border-slate-500">
+          {bars.map((b) => (
+            <div key={b.label} className="flex h-full min-w-0 flex-1 flex-col items-center justify-end">
+              {b.value > 0 ? <span className="text-xs leading-4 text-navy-900">{b.value}</span> : null}
+              <span className="block w-3/4 bg-brand-700" style={{ height: `${(b.value / max) * 80}%` }} />
+            </div>
+          ))}
+        </div>
+        <div className="flex">
+          {bars.map((b, i) => (
+            <div key={b.label} className="relative h-5 min-w-0 flex-1">
               {i % 5 === 0 || i === bars.length - 1 ? (
-                <text x={x + colW / 2} y={chartH + 32} textAnchor="middle" fontSize="9" fill="#1e293b">
-                  {b.label.slice(5)}
-                </text>
+                <span className="absolute top-1 left-1/2 -translate-x-1/2 text-xs whitespace-nowrap text-slate-800">{b.label.slice(5)}</span>
               ) : null}
-            </g>
-          );
-        })}
-      </svg>
+            </div>
+          ))}
+        </div>
+      </div>
       <figcaption className="mt-1 text-sm text-slate-700">{title}</figcaption>
     </figure>
   );

@@ -280,7 +280,7 @@ export function InvoiceReviewForm({
           <fieldset className="min-w-0 rounded border border-slate-300 bg-white p-4">
             <legend className="px-1 font-semibold text-navy-900">Line items</legend>
             <div className="overflow-x-auto">
-              <table className="w-full min-w-[40rem] text-left text-sm">
+              <table className="stack-table w-full min-w-[40rem] text-left text-sm">
                 <thead>
                   <tr className="border-b border-slate-300">
                     <th scope="col" className="py-2 pr-2">
@@ -306,7 +306,7 @@ export function InvoiceReviewForm({
                     return (
                       // Rows have no identity of their own: their index is their identity in the form post.
                       <tr key={i} className="align-top">
-                        <td className="py-1 pr-2">
+                        <td data-label="Part #" className="py-1 pr-2">
                           <input
                             name="part_number"
                             aria-label={`Part # (row ${i + 1})`}
@@ -319,7 +319,7 @@ export function InvoiceReviewForm({
                           <LowMark row={row} index={i} name="part_number" />
                           {error ? <p className="mt-1 text-sm font-medium text-red-700">{error}</p> : null}
                         </td>
-                        <td className="py-1 pr-2">
+                        <td data-label="Description" className="py-1 pr-2">
                           <input
                             name="description"
                             aria-label={`Description (row ${i + 1})`}
@@ -330,7 +330,7 @@ export function InvoiceReviewForm({
                           />
                           <LowMark row={row} index={i} name="description" />
                         </td>
-                        <td className="py-1 pr-2">
+                        <td data-label="Qty" className="py-1 pr-2">
                           <input
                             name="quantity"
                             type="number"
@@ -345,7 +345,7 @@ export function InvoiceReviewForm({
                           />
                           <LowMark row={row} index={i} name="quantity" />
                         </td>
-                        <td className="py-1 pr-2">
+                        <td data-label="Unit Price" className="py-1 pr-2">
                           <input
                             name="unit_price"
                             type="number"

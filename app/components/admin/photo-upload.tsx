@@ -1,7 +1,7 @@
 /**
- * Repair photo upload: several images at once (`accept="image/*"`, camera capture on phones), JPEG/PNG/WebP up to
- * 15 MB each. Without JavaScript the form posts natively (all files in one request). With JavaScript each file is sent
- * on its own request so its progress can be shown (a <progress> per file) and one bad file does not stop the others.
+ * Repair photo upload: several images at once (`accept="image/*"` and no `capture` attribute, so a phone offers both
+ * the camera and the gallery; issue 17 §7), JPEG/PNG/WebP up to 15 MB each. Without JavaScript the form posts
+ * natively (all files in one request). With JavaScript each file is sent on its own request so its progress can be shown (a <progress> per file) and one bad file does not stop the others.
  */
 import { useState } from 'react';
 import { Form, useRevalidator } from 'react-router';
@@ -91,7 +91,6 @@ export function PhotoUploadForm({ workOrderId, result, action }: { workOrderId: 
           name="photos"
           type="file"
           accept="image/*"
-          capture="environment"
           multiple
           required
           className="mt-1 block w-full text-sm"

@@ -22,7 +22,7 @@ export function WorkOrderTable({ rows, caption }: { rows: WorkOrderTableRow[]; c
   const formatDate = useFormatDate();
   return (
     <div className="overflow-x-auto rounded-lg border border-slate-200">
-      <table className={tableClass}>
+      <table className={`${tableClass} stack-table`}>
         <caption className="sr-only">{caption}</caption>
         <thead className="bg-slate-100">
           <tr>
@@ -41,16 +41,16 @@ export function WorkOrderTable({ rows, caption }: { rows: WorkOrderTableRow[]; c
               className="cursor-pointer hover:bg-slate-50"
               onClick={() => navigate(`/admin/work-orders/details/${r.id}`)}
             >
-              <td className={tdClass}>
+              <td data-label="WO #" className={tdClass}>
                 <Link to={`/admin/work-orders/details/${r.id}`} className="font-semibold text-brand-700 underline" onClick={(e) => e.stopPropagation()}>
                   {r.workOrderNumber}
                 </Link>
               </td>
-              <td className={tdClass}>{r.customerName}</td>
-              <td className={tdClass}>{r.vehicle}</td>
-              <td className={tdClass}>{formatDate(r.createdAt)}</td>
-              <td className={tdClass}>{r.status}</td>
-              <td className={`${tdClass} ${r.overdue ? 'font-semibold text-red-800' : ''}`}>
+              <td data-label="Customer" className={tdClass}>{r.customerName}</td>
+              <td data-label="Vehicle" className={tdClass}>{r.vehicle}</td>
+              <td data-label="Started" className={tdClass}>{formatDate(r.createdAt)}</td>
+              <td data-label="Status" className={tdClass}>{r.status}</td>
+              <td data-label="Due" className={`${tdClass} ${r.overdue ? 'font-semibold text-red-800' : ''}`}>
                 {r.estimatedCompletionDate ? formatCalendarDate(r.estimatedCompletionDate) : 'N/A'}
                 {r.overdue ? ' (OVERDUE)' : ''}
               </td>

@@ -97,7 +97,7 @@ export default function AuditLog({ loaderData }: Route.ComponentProps) {
         <p>No audit entries found.</p>
       ) : (
         <div className="overflow-x-auto">
-          <table className="min-w-full border-collapse bg-white text-left text-sm">
+          <table className="min-w-full border-collapse bg-white text-left text-sm stack-table">
             <thead>
               <tr className="border-b border-slate-300">
                 <th scope="col" className="p-2">When</th>
@@ -110,11 +110,11 @@ export default function AuditLog({ loaderData }: Route.ComponentProps) {
             <tbody>
               {rows.map((r) => (
                 <tr key={r.id} className="border-b border-slate-200 align-top">
-                  <td className="p-2 whitespace-nowrap">{r.when}</td>
-                  <td className="p-2">{r.actor}</td>
-                  <td className="p-2">{r.action}</td>
-                  <td className="p-2 font-mono text-xs">{r.entity}</td>
-                  <td className="p-2">
+                  <td data-label="When" className="p-2 whitespace-nowrap">{r.when}</td>
+                  <td data-label="Who" className="p-2">{r.actor}</td>
+                  <td data-label="Action" className="p-2">{r.action}</td>
+                  <td data-label="Record" className="p-2 font-mono text-xs">{r.entity}</td>
+                  <td data-label="Changes" className="p-2">
                     <ul>
                       {r.changes.map((c) => (
                         <li key={c} className="break-all">

@@ -81,7 +81,7 @@ export default function Inventory({ loaderData, actionData }: Route.ComponentPro
         <p className="mt-6 text-slate-700">{q ? 'No parts match your search.' : INVENTORY_EMPTY}</p>
       ) : (
         <div className="mt-6 overflow-x-auto rounded-lg border border-slate-200">
-          <table className={tableClass}>
+          <table className={`${tableClass} stack-table`}>
             <thead className="bg-slate-100">
               <tr>
                 <th scope="col" className={thClass}>Part #</th>
@@ -96,13 +96,13 @@ export default function Inventory({ loaderData, actionData }: Route.ComponentPro
             <tbody className="divide-y divide-slate-200">
               {items.map((item) => (
                 <tr key={item.id}>
-                  <td className={tdClass}>{item.partNumber}</td>
-                  <td className={tdClass}>{item.description}</td>
-                  <td className={tdClass}>{item.quantity}</td>
-                  <td className={tdClass}>{money(item.unitPrice)}</td>
-                  <td className={tdClass}>{na(item.supplier)}</td>
-                  <td className={tdClass}>{formatDate(item.createdAt)}</td>
-                  <td className={tdClass}>
+                  <td data-label="Part #" className={tdClass}>{item.partNumber}</td>
+                  <td data-label="Description" className={tdClass}>{item.description}</td>
+                  <td data-label="Quantity" className={tdClass}>{item.quantity}</td>
+                  <td data-label="Price" className={tdClass}>{money(item.unitPrice)}</td>
+                  <td data-label="Supplier" className={tdClass}>{na(item.supplier)}</td>
+                  <td data-label="Date Added" className={tdClass}>{formatDate(item.createdAt)}</td>
+                  <td data-label="Manage" className={tdClass}>
                     <details>
                       <summary className="cursor-pointer font-semibold text-brand-700">
                         Manage<span className="sr-only"> {item.partNumber}</span>

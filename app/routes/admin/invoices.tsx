@@ -99,7 +99,7 @@ export default function InvoicesPage({ loaderData, actionData }: Route.Component
         ) : (
           <>
             <div className="overflow-x-auto rounded border border-slate-300 bg-white">
-              <table className="w-full text-left text-sm">
+              <table className="w-full text-left text-sm stack-table">
                 <thead className="bg-slate-100">
                   <tr>
                     <th scope="col" className="px-3 py-2">Invoice #</th>
@@ -112,15 +112,15 @@ export default function InvoicesPage({ loaderData, actionData }: Route.Component
                 <tbody>
                   {invoices.map((inv) => (
                     <tr key={inv.id} className="border-t border-slate-200">
-                      <td className="px-3 py-2">
+                      <td data-label="Invoice #" className="px-3 py-2">
                         <Link to={`/admin/invoices/${inv.id}`} className="font-semibold text-navy-800 underline">
                           {inv.invoiceNumber}
                         </Link>
                       </td>
-                      <td className="px-3 py-2">{inv.supplier}</td>
-                      <td className="px-3 py-2">{formatInvoiceDate(inv.invoiceDate)}</td>
-                      <td className="px-3 py-2 text-right">{formatMoney(inv.totalAmount)}</td>
-                      <td className="px-3 py-2">
+                      <td data-label="Supplier" className="px-3 py-2">{inv.supplier}</td>
+                      <td data-label="Date" className="px-3 py-2">{formatInvoiceDate(inv.invoiceDate)}</td>
+                      <td data-label="Total" className="px-3 py-2 text-right">{formatMoney(inv.totalAmount)}</td>
+                      <td data-label="File" className="px-3 py-2">
                         {inv.hasFile ? (
                           <a href={`/files/invoices/${inv.id}`} target="_blank" rel="noreferrer" className="text-navy-800 underline">
                             View File<span className="sr-only"> for invoice {inv.invoiceNumber}</span>

@@ -1,5 +1,5 @@
 import { Form, Link, useNavigation } from 'react-router';
-import { buttonClass, tableClass, tdClass, thClass, TimedMessage, useFormatDate } from '~/components/admin/ui';
+import { buttonClass, EmailLink, PhoneLink, tableClass, tdClass, thClass, TimedMessage, useFormatDate } from '~/components/admin/ui';
 import type { FormResult } from '~/components/admin/work-order-forms';
 import { pageMeta } from '~/lib/meta';
 import { requireStaff } from '~/server/auth/permissions.server';
@@ -70,7 +70,7 @@ export default function Outbox({ loaderData, actionData }: Route.ComponentProps)
         <p className="mt-6 text-slate-700">No messages yet.</p>
       ) : (
         <div className="mt-6 overflow-x-auto rounded-lg border border-slate-200">
-          <table className={tableClass}>
+          <table className={`${tableClass} stack-table`}>
             <thead className="bg-slate-100">
               <tr>
                 <th scope="col" className={thClass}>Created</th>
@@ -86,10 +86,12 @@ export default function Outbox({ loaderData, actionData }: Route.ComponentProps)
             <tbody className="divide-y divide-slate-200">
               {loaderData.mail.map((m) => (
                 <tr key={m.id}>
-                  <td className={tdClass}>{formatDate(m.createdAt, true)}</td>
-                  <td className={tdClass}>{m.channel}</td>
-                  <td className={tdClass}>{m.to}</td>
-                  <td className={tdClass}>
+                  <td data-label="Created" className={tdClass}>{formatDate(m.createdAt, true)}</td>
+                  <td data-label="Channel" className={tdClass}>{m.channel}</td>
+                  <td data-label="To" className={tdClass}>
+                    {m.channel === 'Text' ? <PhoneLink phone={m.to} /> : <EmailLink email={m.to} />}
+                  </td>
+                  <td data-label="Subject or text" className={tdClass}>
                     {m.workOrderId ? (
                       <Link to={`/admin/work-orders/details/${m.workOrderId}`} className="text-brand-700 underline">
                         {m.summary}
@@ -98,18 +100,18 @@ export default function Outbox({ loaderData, actionData }: Route.ComponentProps)
                       m.summary
                     )}
                   </td>
-                  <td className={`${tdClass} font-semibold`}>
+                  <td data-label="State" className={`${tdClass} font-semibold`}>
                     {m.stuck ? 'Stuck sending' : (STATE_LABEL[m.state] ?? m.state)}
                     {m.state === 'done' && m.finishedAt ? ` ${formatDate(m.finishedAt, true)}` : ''}
                     {m.state === 'queued' && (m.attempts > 0 || m.later)
                       ? ` (${m.attempts > 0 ? 'next try' : 'sends'} ${formatDate(m.runAt, true)})`
                       : ''}
                   </td>
-                  <td className={tdClass}>
+                  <td data-label="Attempts" className={tdClass}>
                     {m.attempts} of {m.maxAttempts}
                   </td>
-                  <td className={tdClass}>{m.lastError ?? ''}</td>
-                  <td className={tdClass}>
+                  <td data-label="Last error" className={tdClass}>{m.lastError ?? ''}</td>
+                  <td data-label="Action" className={tdClass}>
                     <div className="flex flex-wrap gap-2">
                       {m.state === 'failed' || m.state === 'interrupted' || m.stuck || (m.state === 'queued' && m.attempts > 0) ? (
                         <Form method="post">

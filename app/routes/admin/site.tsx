@@ -229,12 +229,13 @@ export default function SiteContent({ loaderData, actionData }: Route.ComponentP
               error={factErrors.longitude}
             />
           </div>
-          <fieldset className="rounded border border-slate-200 p-3">
+          <fieldset className="min-w-0 rounded border border-slate-200 p-3">
             <legend className="px-1 text-sm font-semibold text-slate-800">Opening hours (leave both empty for a closed day)</legend>
             <div className="space-y-2">
               {DAY_NAMES.map((day, d) => (
-                <div key={day} className="grid grid-cols-[7rem_1fr_1fr] items-start gap-3">
-                  <span className="pt-8 font-semibold text-slate-800">{day}</span>
+                <div key={day} className="grid grid-cols-2 items-start gap-x-3 sm:grid-cols-[7rem_minmax(0,1fr)_minmax(0,1fr)] sm:gap-3">
+                  {/* On a phone the day name sits above its two times (issue 17 §7: no sideways scrolling). */}
+                  <span className="col-span-2 font-semibold text-slate-800 sm:col-span-1 sm:pt-8">{day}</span>
                   <TextField label={`${day} opens`} name={`open${d}`} type="time" defaultValue={factValue(`open${d}`)} error={factErrors[`open${d}`]} />
                   <TextField label={`${day} closes`} name={`close${d}`} type="time" defaultValue={factValue(`close${d}`)} error={factErrors[`close${d}`]} />
                 </div>

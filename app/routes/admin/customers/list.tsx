@@ -43,7 +43,7 @@ export default function CustomerList({ loaderData }: Route.ComponentProps) {
         <p className="mt-6 text-slate-700">No customers found.</p>
       ) : (
         <div className="mt-6 overflow-x-auto rounded-lg border border-slate-200">
-          <table className={tableClass}>
+          <table className={`${tableClass} stack-table`}>
             <thead className="bg-slate-100">
               <tr>
                 <th scope="col" className={thClass}>Name</th>
@@ -56,19 +56,19 @@ export default function CustomerList({ loaderData }: Route.ComponentProps) {
             <tbody className="divide-y divide-slate-200">
               {rows.map((c) => (
                 <tr key={c.id}>
-                  <td className={tdClass}>
+                  <td data-label="Name" className={tdClass}>
                     <Link to={`/admin/customers/${c.id}`} className="font-semibold text-brand-700 underline">
                       {c.name}
                     </Link>
                   </td>
-                  <td className={tdClass}>
+                  <td data-label="Phone" className={tdClass}>
                     <PhoneLink phone={c.phone} />
                   </td>
-                  <td className={tdClass}>
+                  <td data-label="Email" className={tdClass}>
                     <EmailLink email={c.email} />
                   </td>
-                  <td className={tdClass}>{na(c.address)}</td>
-                  <td className={tdClass}>{formatDate(c.createdAt)}</td>
+                  <td data-label="Address" className={tdClass}>{na(c.address)}</td>
+                  <td data-label="Created" className={tdClass}>{formatDate(c.createdAt)}</td>
                 </tr>
               ))}
             </tbody>
