@@ -68,6 +68,10 @@ export const HEADER_VOCABULARY: [string, ColumnKind][] = [
   ['backorder', 'qty_bo'],
   ['back order', 'qty_bo'],
   ['qty', 'qty'],
+  ['qty-um', 'qty'],
+  ['qty/um', 'qty'],
+  ['qty-uom', 'qty'],
+  ['qy', 'qty'],
   ['quantity', 'qty'],
   ['qnty', 'qty'],
   ['oty', 'qty'],
@@ -81,6 +85,8 @@ export const HEADER_VOCABULARY: [string, ColumnKind][] = [
   ['part no', 'part'],
   ['part no.', 'part'],
   ['part #', 'part'],
+  ['partno', 'part'],
+  ['partno.', 'part'],
   ['part number', 'part'],
   ['part num', 'part'],
   ['part', 'part'],
@@ -173,9 +179,23 @@ export interface LayoutInvoice {
 
 const norm = (s: string) => s.toLowerCase().replace(/[:]+$/, '').replace(/[|]/g, '');
 
+/**
+ * "NAGS#", "Stock#": a header word read with its "#" glued on is two words (the mark gets the last character's
+ * share of the box), so the "unknown word before #" rule below can name the part-number column.
+ */
+function splitGluedMark(w: WordBox): WordBox[] {
+  const m = /^([a-z]{2,})#$/i.exec(w.text);
+  if (!m || HEADER_VOCABULARY.some(([p]) => p === norm(w.text))) return [w];
+  const cut = w.x0 + ((w.x1 - w.x0) * m[1]!.length) / w.text.length;
+  return [
+    { ...w, text: m[1]!, x1: cut - 1 },
+    { ...w, text: '#', x0: cut },
+  ];
+}
+
 /** The columns a line names, or null when it is not a table header (see module docs). */
 export function matchHeader(line: Line): Column[] | null {
-  const words = line.words;
+  const words = line.words.flatMap(splitGluedMark);
   const cols: Column[] = [];
   let unmatched = 0;
   for (let i = 0; i < words.length; ) {
