@@ -378,11 +378,16 @@ export function chargeKind(text: string): InvoiceChargeKind | null {
 
 const TOTALS_LABELS: [RegExp, 'subtotal' | 'total' | 'tax' | 'paid'][] = [
   [/\bsub\s*-?\s*total\b|\bmerchandise\s*total\b|\bparts\s*total\b|\bnet\s*parts\b/i, 'subtotal'],
-  [/\b(grand\s*total|invoice\s*total|total\s*due|amount\s*due|balance\s*due|total\s*amount|please\s*pay|total)\b/i, 'total'],
+  [/\b(grand\s*total|invoice\s*total|total\s*due|amount\s*due|balance\s*due|total\s*amount|invoice\s*amount|total\s*invoice|amount\s*payable|please\s*pay|total)\b/i, 'total'],
   [/\b(sales\s*tax|tax|gst|hst|pst|vat)\b/i, 'tax'],
   [/\b(paid|payment|amount\s*paid)\b/i, 'paid'],
 ];
-const TOTAL_RANK = ['grand total', 'invoice total', 'total due', 'amount due', 'balance due', 'total amount', 'please pay', 'total'];
+/**
+ * Total labels, best first: the amount to pay wins over a bare "Total", and "Net Total" (a subtotal on many dealer
+ * invoices, before fees and tax) comes last, so it is the total only when nothing else is.
+ */
+const TOTAL_RANK = ['grand total', 'invoice total', 'total due', 'amount due', 'balance due', 'total amount', 'invoice amount', 'total invoice', 'amount payable', 'please pay', 'total', 'net total'];
+const TOTAL_NAME = /(grand\s*total|invoice\s*total|total\s*due|amount\s*due|balance\s*due|total\s*amount|invoice\s*amount|total\s*invoice|amount\s*payable|please\s*pay|net\s*total|total)/i;
 
 const moneyWords = (words: WordBox[]) =>
   words.map((w) => ({ w, v: readMoney(w.text) })).filter((x): x is { w: WordBox; v: number } => x.v !== null);
@@ -390,7 +395,7 @@ const moneyWords = (words: WordBox[]) =>
 /** True for a line that starts the totals block. */
 function isTotalsLine(line: Line): boolean {
   const t = line.text;
-  return /\bsub\s*-?\s*total\b|\b(grand\s*total|invoice\s*total|total\s*due|amount\s*due|balance\s*due|total\s*amount)\b|^\W*total\b/i.test(t);
+  return /\bsub\s*-?\s*total\b|\b(grand\s*total|invoice\s*total|total\s*due|amount\s*due|balance\s*due|total\s*amount|invoice\s*amount|total\s*invoice|amount\s*payable)\b|^\W*(net\s+)?total\b/i.test(t);
 }
 
 interface Row {
@@ -577,9 +582,14 @@ function readTotals(lines: Line[], from: number, withCharges: boolean) {
       if (kind === 'subtotal') subtotal ??= { v: value.v, c: value.w.conf };
       else if (kind === 'total') {
         if (/\btotal\s*(qty|quantity|items|pieces|weight)\b/i.test(label)) continue;
-        const name = /(grand\s*total|invoice\s*total|total\s*due|amount\s*due|balance\s*due|total\s*amount|please\s*pay|total)/i.exec(label)![1]!;
+        const name = TOTAL_NAME.exec(label)![1]!;
         const rank = TOTAL_RANK.indexOf(name.toLowerCase().replace(/\s+/g, ' '));
-        if (value.v >= 0 && (!total || rank <= total.rank)) total = { v: value.v, c: value.w.conf, rank };
+        if (value.v < 0) continue;
+        if (!total || rank <= total.rank) {
+          // The label it beats was a subtotal ("Net Total" above "Invoice Amount").
+          if (total && total.rank === TOTAL_RANK.indexOf('net total') && rank < total.rank) subtotal ??= { v: total.v, c: total.c };
+          total = { v: value.v, c: value.w.conf, rank };
+        } else if (rank === TOTAL_RANK.indexOf('net total')) subtotal ??= { v: value.v, c: value.w.conf };
       } else if (kind === 'tax') {
         tax ??= { v: value.v, c: value.w.conf };
       } else if (withCharges) {
