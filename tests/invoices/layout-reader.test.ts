@@ -216,6 +216,8 @@ describe('header fields', () => {
     ['03-NOV-26', '2026-11-03'],
     ['31/01/2026', '2026-01-31'],
     ['Sept. 4, 2026', '2026-09-04'],
+    ['29-0CT-26', '2026-10-29'],
+    ['N0V 3, 2026', '2026-11-03'],
   ])('reads the date %s', (text, iso) => {
     expect(readDate(`Date: ${text}`)?.iso).toBe(iso);
   });
