@@ -193,9 +193,27 @@ function splitGluedMark(w: WordBox): WordBox[] {
   ];
 }
 
+/**
+ * A header word whose box is far wider than its letters (a table rule or speck read into it: "Description" boxed
+ * from the rule before it) is cut to its letters' width, keeping its right end: the column's left edge then lies
+ * where its words start. The width of a letter is the median over the line's words of three letters or more.
+ */
+function trimSwollenWords(words: WordBox[]): WordBox[] {
+  const perChar = words
+    .filter((w) => w.text.length >= 3)
+    .map((w) => (w.x1 - w.x0) / w.text.length)
+    .sort((a, b) => a - b);
+  if (perChar.length < 3) return words;
+  const median = perChar[Math.floor(perChar.length / 2)]!;
+  return words.map((w) => {
+    const expected = median * w.text.length;
+    return w.text.length >= 3 && w.x1 - w.x0 > expected * 1.6 ? { ...w, x0: w.x1 - expected * 1.15 } : w;
+  });
+}
+
 /** The columns a line names, or null when it is not a table header (see module docs). */
 export function matchHeader(line: Line): Column[] | null {
-  const words = line.words.flatMap(splitGluedMark);
+  const words = trimSwollenWords(line.words.flatMap(splitGluedMark));
   const cols: Column[] = [];
   let unmatched = 0;
   for (let i = 0; i < words.length; ) {
