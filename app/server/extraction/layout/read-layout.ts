@@ -256,6 +256,18 @@ export function matchHeader(line: Line): Column[] | null {
       break;
     }
   }
+  // "PART MUMBER": an unknown word right after "Part" is its misread second word (Number, No.), not a column.
+  for (let k = 1; k < cols.length; k += 1) {
+    const c = cols[k]!;
+    const prev = cols[k - 1]!;
+    if (c.kind === 'other' && prev.kind === 'part' && /^part$/i.test(prev.label) && c.x0 - prev.x1 < line.height * 1.2 && /^[a-z.#]{2,7}$/i.test(c.label)) {
+      prev.label = `${prev.label} ${c.label}`;
+      prev.x1 = c.x1;
+      cols.splice(k, 1);
+      unmatched -= 1;
+      break;
+    }
+  }
   const kinds = new Set(cols.map((c) => c.kind));
   const hasQtyOrPrice = ['qty', 'qty_ord', 'qty_ship', 'price', 'net', 'amount'].some((k) => kinds.has(k as ColumnKind));
   const hasText = kinds.has('part') || kinds.has('desc');
