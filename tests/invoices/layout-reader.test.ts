@@ -246,6 +246,7 @@ describe('header fields', () => {
   it('reports a date that does not exist instead of guessing', () => {
     expect(readDate('Date: 31/02/2026')).toEqual({ iso: null, raw: '31/02/2026' });
     expect(readDate('no date here')).toBeNull();
+    expect(readDate('Lug nut 1/2-20')).toBeNull();
   });
 });
 

@@ -11,8 +11,9 @@ import { format, isValid, parse } from 'date-fns';
 const MONTH = '(?:jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec)[a-z]*\\.?';
 /** Candidate runs, most specific first. */
 const PATTERNS = [
-  /\b\d{4}[-/.]\d{1,2}[-/.]\d{1,2}\b/,
-  /\b\d{1,2}[-/.]\d{1,2}[-/.](?:\d{4}|\d{2})(?!\d)/,
+  /\b\d{4}([-/.])\d{1,2}\1\d{1,2}\b/,
+  // One separator throughout: "Lug nut 1/2-20" is not a date.
+  /\b\d{1,2}([-/.])\d{1,2}\1(?:\d{4}|\d{2})(?!\d)/,
   new RegExp(`\\b\\d{1,2}[- ]${MONTH}[- ,]+(?:\\d{4}|\\d{2})(?!\\d)`, 'i'),
   new RegExp(`\\b${MONTH}\\s+\\d{1,2}(?:st|nd|rd|th)?,?\\s+\\d{4}\\b`, 'i'),
 ];

@@ -550,7 +550,8 @@ function readTable(lines: Line[]): TableResult | null {
   for (const line of body) {
     const row = readRow(line, bounded);
     const partText = joinText(row.part);
-    const descText = joinText(row.desc);
+    // "A/C" (air conditioning) is the one slash Tesseract reads as I often enough to matter in descriptions.
+    const descText = joinText(row.desc).replace(/\bAIC\b/g, 'A/C');
     const label = `${partText} ${descText}`.trim() || line.text;
     let unit = row.unit;
     let qty = row.qty;
