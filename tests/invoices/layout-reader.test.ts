@@ -49,6 +49,27 @@ describe('table header and columns', () => {
     expect(read.confidence.invoice_number).toBeCloseTo(0.9);
   });
 
+  it('reads OCR slips in the header: "NAGS#" glued, "PART MUMBER", a header word swollen by a rule', () => {
+    const glued = [
+      ...top(),
+      ...line(260, [['NAGS#', 40], ['Description', 220], ['Qty', 560], ['Price', 660], ['Total', 840]]),
+      ...line(300, [['DW01812 GBN', 40], ['Windshield green tint', 200], ['1', 580], ['175.65', 660], ['175.65', 840]]),
+      ...line(400, [['Total', 700], ['175.65', 840]]),
+    ];
+    // "Description" boxed from x 100 (a rule read into it): its column still starts where its words do.
+    const swollen = glued.map((w) => (w.text === 'Description' ? { ...w, x0: 100 } : w));
+    for (const words of [glued, swollen]) {
+      expect(readInvoiceLayout(words).line_items).toEqual([{ part_number: 'DW01812 GBN', description: 'Windshield green tint', quantity: 1, unit_price: 175.65 }]);
+    }
+    const misread = [
+      ...top(),
+      ...line(260, [['LN', 40], ['PART MUMBER', 100], ['DESCRIPTION', 260], ['QTY', 560], ['NET', 660], ['EXTENDED', 840]]),
+      ...line(300, [['1', 40], ['23464598', 100], ['PANEL, HOOD', 260], ['1', 580], ['650.60', 660], ['650.60', 840]]),
+      ...line(400, [['TOTAL', 700], ['650.60', 840]]),
+    ];
+    expect(readInvoiceLayout(misread).line_items).toEqual([{ part_number: '23464598', description: 'PANEL, HOOD', quantity: 1, unit_price: 650.6 }]);
+  });
+
   it('bills the shipped quantity, takes Net as the unit price, ignores line-number, UOM and application columns', () => {
     const words = [
       ...top(),
@@ -216,6 +237,8 @@ describe('header fields', () => {
     ['03-NOV-26', '2026-11-03'],
     ['31/01/2026', '2026-01-31'],
     ['Sept. 4, 2026', '2026-09-04'],
+    ['29-0CT-26', '2026-10-29'],
+    ['N0V 3, 2026', '2026-11-03'],
   ])('reads the date %s', (text, iso) => {
     expect(readDate(`Date: ${text}`)?.iso).toBe(iso);
   });
@@ -223,6 +246,7 @@ describe('header fields', () => {
   it('reports a date that does not exist instead of guessing', () => {
     expect(readDate('Date: 31/02/2026')).toEqual({ iso: null, raw: '31/02/2026' });
     expect(readDate('no date here')).toBeNull();
+    expect(readDate('Lug nut 1/2-20')).toBeNull();
   });
 });
 

@@ -168,6 +168,32 @@ function itemWords(item: TextItem, pageHeight: number): WordBox[] {
 }
 
 /**
+ * Words of a page's text items. Chromium and others print a ligature ("fi", "fl") as its own text item: a word cut by
+ * an item boundary with no gap (under a tenth of the font size) and no space on either side is joined again, so
+ * "Rage Gold fi ller" reads "Rage Gold filler". Ligature characters are spelled out (NFKC).
+ */
+function joinTouchingItems(items: TextItem[], pageHeight: number): WordBox[] {
+  const out: WordBox[] = [];
+  let prevItem: TextItem | null = null;
+  for (const raw of items) {
+    const item = { ...raw, str: raw.str.normalize('NFKC') };
+    const words = itemWords(item, pageHeight);
+    const last = out[out.length - 1];
+    const first = words[0];
+    if (prevItem && last && first && !/\s$/.test(prevItem.str) && !/^\s/.test(item.str)) {
+      const size = last.y1 - last.y0;
+      if (Math.abs(first.y0 - last.y0) < size * 0.2 && first.x0 - last.x1 < size * 0.1 && first.x0 - last.x1 > -size * 0.3) {
+        out[out.length - 1] = { ...last, text: last.text + first.text, x1: first.x1 };
+        words.shift();
+      }
+    }
+    out.push(...words);
+    prevItem = item;
+  }
+  return out;
+}
+
+/**
  * Reads a PDF for the layout reader: `{ pages, read }` with the total page count and, for each of the first
  * `maxPages` pages, its words (from the text layer, in PDF points, y downwards) or, for a page without a text layer,
  * a PNG rendering to OCR. Throws {@link PdfPasswordError} for an encrypted PDF, {@link PdfReadError} when unreadable.
@@ -181,7 +207,7 @@ export async function readPdfPages(bytes: Uint8Array, maxPages = MAX_PDF_PAGES):
   return {
     pages: answer.pages,
     read: answer.pageItems.map((page) => ({
-      words: page.items.flatMap((item) => itemWords(item, page.height)),
+      words: joinTouchingItems(page.items, page.height),
       image: page.image ? new Uint8Array(page.image) : null,
     })),
   };

@@ -1,6 +1,6 @@
 /**
  * Invoice dates in the formats real suppliers print (issue 18): 11/03/2026, 11/3/26, 2026-11-03, 2026/11/05,
- * Nov 3, 2026, November 3rd, 2026, 30 Oct 2026, 03-NOV-26 (and the same with dots or without the comma).
+ * Nov 3, 2026, November 3rd, 2026, 30 Oct 2026, 03-NOV-26 (and the same with dots or without the comma; a zero read for the O of OCT or NOV is taken as the O).
  *
  * `readDate(text)` finds the first (leftmost) date-looking run in `text` and parses it with date-fns over {@link DATE_FORMATS}
  * (US month-first for numeric dates unless the first number is over 12): `{ iso: 'YYYY-MM-DD', raw }`,
@@ -11,8 +11,9 @@ import { format, isValid, parse } from 'date-fns';
 const MONTH = '(?:jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec)[a-z]*\\.?';
 /** Candidate runs, most specific first. */
 const PATTERNS = [
-  /\b\d{4}[-/.]\d{1,2}[-/.]\d{1,2}\b/,
-  /\b\d{1,2}[-/.]\d{1,2}[-/.](?:\d{4}|\d{2})(?!\d)/,
+  /\b\d{4}([-/.])\d{1,2}\1\d{1,2}\b/,
+  // One separator throughout: "Lug nut 1/2-20" is not a date.
+  /\b\d{1,2}([-/.])\d{1,2}\1(?:\d{4}|\d{2})(?!\d)/,
   new RegExp(`\\b\\d{1,2}[- ]${MONTH}[- ,]+(?:\\d{4}|\\d{2})(?!\\d)`, 'i'),
   new RegExp(`\\b${MONTH}\\s+\\d{1,2}(?:st|nd|rd|th)?,?\\s+\\d{4}\\b`, 'i'),
 ];
@@ -49,7 +50,9 @@ function tryFormats(run: string, dayFirst: boolean): string | null {
 }
 
 /** Finds and parses the first date in `text` (see module docs). */
-export function readDate(text: string): { iso: string | null; raw: string } | null {
+export function readDate(input: string): { iso: string | null; raw: string } | null {
+  // A zero read for the O of a month in capitals (dot-matrix "29-0CT-26", "N0V 3, 2026").
+  const text = input.replace(/\b0(CT|ct)\b/g, 'O$1').replace(/(?<![A-Za-z0-9])N0(V|v)(?![a-z0-9])/g, 'NO$1').replace(/(?<=\d[- ])0(CT|ct)(?=[- ,.])/g, 'O$1');
   const found = PATTERNS.map((re) => re.exec(text))
     .filter((m): m is RegExpExecArray => m !== null)
     .sort((a, b) => a.index - b.index);

@@ -68,6 +68,10 @@ export const HEADER_VOCABULARY: [string, ColumnKind][] = [
   ['backorder', 'qty_bo'],
   ['back order', 'qty_bo'],
   ['qty', 'qty'],
+  ['qty-um', 'qty'],
+  ['qty/um', 'qty'],
+  ['qty-uom', 'qty'],
+  ['qy', 'qty'],
   ['quantity', 'qty'],
   ['qnty', 'qty'],
   ['oty', 'qty'],
@@ -81,6 +85,8 @@ export const HEADER_VOCABULARY: [string, ColumnKind][] = [
   ['part no', 'part'],
   ['part no.', 'part'],
   ['part #', 'part'],
+  ['partno', 'part'],
+  ['partno.', 'part'],
   ['part number', 'part'],
   ['part num', 'part'],
   ['part', 'part'],
@@ -173,9 +179,41 @@ export interface LayoutInvoice {
 
 const norm = (s: string) => s.toLowerCase().replace(/[:]+$/, '').replace(/[|]/g, '');
 
+/**
+ * "NAGS#", "Stock#": a header word read with its "#" glued on is two words (the mark gets the last character's
+ * share of the box), so the "unknown word before #" rule below can name the part-number column.
+ */
+function splitGluedMark(w: WordBox): WordBox[] {
+  const m = /^([a-z]{2,})#$/i.exec(w.text);
+  if (!m || HEADER_VOCABULARY.some(([p]) => p === norm(w.text))) return [w];
+  const cut = w.x0 + ((w.x1 - w.x0) * m[1]!.length) / w.text.length;
+  return [
+    { ...w, text: m[1]!, x1: cut - 1 },
+    { ...w, text: '#', x0: cut },
+  ];
+}
+
+/**
+ * A header word whose box is far wider than its letters (a table rule or speck read into it: "Description" boxed
+ * from the rule before it) is cut to its letters' width, keeping its right end: the column's left edge then lies
+ * where its words start. The width of a letter is the median over the line's words of three letters or more.
+ */
+function trimSwollenWords(words: WordBox[]): WordBox[] {
+  const perChar = words
+    .filter((w) => w.text.length >= 3)
+    .map((w) => (w.x1 - w.x0) / w.text.length)
+    .sort((a, b) => a - b);
+  if (perChar.length < 3) return words;
+  const median = perChar[Math.floor(perChar.length / 2)]!;
+  return words.map((w) => {
+    const expected = median * w.text.length;
+    return w.text.length >= 3 && w.x1 - w.x0 > expected * 1.6 ? { ...w, x0: w.x1 - expected * 1.15 } : w;
+  });
+}
+
 /** The columns a line names, or null when it is not a table header (see module docs). */
 export function matchHeader(line: Line): Column[] | null {
-  const words = line.words;
+  const words = trimSwollenWords(line.words.flatMap(splitGluedMark));
   const cols: Column[] = [];
   let unmatched = 0;
   for (let i = 0; i < words.length; ) {
@@ -211,6 +249,18 @@ export function matchHeader(line: Line): Column[] | null {
     const prev = cols[k - 1]!;
     if (c.kind === 'line' && prev.kind === 'other' && c.x0 - prev.x1 < line.height * 1.2 && !cols.some((x) => x.kind === 'part')) {
       prev.kind = 'part';
+      prev.label = `${prev.label} ${c.label}`;
+      prev.x1 = c.x1;
+      cols.splice(k, 1);
+      unmatched -= 1;
+      break;
+    }
+  }
+  // "PART MUMBER": an unknown word right after "Part" is its misread second word (Number, No.), not a column.
+  for (let k = 1; k < cols.length; k += 1) {
+    const c = cols[k]!;
+    const prev = cols[k - 1]!;
+    if (c.kind === 'other' && prev.kind === 'part' && /^part$/i.test(prev.label) && c.x0 - prev.x1 < line.height * 1.2 && /^[a-z.#]{2,7}$/i.test(c.label)) {
       prev.label = `${prev.label} ${c.label}`;
       prev.x1 = c.x1;
       cols.splice(k, 1);
@@ -358,11 +408,16 @@ export function chargeKind(text: string): InvoiceChargeKind | null {
 
 const TOTALS_LABELS: [RegExp, 'subtotal' | 'total' | 'tax' | 'paid'][] = [
   [/\bsub\s*-?\s*total\b|\bmerchandise\s*total\b|\bparts\s*total\b|\bnet\s*parts\b/i, 'subtotal'],
-  [/\b(grand\s*total|invoice\s*total|total\s*due|amount\s*due|balance\s*due|total\s*amount|please\s*pay|total)\b/i, 'total'],
+  [/\b(grand\s*total|invoice\s*total|total\s*due|amount\s*due|balance\s*due|total\s*amount|invoice\s*amount|total\s*invoice|amount\s*payable|please\s*pay|total)\b/i, 'total'],
   [/\b(sales\s*tax|tax|gst|hst|pst|vat)\b/i, 'tax'],
   [/\b(paid|payment|amount\s*paid)\b/i, 'paid'],
 ];
-const TOTAL_RANK = ['grand total', 'invoice total', 'total due', 'amount due', 'balance due', 'total amount', 'please pay', 'total'];
+/**
+ * Total labels, best first: the amount to pay wins over a bare "Total", and "Net Total" (a subtotal on many dealer
+ * invoices, before fees and tax) comes last, so it is the total only when nothing else is.
+ */
+const TOTAL_RANK = ['grand total', 'invoice total', 'total due', 'amount due', 'balance due', 'total amount', 'invoice amount', 'total invoice', 'amount payable', 'please pay', 'total', 'net total'];
+const TOTAL_NAME = /(grand\s*total|invoice\s*total|total\s*due|amount\s*due|balance\s*due|total\s*amount|invoice\s*amount|total\s*invoice|amount\s*payable|please\s*pay|net\s*total|total)/i;
 
 const moneyWords = (words: WordBox[]) =>
   words.map((w) => ({ w, v: readMoney(w.text) })).filter((x): x is { w: WordBox; v: number } => x.v !== null);
@@ -370,7 +425,7 @@ const moneyWords = (words: WordBox[]) =>
 /** True for a line that starts the totals block. */
 function isTotalsLine(line: Line): boolean {
   const t = line.text;
-  return /\bsub\s*-?\s*total\b|\b(grand\s*total|invoice\s*total|total\s*due|amount\s*due|balance\s*due|total\s*amount)\b|^\W*total\b/i.test(t);
+  return /\bsub\s*-?\s*total\b|\b(grand\s*total|invoice\s*total|total\s*due|amount\s*due|balance\s*due|total\s*amount|invoice\s*amount|total\s*invoice|amount\s*payable)\b|^\W*(net\s+)?total\b/i.test(t);
 }
 
 interface Row {
@@ -495,7 +550,8 @@ function readTable(lines: Line[]): TableResult | null {
   for (const line of body) {
     const row = readRow(line, bounded);
     const partText = joinText(row.part);
-    const descText = joinText(row.desc);
+    // "A/C" (air conditioning) is the one slash Tesseract reads as I often enough to matter in descriptions.
+    const descText = joinText(row.desc).replace(/\bAIC\b/g, 'A/C');
     const label = `${partText} ${descText}`.trim() || line.text;
     let unit = row.unit;
     let qty = row.qty;
@@ -557,9 +613,14 @@ function readTotals(lines: Line[], from: number, withCharges: boolean) {
       if (kind === 'subtotal') subtotal ??= { v: value.v, c: value.w.conf };
       else if (kind === 'total') {
         if (/\btotal\s*(qty|quantity|items|pieces|weight)\b/i.test(label)) continue;
-        const name = /(grand\s*total|invoice\s*total|total\s*due|amount\s*due|balance\s*due|total\s*amount|please\s*pay|total)/i.exec(label)![1]!;
+        const name = TOTAL_NAME.exec(label)![1]!;
         const rank = TOTAL_RANK.indexOf(name.toLowerCase().replace(/\s+/g, ' '));
-        if (value.v >= 0 && (!total || rank <= total.rank)) total = { v: value.v, c: value.w.conf, rank };
+        if (value.v < 0) continue;
+        if (!total || rank <= total.rank) {
+          // The label it beats was a subtotal ("Net Total" above "Invoice Amount").
+          if (total && total.rank === TOTAL_RANK.indexOf('net total') && rank < total.rank) subtotal ??= { v: total.v, c: total.c };
+          total = { v: value.v, c: value.w.conf, rank };
+        } else if (rank === TOTAL_RANK.indexOf('net total')) subtotal ??= { v: value.v, c: value.w.conf };
       } else if (kind === 'tax') {
         tax ??= { v: value.v, c: value.w.conf };
       } else if (withCharges) {

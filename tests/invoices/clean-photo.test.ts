@@ -1,0 +1,73 @@
+/**
+ * Photographed pages (issue 18): the skew search, the desk and page finder and the light flattening on synthetic
+ * grey images (dark "text lines" drawn at a known angle on paper lying on a darker desk), and `prepareForOcr`
+ * straightening such a photo with sharp.
+ */
+import sharp from 'sharp';
+import { describe, expect, it } from 'vitest';
+import { deskGrey, estimateSkew, flattenLight, pageBox, type GreyImage } from '~/server/extraction/clean-photo';
+import { prepareForOcr } from '~/server/extraction/ocr.server';
+
+/** A 600 × 500 page: paper 230 on a desk of 80 (20 px all round), 12 "lines" of ink tilted by `degrees`. */
+function page(degrees: number, desk = true): GreyImage {
+  const width = 600;
+  const height = 500;
+  const px = new Uint8Array(width * height).fill(desk ? 80 : 230);
+  const margin = desk ? 20 : 0;
+  for (let y = margin; y < height - margin; y += 1) for (let x = margin; x < width - margin; x += 1) px[y * width + x] = 230;
+  const t = Math.tan((degrees * Math.PI) / 180);
+  for (let line = 0; line < 12; line += 1) {
+    for (let x = 60; x < 540; x += 1) {
+      if (x % 40 > 30) continue; // gaps between "words"
+      const y0 = Math.round(70 + line * 30 + (x - 300) * t);
+      for (let dy = 0; dy < 6; dy += 1) px[(y0 + dy) * width + x] = 30;
+    }
+  }
+  return { px, width, height };
+}
+
+describe('clean-photo', () => {
+  it('finds the skew of the text lines, either way, to a tenth of a degree', () => {
+    expect(estimateSkew(page(0))).toBeCloseTo(0, 1);
+    expect(Math.abs(estimateSkew(page(3.2)) - 3.2)).toBeLessThanOrEqual(0.1);
+    expect(Math.abs(estimateSkew(page(-2.4)) - -2.4)).toBeLessThanOrEqual(0.1);
+  });
+
+  it('says 0 for a blank page', () => {
+    expect(estimateSkew({ px: new Uint8Array(200 * 200).fill(250), width: 200, height: 200 })).toBe(0);
+  });
+
+  it('sees a desk around a photographed page, and none around a scan', () => {
+    expect(deskGrey(page(0))).toBe(80);
+    expect(deskGrey(page(0, false))).toBeNull();
+  });
+
+  it('finds the page inside the desk, taken in by 1 %', () => {
+    const box = pageBox(page(0), 80)!;
+    expect(box.left).toBeGreaterThanOrEqual(20);
+    expect(box.left).toBeLessThan(30);
+    expect(box.top).toBeGreaterThanOrEqual(20);
+    expect(box.right).toBeLessThan(580);
+    expect(box.right).toBeGreaterThan(570);
+    expect(box.bottom).toBeLessThan(480);
+  });
+
+  it('flattens a shadow: paper becomes white on both sides, ink stays dark', () => {
+    const image: GreyImage = { px: Uint8Array.from([230, 30, 115, 15]), width: 4, height: 1 };
+    flattenLight(image, Uint8Array.from([230, 230, 115, 115]));
+    expect(Array.from(image.px)).toEqual([250, 33, 250, 33]);
+  });
+
+  it('prepareForOcr straightens a tilted photo and cuts the desk away', async () => {
+    const tilted = page(0);
+    const photo = await sharp(tilted.px, { raw: { width: tilted.width, height: tilted.height, channels: 1 } })
+      .rotate(3, { background: { r: 80, g: 80, b: 80 } })
+      .png()
+      .toBuffer();
+    const prepared = await prepareForOcr(photo);
+    const { data, info } = await sharp(prepared).extractChannel(0).raw().toBuffer({ resolveWithObject: true });
+    const grey: GreyImage = { px: new Uint8Array(data), width: info.width, height: info.height };
+    expect(Math.abs(estimateSkew(grey))).toBeLessThanOrEqual(0.3);
+    expect(deskGrey(grey)).toBeNull();
+  });
+});
