@@ -1,5 +1,7 @@
 /**
- * The production floor's bench data (issue 17), on top of {@link seed} from bench-seed.ts: six technicians (accounts
+ * The production floor's bench data (issue 17), on top of {@link seed} from bench-seed.ts: the finished history
+ * delivered (bench-seed ends old work orders at Complete or Ready for Pickup; on the floor a Complete car is still in
+ * the shop, so every finished one is moved to Ready for Pickup, reached at its last update), six technicians (accounts
  * with the Technician role), every work order assigned to one of them, a status history for every work order (arrival
  * at creation, Repairs Started a third of the way, Complete, then Ready for Pickup at its last update for the finished
  * ones), two clocked time entries per work order, and customer names drawn from common first and last names (so a
@@ -26,6 +28,8 @@ const list = (values: string[]) => `ARRAY[${values.map((v) => `'${v}'`).join(','
 export async function seedFloor(handle: DatabaseHandle): Promise<void> {
   const db = handle.db;
   const statements = `
+    UPDATE work_orders SET current_status = 'Ready for Pickup' WHERE current_status = 'Complete';
+    UPDATE work_orders SET ready_for_pickup_at = updated_at WHERE current_status = 'Ready for Pickup';
     UPDATE customers SET name = (${list(FIRST)})[1 + (abs(hashtext(id::text)) % ${FIRST.length})] || ' ' ||
                                 (${list(LAST)})[1 + (abs(hashtext(id::text || 'l')) % ${LAST.length})];
     INSERT INTO users (id, name, email, email_verified)
