@@ -22,25 +22,10 @@ import { sendEstimateForApproval } from '~/server/estimates/send-estimate.server
 import { createLocalStorage, setStorage } from '~/server/storage/storage.server';
 import { benchBmsImport } from './bench-bms';
 import { openBenchDatabase } from './bench-database';
+import { timeRuns } from './bench-timing';
 import { benchEstimatePdf, benchLines } from './bench-pdf';
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 40);
-
-function percentile(sorted: number[], p: number): number {
-  return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))]!;
-}
-
-async function time(runs: number, fn: (i: number) => Promise<unknown>): Promise<{ p50: number; p95: number }> {
-  for (let i = 0; i < 3; i += 1) await fn(-1 - i);
-  const samples: number[] = [];
-  for (let i = 0; i < runs; i += 1) {
-    const t0 = performance.now();
-    await fn(i);
-    samples.push(performance.now() - t0);
-  }
-  samples.sort((a, b) => a - b);
-  return { p50: percentile(samples, 50), p95: percentile(samples, 95) };
-}
 
 async function workOrder(db: DatabaseHandle['db'], n: string) {
   const [c] = await db.insert(customers).values({ name: `Bench ${n}`, email: `bench-${n}@example.com` }).returning();
@@ -70,7 +55,7 @@ async function runOn(kind: 'PGlite' | 'PostgreSQL'): Promise<string[]> {
     if (editor.lines.length !== 150) throw new Error(`expected 150 lines, got ${editor.lines.length}`);
     const target = editor.lines[20]!;
     const { id: targetId, ...targetFields } = target;
-    const save = await time(RUNS, (i) =>
+    const save = await timeRuns(RUNS, (i) =>
       saveEstimateLine(actor, woId, { lineId: targetId, line: { ...targetFields, quantity: 1 + (Math.abs(i) % 9) }, rateBlank: false, priceBlank: false }),
     );
     row('Save a line (edit) on a 150-line estimate', save, 'p95 ≤ 100 ms', save.p95 <= 100);
@@ -79,12 +64,12 @@ async function runOn(kind: 'PGlite' | 'PostgreSQL'): Promise<string[]> {
       const { id: _id, ...rest } = line;
       await saveEstimateLine(actor, woAdd, { lineId: null, line: rest, rateBlank: false, priceBlank: false });
     }
-    const add = await time(Math.min(RUNS, 60), () =>
+    const add = await timeRuns(Math.min(RUNS, 60), () =>
       saveEstimateLine(actor, woAdd, { lineId: null, line: { ...blankLine('x', 'fee', 'Hazardous waste disposal'), amountCents: 1500 }, rateBlank: false, priceBlank: false }),
     );
     row('Add a line to a 150+ line estimate', add, '—', null);
-    row('Estimate editor page data (150 lines)', await time(RUNS, () => getEstimateEditor(woId)), '—', null);
-    const send = await time(10, (i) =>
+    row('Estimate editor page data (150 lines)', await timeRuns(RUNS, () => getEstimateEditor(woId)), '—', null);
+    const send = await timeRuns(10, (i) =>
       saveEstimateLine(actor, woId, { lineId: targetId, line: { ...targetFields, quantity: 10 + (i + 20) }, rateBlank: false, priceBlank: false }).then(() => sendEstimateForApproval(actor, woId)),
     );
     row('Send for approval, 150 lines (edit + freeze + PDF + store)', send, '—', null);
@@ -96,7 +81,7 @@ async function runOn(kind: 'PGlite' | 'PostgreSQL'): Promise<string[]> {
       .sort((a, b) => fs.statSync(path.join(fixtures, b)).size - fs.statSync(path.join(fixtures, a)).size)[0]!;
     const bytes = new Uint8Array(fs.readFileSync(path.join(fixtures, largest)));
     let n = 100;
-    const imports = await time(20, async () => {
+    const imports = await timeRuns(20, async () => {
       n += 1;
       const id = await workOrder(db, String(n));
       await importBmsOntoWorkOrder(actor, id, { fileName: largest, bytes });

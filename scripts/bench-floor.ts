@@ -21,27 +21,12 @@ import { migrateDatabase } from '~/server/db/migrate.server';
 import { computeCycleTimeReport } from '~/server/reports/cycle-time.server';
 import { searchEverything } from '~/server/search/search.server';
 import { openBenchDatabase } from './bench-database';
+import { summarise, timeRuns } from './bench-timing';
 import { BENCH_TECHNICIANS, seedFloor } from './bench-floor-seed';
 import { PER_CUSTOMER, seed } from './bench-seed';
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 40);
 const LARGE = Number(process.env.BENCH_LARGE ?? 100_000);
-
-function percentile(sorted: number[], p: number): number {
-  return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))]!;
-}
-
-async function time(fn: (i: number) => Promise<unknown>): Promise<{ p50: number; p95: number; max: number }> {
-  for (let i = 0; i < 3; i += 1) await fn(-1 - i);
-  const samples: number[] = [];
-  for (let i = 0; i < RUNS; i += 1) {
-    const t0 = performance.now();
-    await fn(i);
-    samples.push(performance.now() - t0);
-  }
-  samples.sort((a, b) => a - b);
-  return { p50: percentile(samples, 50), p95: percentile(samples, 95), max: samples.at(-1)! };
-}
 
 const rowsOf = <T>(result: unknown): T[] => ((result as { rows?: T[] }).rows ?? (result as T[])) as T[];
 
@@ -69,8 +54,8 @@ async function runOn(kind: 'PGlite' | 'PostgreSQL'): Promise<{ rows: string[]; m
     const technician = { id: 'bench-tech-1', email: 'tech1@bench.example.com', isAdmin: true, role: 'technician' as StaffRole };
     const board = await loadBoard(db, owner);
     const cards = board.columns.reduce((n, c) => n + c.cards.length, 0);
-    row(`Board, Owner (${cards} open work orders)`, await time(() => loadBoard(db, owner)), 150);
-    row('Board, a technician (own work orders)', await time(() => loadBoard(db, technician)), 150);
+    row(`Board, Owner (${cards} open work orders)`, await timeRuns(RUNS, () => loadBoard(db, owner)), 150);
+    row('Board, a technician (own work orders)', await timeRuns(RUNS, () => loadBoard(db, technician)), 150);
 
     // A drag: one open card moved back and forth between two columns, with the version the card showed.
     const [card] = rowsOf<{ id: string }>(
@@ -86,8 +71,7 @@ async function runOn(kind: 'PGlite' | 'PostgreSQL'): Promise<{ rows: string[]; m
       await moveWorkOrderOnBoard(db, owner, { workOrderId: card!.id, toStatus, expectedVersion, notify: true });
       if (i >= 0) moves.push(performance.now() - start);
     }
-    moves.sort((a, b) => a - b);
-    row('A drag saved (status e-mail queued)', { p50: percentile(moves, 50), p95: percentile(moves, 95), max: moves.at(-1)! }, 200);
+    row('A drag saved (status e-mail queued)', summarise(moves), 200);
 
     const n = (i: number) => 1 + ((Math.abs(i) * 7919) % (LARGE / PER_CUSTOMER));
     const [someone] = rowsOf<{ name: string }>(await db.execute(sql`SELECT name FROM customers WHERE name LIKE '% Gonzalez' LIMIT 1`));
@@ -99,13 +83,13 @@ async function runOn(kind: 'PGlite' | 'PostgreSQL'): Promise<{ rows: string[]; m
         Math.abs(i) % 8
       ]!;
     };
-    row('Search, rotating 8 kinds of query', await time((i) => searchEverything(db, owner, queries(i))), 100);
-    row('Search, a name with a typo', await time(() => searchEverything(db, owner, typo)), 100);
+    row('Search, rotating 8 kinds of query', await timeRuns(RUNS, (i) => searchEverything(db, owner, queries(i))), 100);
+    row('Search, a name with a typo', await timeRuns(RUNS, () => searchEverything(db, owner, typo)), 100);
 
     const today = new Date();
     const year = { from: format(subDays(today, 364), 'yyyy-MM-dd'), to: format(today, 'yyyy-MM-dd') };
     const report = await computeCycleTimeReport(db, year);
-    row(`Cycle-time report, one year (${report.delivered} delivered)`, await time(() => computeCycleTimeReport(db, year)), 500);
+    row(`Cycle-time report, one year (${report.delivered} delivered)`, await timeRuns(RUNS, () => computeCycleTimeReport(db, year)), 500);
   } finally {
     await bench.close();
   }

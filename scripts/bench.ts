@@ -13,27 +13,12 @@ import { listCustomers } from '~/server/customers/list-customers.server';
 import { getDashboard } from '~/server/dashboard/get-dashboard.server';
 import { getWorkOrderOverview } from '~/server/work-orders/list-work-orders.server';
 import { openBenchDatabase } from './bench-database';
+import { timeRuns } from './bench-timing';
 import { PER_CUSTOMER, seed } from './bench-seed';
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 40);
 const LARGE = Number(process.env.BENCH_LARGE ?? 100_000);
 const SMALL = 1_000;
-function percentile(sorted: number[], p: number): number {
-  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
-}
-
-async function time(fn: (i: number) => Promise<unknown>): Promise<{ p50: number; p95: number }> {
-  for (let i = 0; i < 3; i += 1) await fn(i);
-  const samples: number[] = [];
-  for (let i = 0; i < RUNS; i += 1) {
-    const t0 = performance.now();
-    await fn(i);
-    samples.push(performance.now() - t0);
-  }
-  samples.sort((a, b) => a - b);
-  return { p50: percentile(samples, 50), p95: percentile(samples, 95) };
-}
-
 /** The measured operations; searches rotate over name, e-mail, phone, VIN and plate of existing customers. */
 async function measure(customers: number) {
   const pick = (i: number) => 1 + ((i * 7919) % customers);
@@ -42,12 +27,12 @@ async function measure(customers: number) {
     return [`Customer ${n}`, `customer${n}@example.com`, `555-${String(n % 10000).padStart(4, '0')}`, `BNCH${String(n).padStart(13, '0')}`, `PLT-${n}`][i % 5]!;
   };
   return {
-    'Customer list (page 1)': await time(() => listCustomers({})),
-    'Customer search': await time((i) => listCustomers({ q: queries(i) })),
-    'Work orders, grouped view': await time(() => getWorkOrderOverview({ view: 'grouped' })),
-    'Work orders, all view (page 1)': await time(() => getWorkOrderOverview({ view: 'all', page: 1 })),
-    'Work orders, all view (page 20)': await time(() => getWorkOrderOverview({ view: 'all', page: 20 })),
-    Dashboard: await time(() => getDashboard()),
+    'Customer list (page 1)': await timeRuns(RUNS, () => listCustomers({})),
+    'Customer search': await timeRuns(RUNS, (i) => listCustomers({ q: queries(i) })),
+    'Work orders, grouped view': await timeRuns(RUNS, () => getWorkOrderOverview({ view: 'grouped' })),
+    'Work orders, all view (page 1)': await timeRuns(RUNS, () => getWorkOrderOverview({ view: 'all', page: 1 })),
+    'Work orders, all view (page 20)': await timeRuns(RUNS, () => getWorkOrderOverview({ view: 'all', page: 20 })),
+    Dashboard: await timeRuns(RUNS, () => getDashboard()),
   };
 }
 

@@ -23,6 +23,15 @@ export interface Profile {
   deactivatedAt: Date | null;
 }
 
+/** The columns of a {@link Profile}, for every read of one. */
+const PROFILE_COLUMNS = {
+  id: profiles.id,
+  fullName: profiles.fullName,
+  isAdmin: profiles.isAdmin,
+  staffRole: profiles.staffRole,
+  deactivatedAt: profiles.deactivatedAt,
+};
+
 /**
  * Creates the missing profile (is_admin false, full_name from sign-up data) and the missing customer record (name
  * from sign-up data or 'Unknown', e-mail from the account, phone and address empty). Idempotent; returns the profile.
@@ -32,13 +41,7 @@ export async function ensureProfileAndCustomer(db: Executor, user: AccountUser):
   const fullName = user.name?.trim() || null;
   await db.insert(profiles).values({ id: user.id, fullName, isAdmin: false }).onConflictDoNothing();
   const [profile] = await db
-    .select({
-      id: profiles.id,
-      fullName: profiles.fullName,
-      isAdmin: profiles.isAdmin,
-      staffRole: profiles.staffRole,
-      deactivatedAt: profiles.deactivatedAt,
-    })
+    .select(PROFILE_COLUMNS)
     .from(profiles)
     .where(eq(profiles.id, user.id));
   if (!profile) throw new Error('Profile could not be created');
@@ -64,14 +67,7 @@ export interface Account {
 export async function loadAccount(db: Executor, user: AccountUser): Promise<Account> {
   const read = () =>
     db
-      .select({
-        id: profiles.id,
-        fullName: profiles.fullName,
-        isAdmin: profiles.isAdmin,
-        staffRole: profiles.staffRole,
-        deactivatedAt: profiles.deactivatedAt,
-        customerId: customers.id,
-      })
+      .select({ ...PROFILE_COLUMNS, customerId: customers.id })
       .from(profiles)
       .leftJoin(customers, eq(customers.userId, profiles.id))
       .where(eq(profiles.id, user.id))
