@@ -1146,6 +1146,7 @@ export const timeEntries = pgTable(
     index('time_entries_work_order_idx').on(t.workOrderId, t.startedAt),
     index('time_entries_technician_idx').on(t.technicianId, t.startedAt),
     index('time_entries_started_idx').on(t.startedAt),
+    index('time_entries_corrected_by_idx').on(t.correctedByUserId),
     check('time_entries_order', sql`${t.endedAt} IS NULL OR ${t.endedAt} >= ${t.startedAt}`),
   ],
 );

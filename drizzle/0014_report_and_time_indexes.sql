@@ -1,1 +1,2 @@
+CREATE INDEX "time_entries_corrected_by_idx" ON "time_entries" USING btree ("corrected_by_user_id");--> statement-breakpoint
 CREATE INDEX "work_order_status_history_to_status_idx" ON "work_order_status_history" USING btree ("to_status","created_at");
