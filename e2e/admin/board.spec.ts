@@ -60,7 +60,10 @@ test.describe('job board', () => {
     await handle.focus();
     await page.keyboard.press('Space');
     await expect(page.locator('[id^="DndLiveRegion"]')).toContainText(`Picked up WO #${wo.number}`);
+    // One column per key press: each press waits for the announcement of the last (a press sent while dnd-kit is still
+    // measuring the columns is dropped).
     await page.keyboard.press('ArrowRight');
+    await expect(page.locator('[id^="DndLiveRegion"]')).toContainText('is over Parts Ordered');
     await page.keyboard.press('ArrowRight');
     await expect(page.locator('[id^="DndLiveRegion"]')).toContainText('is over Parts Received');
     await page.keyboard.press('Space');
