@@ -80,11 +80,24 @@ describe('the staff page', () => {
     expect(answer.data).toMatchObject({ ok: true, message: STAFF_MESSAGES.invited(email) });
     const [user] = await t.db.select({ id: users.id }).from(users).where(eq(users.email, email));
     expect(await roleOf(user!.id)).toBe('parts');
+    // The invitation, not the customer-portal confirmation: its own wording, the role, who invited, the link.
     const mails = await t.db
       .select({ payload: jobs.payload })
       .from(jobs)
-      .where(and(eq(jobs.kind, 'mail'), mailField('purpose', 'verify_email')));
-    expect(JSON.stringify(mails.map((m) => m.payload))).toContain(encodeURIComponent('/account/password'));
+      .where(and(eq(jobs.kind, 'mail'), mailField('purpose', 'staff_invite'), mailField('to', email)));
+    expect(mails).toHaveLength(1);
+    const invite = mails[0]!.payload as { subject: string; text: string };
+    expect(invite.subject).toMatch(/^You are invited to .+'s back office$/);
+    expect(invite.text).toContain('Olivia Owner has invited you');
+    expect(invite.text).toContain('as Parts');
+    expect(invite.text).toContain('The link works for 3 days');
+    expect(invite.text).not.toContain('customer portal');
+    expect(JSON.stringify(invite)).toContain(encodeURIComponent('/account/password'));
+    const portalMails = await t.db
+      .select({ id: jobs.id })
+      .from(jobs)
+      .where(and(eq(jobs.kind, 'mail'), mailField('purpose', 'verify_email'), mailField('to', email)));
+    expect(portalMails).toHaveLength(0);
     expect((await auditsFor(user!.id)).map((a) => a.action)).toEqual(['profile.invite']);
 
     const again = await postStaff(owner, { intent: 'invite', name: 'Nora New', email, role: 'parts' });

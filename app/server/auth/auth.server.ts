@@ -19,7 +19,12 @@ import { ensureProfileAndCustomer } from '../db/accounts.server';
 import { getDatabaseHandle, type Database } from '../db/client.server';
 import * as schema from '../db/schema';
 import { log } from '../logger.server';
-import { enqueueExistingAccountMail, enqueuePasswordResetMail, enqueueVerificationMail } from './auth-mail.server';
+import {
+  enqueueExistingAccountMail,
+  enqueuePasswordResetMail,
+  enqueueVerificationMail,
+  VERIFICATION_LINK_SECONDS,
+} from './auth-mail.server';
 import { resolveAuthSecret } from './auth-secret.server';
 import { linkVerifiedCustomer } from './link-customer.server';
 import { registeredInThisBrowser, secureAccountOnVerification } from './verified-owner.server';
@@ -93,6 +98,7 @@ function createAuth(config: AppConfig, db: Database) {
     emailVerification: {
       sendOnSignUp: true,
       autoSignInAfterVerification: true,
+      expiresIn: VERIFICATION_LINK_SECONDS,
       sendVerificationEmail: async ({ user, url }) => enqueueVerificationMail(db, config.shop, user, url),
       // The link proves who reads the mailbox: every session ends, and the registration password survives only when
       // the link is opened in the browser that registered (issue 13, verified-owner.server.ts).

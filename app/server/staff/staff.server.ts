@@ -23,6 +23,7 @@ import { and, asc, eq, isNull, sql } from 'drizzle-orm';
 import { STAFF_ROLE_LABELS, type StaffRole } from '~/lib/staff-roles';
 import { STAFF_MESSAGES, type InviteStaff } from '~/lib/schemas/staff';
 import { recordAudit, type StaffActor } from '../audit/audit.server';
+import { withStaffInvite } from '../auth/auth-mail.server';
 import { getAuth } from '../auth/auth.server';
 import { getDb, type Executor } from '../db/client.server';
 import { randomPassword } from '../db/demo-passwords.server';
@@ -81,7 +82,7 @@ export async function listActiveTechnicians(): Promise<{ id: string; name: strin
 }
 
 /** Creates a staff account and e-mails the link to choose a password (see module docs). Returns the new user's id. */
-export async function inviteStaff(actor: StaffActor, input: InviteStaff): Promise<string> {
+export async function inviteStaff(actor: StaffActor & { name?: string }, input: InviteStaff): Promise<string> {
   const db = getDb();
   const [existing] = await db
     .select({ id: users.id })
@@ -92,9 +93,10 @@ export async function inviteStaff(actor: StaffActor, input: InviteStaff): Promis
   // callback is pinned to /account/password (auth-mail.server.ts), where the invited person chooses their password.
   let user: { id: string };
   try {
-    ({ user } = await getAuth().api.signUpEmail({
-      body: { name: input.name, email: input.email, password: randomPassword() },
-    }));
+    const invite = { roleLabel: STAFF_ROLE_LABELS[input.role], invitedBy: actor.name || actor.email };
+    ({ user } = await withStaffInvite(invite, () =>
+      getAuth().api.signUpEmail({ body: { name: input.name, email: input.email, password: randomPassword() } }),
+    ));
   } catch (error) {
     // Better Auth refuses input it finds invalid with an APIError: a message on the form, never a 500.
     if (error instanceof APIError) {

@@ -48,3 +48,8 @@ export {
   renderStatusUpdateMail,
 } from './status-update-mail.server';
 export { type VerifyEmailFacts, VerifyEmailMail, renderVerifyEmailMail } from './verify-email-mail.server';
+export {
+  type StaffInviteFacts,
+  StaffInviteMail,
+  renderStaffInviteMail,
+} from './staff-invite-mail.server';
