@@ -33,7 +33,14 @@ import { splitText } from '~/lib/sms-segments';
 import { getConfig } from '../config.server';
 import type { Executor } from '../db/client.server';
 import { jobs, smsMessages } from '../db/schema';
-import { CancelJob, defineJob, enqueueJob, processDueJobs, RescheduleJob, type JobOutcome } from '../jobs/job-queue.server';
+import {
+  CancelJob,
+  defineJob,
+  enqueueJob,
+  processDueJobs,
+  RescheduleJob,
+  type JobOutcome,
+} from '../jobs/job-queue.server';
 import { getSmsConsent, hasSmsConsent, withdrawConsentForPhone } from './consent.server';
 import { SmsRecipientUnsubscribedError, SmsRejectedError, getSmsProvider } from './provider.server';
 import { getQuietHours, nextAllowedSendTime } from './quiet-hours.server';
@@ -51,7 +58,8 @@ export const SmsPayloadSchema = z.object({
 export type SmsPayload = z.infer<typeof SmsPayloadSchema>;
 
 /** Kept as the job's reason when a text is not sent for want of consent. */
-export const NO_CONSENT_REASON = 'Not sent: the customer has not agreed to texts at this number (or withdrew).';
+export const NO_CONSENT_REASON =
+  'Not sent: the customer has not agreed to texts at this number (or withdrew).';
 /** How long (ms) a text waits before looking again when an earlier text to the same number is still queued. */
 const ORDER_WAIT_MS = 15_000;
 
@@ -60,6 +68,12 @@ let clock: () => Date = () => new Date();
 /** Replaces the clock the job reads for quiet hours (tests with a fixed clock); undefined restores the real one. */
 export function setSmsClock(now: (() => Date) | undefined): void {
   clock = now ?? (() => new Date());
+}
+
+/** "Now" as texting sees it (quiet hours): the real time, or the clock a test set. Pages telling staff when a text
+ * goes out read this, so what they say and what the job does agree. */
+export function smsNow(): Date {
+  return clock();
 }
 
 const setState = (db: Executor, id: string, state: (typeof smsMessages.$inferSelect)['state']) =>
@@ -110,7 +124,10 @@ export const smsJob = defineJob({
 
     try {
       const { providerMessageId } = await getSmsProvider().send({ to: text.phoneE164, body: text.body });
-      await db.update(smsMessages).set({ state: 'sent', providerMessageId }).where(eq(smsMessages.id, text.id));
+      await db
+        .update(smsMessages)
+        .set({ state: 'sent', providerMessageId })
+        .where(eq(smsMessages.id, text.id));
     } catch (error) {
       if (error instanceof SmsRecipientUnsubscribedError) {
         await db.transaction(async (tx) => {
@@ -168,7 +185,12 @@ async function insertText(tx: Executor, text: TextParts): Promise<EnqueuedText> 
   const parts = splitText(body);
   for (const [index, part] of parts.entries()) {
     const smsMessageId = crypto.randomUUID();
-    const jobId = await enqueueJob(tx, smsJob, { smsMessageId, purpose: text.purpose }, { customerId: text.customerId, workOrderId: text.workOrderId });
+    const jobId = await enqueueJob(
+      tx,
+      smsJob,
+      { smsMessageId, purpose: text.purpose },
+      { customerId: text.customerId, workOrderId: text.workOrderId },
+    );
     await tx.insert(smsMessages).values({
       id: smsMessageId,
       customerId: text.customerId,
@@ -215,18 +237,34 @@ export async function cancelQueuedTexts(tx: Executor, phone: string, reason: str
         eq(smsMessages.direction, 'outbound'),
         eq(smsMessages.state, 'queued'),
         eq(jobs.state, 'queued'),
-        sql`coalesce(${jobs.payload}->>'purpose', '') NOT IN (${sql.join(KEYWORD_REPLY_PURPOSES.map((p) => sql`${p}`), sql`, `)})`,
+        sql`coalesce(${jobs.payload}->>'purpose', '') NOT IN (${sql.join(
+          KEYWORD_REPLY_PURPOSES.map((p) => sql`${p}`),
+          sql`, `,
+        )})`,
       ),
     );
   if (!waiting.length) return 0;
   await tx
     .update(jobs)
     .set({ state: 'cancelled', lastError: reason, finishedAt: sql`now()`, dedupeKey: null })
-    .where(and(inArray(jobs.id, waiting.map((w) => w.jobId!)), eq(jobs.state, 'queued')));
+    .where(
+      and(
+        inArray(
+          jobs.id,
+          waiting.map((w) => w.jobId!),
+        ),
+        eq(jobs.state, 'queued'),
+      ),
+    );
   await tx
     .update(smsMessages)
     .set({ state: 'cancelled' })
-    .where(inArray(smsMessages.id, waiting.map((w) => w.id)));
+    .where(
+      inArray(
+        smsMessages.id,
+        waiting.map((w) => w.id),
+      ),
+    );
   return waiting.length;
 }
 

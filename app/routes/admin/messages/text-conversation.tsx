@@ -13,6 +13,7 @@ import { DomainError, toErrorResponse } from '~/server/errors.server';
 import { readForm } from '~/server/forms/read-form.server';
 import { getTextConversation, markConversationRead, replyToConversation, type TextDelivery } from '~/server/sms/conversations.server';
 import { getQuietHours, nextAllowedSendTime } from '~/server/sms/quiet-hours.server';
+import { smsNow } from '~/server/sms/send-text.server';
 import type { Route } from './+types/text-conversation';
 
 export const meta: Route.MetaFunction = ({ matches, data: d }) =>
@@ -46,7 +47,7 @@ export async function action({ request, params }: Route.ActionArgs) {
   try {
     const queued = await replyToConversation(user, params.conversationKey, parsed.data.body);
     const { timeZone } = getConfig().shop;
-    const now = new Date();
+    const now = smsNow();
     const sendsAt = nextAllowedSendTime(now, await getQuietHours(), timeZone);
     const parts = queued.messageIds.length > 1 ? ` as ${queued.messageIds.length} texts` : '';
     const message =
