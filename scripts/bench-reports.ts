@@ -10,6 +10,7 @@ import { migrateDatabase } from '~/server/db/migrate.server';
 import type { Database } from '~/server/db/client.server';
 import { computeCycleTimeReport } from '~/server/reports/cycle-time.server';
 import { openBenchDatabase } from './bench-database';
+import { summarise } from './bench-timing';
 
 /** Seeds `n` work orders with history, time and approved estimates (see the file's comment). */
 export async function seedReportData(db: Database, n: number): Promise<void> {
@@ -62,9 +63,8 @@ async function main() {
       await computeCycleTimeReport(bench.handle.db, range);
       samples.push(performance.now() - s);
     }
-    samples.sort((a, b) => a - b);
-    const p95 = samples[samples.length - 1]!;
-    console.log(`| PGlite | cycle-time report, a year, ${n} work orders | p50 ${samples[3]!.toFixed(0)} ms | p95 ${p95.toFixed(0)} ms | ≤ 500 ms | ${p95 <= 500 ? 'yes' : 'no'} |`);
+    const { p50, p95 } = summarise(samples);
+    console.log(`| PGlite | cycle-time report, a year, ${n} work orders | p50 ${p50.toFixed(0)} ms | p95 ${p95.toFixed(0)} ms | ≤ 500 ms | ${p95 <= 500 ? 'yes' : 'no'} |`);
   } finally {
     await bench.close();
   }

@@ -71,9 +71,24 @@ export function TextArea({
   );
 }
 
-function ActionButton({ intent, id, label, extra, danger }: { intent: string; id: string; label: string; extra?: Record<string, string>; danger?: boolean }) {
+function ActionButton({
+  intent,
+  id,
+  label,
+  extra,
+  danger,
+}: {
+  intent: string;
+  id: string;
+  label: string;
+  extra?: Record<string, string>;
+  danger?: boolean;
+}) {
   const navigation = useNavigation();
-  const busy = navigation.state === 'submitting' && navigation.formData?.get('intent') === intent && navigation.formData.get('id') === id;
+  const busy =
+    navigation.state === 'submitting' &&
+    navigation.formData?.get('intent') === intent &&
+    navigation.formData.get('id') === id;
   return (
     <Form method="post" className="inline">
       <input type="hidden" name="intent" value={intent} />
@@ -81,10 +96,54 @@ function ActionButton({ intent, id, label, extra, danger }: { intent: string; id
       {Object.entries(extra ?? {}).map(([k, v]) => (
         <input key={k} type="hidden" name={k} value={v} />
       ))}
-      <button type="submit" disabled={busy} className={`${secondaryButtonClass} min-h-11 px-3 py-1 text-sm ${danger ? 'border-red-700 text-red-800' : ''}`}>
+      <button
+        type="submit"
+        disabled={busy}
+        className={`${secondaryButtonClass} min-h-11 px-3 py-1 text-sm ${danger ? 'border-red-700 text-red-800' : ''}`}
+      >
         {label}
       </button>
     </Form>
+  );
+}
+
+/**
+ * A gallery item's or testimonial's state and its buttons: Published/Hidden, Publish or Hide, Move up/down (not past
+ * either end), Delete. Posts `{kind}` intents: `publish-photo`, `move-testimonial`, … with the row's `id`.
+ */
+function ItemControls({
+  kind,
+  id,
+  published,
+  index,
+  count,
+}: {
+  kind: 'photo' | 'testimonial';
+  id: string;
+  published: boolean;
+  index: number;
+  count: number;
+}) {
+  return (
+    <div className="mt-2 flex flex-wrap items-center gap-2">
+      <span
+        className={`rounded px-2 py-1 text-xs font-bold ${published ? 'bg-green-100 text-green-900' : 'bg-slate-200 text-slate-800'}`}
+      >
+        {published ? 'Published' : 'Hidden'}
+      </span>
+      <ActionButton
+        intent={published ? `hide-${kind}` : `publish-${kind}`}
+        id={id}
+        label={published ? 'Hide' : 'Publish'}
+      />
+      {index > 0 ? (
+        <ActionButton intent={`move-${kind}`} id={id} extra={{ direction: 'up' }} label="Move up" />
+      ) : null}
+      {index < count - 1 ? (
+        <ActionButton intent={`move-${kind}`} id={id} extra={{ direction: 'down' }} label="Move down" />
+      ) : null}
+      <ActionButton intent={`delete-${kind}`} id={id} label="Delete" danger />
+    </div>
   );
 }
 
@@ -109,8 +168,17 @@ const thumb = (image: SiteImageInfo, alt: string) => (
 );
 
 /** Every gallery item, hidden ones included, in order. */
-export function SiteGalleryList({ items, actionData }: { items: GalleryRow[]; actionData: SiteActionResult | undefined }) {
-  if (!items.length) return <p className="mt-2 text-sm text-slate-700">No photos yet: the home page shows the drawn demo pair.</p>;
+export function SiteGalleryList({
+  items,
+  actionData,
+}: {
+  items: GalleryRow[];
+  actionData: SiteActionResult | undefined;
+}) {
+  if (!items.length)
+    return (
+      <p className="mt-2 text-sm text-slate-700">No photos yet: the home page shows the drawn demo pair.</p>
+    );
   return (
     <ol className="mt-3 divide-y divide-slate-200">
       {items.map((item, i) => {
@@ -126,8 +194,19 @@ export function SiteGalleryList({ items, actionData }: { items: GalleryRow[]; ac
               <Form method="post" className="min-w-64 flex-1 space-y-2" noValidate>
                 <input type="hidden" name="intent" value="update-photo" />
                 <input type="hidden" name="id" value={item.id} />
-                <TextField label={`Caption of item ${i + 1}`} name="caption" required defaultValue={mine?.values?.caption ?? item.caption} error={errors.caption} />
-                <SelectField label={`Category of item ${i + 1}`} name="category" defaultValue={item.category} error={errors.category}>
+                <TextField
+                  label={`Caption of item ${i + 1}`}
+                  name="caption"
+                  required
+                  defaultValue={mine?.values?.caption ?? item.caption}
+                  error={errors.caption}
+                />
+                <SelectField
+                  label={`Category of item ${i + 1}`}
+                  name="category"
+                  defaultValue={item.category}
+                  error={errors.category}
+                >
                   {GALLERY_CATEGORIES.map((c) => (
                     <option key={c} value={c}>
                       {CATEGORY_LABELS[c]}
@@ -139,15 +218,13 @@ export function SiteGalleryList({ items, actionData }: { items: GalleryRow[]; ac
                 </button>
               </Form>
             </div>
-            <div className="mt-2 flex flex-wrap items-center gap-2">
-              <span className={`rounded px-2 py-1 text-xs font-bold ${item.published ? 'bg-green-100 text-green-900' : 'bg-slate-200 text-slate-800'}`}>
-                {item.published ? 'Published' : 'Hidden'}
-              </span>
-              <ActionButton intent={item.published ? 'hide-photo' : 'publish-photo'} id={item.id} label={item.published ? 'Hide' : 'Publish'} />
-              {i > 0 ? <ActionButton intent="move-photo" id={item.id} extra={{ direction: 'up' }} label="Move up" /> : null}
-              {i < items.length - 1 ? <ActionButton intent="move-photo" id={item.id} extra={{ direction: 'down' }} label="Move down" /> : null}
-              <ActionButton intent="delete-photo" id={item.id} label="Delete" danger />
-            </div>
+            <ItemControls
+              kind="photo"
+              id={item.id}
+              published={item.published}
+              index={i}
+              count={items.length}
+            />
             {mine ? <ResultMessage r={mine} /> : null}
           </li>
         );
@@ -164,8 +241,19 @@ interface TestimonialRow {
 }
 
 /** Every testimonial, hidden ones included, in order. */
-export function SiteTestimonialList({ items, actionData }: { items: TestimonialRow[]; actionData: SiteActionResult | undefined }) {
-  if (!items.length) return <p className="mt-2 text-sm text-slate-700">No testimonials saved yet: the home page shows the built-in five.</p>;
+export function SiteTestimonialList({
+  items,
+  actionData,
+}: {
+  items: TestimonialRow[];
+  actionData: SiteActionResult | undefined;
+}) {
+  if (!items.length)
+    return (
+      <p className="mt-2 text-sm text-slate-700">
+        No testimonials saved yet: the home page shows the built-in five.
+      </p>
+    );
   return (
     <ol className="mt-3 divide-y divide-slate-200">
       {items.map((t, i) => {
@@ -176,21 +264,32 @@ export function SiteTestimonialList({ items, actionData }: { items: TestimonialR
             <Form method="post" className="space-y-2" noValidate>
               <input type="hidden" name="intent" value="update-testimonial" />
               <input type="hidden" name="id" value={t.id} />
-              <TextField label={`Name of testimonial ${i + 1}`} name="name" required defaultValue={mine?.values?.name ?? t.name} error={errors.name} />
-              <TextArea id={`quote-${t.id}`} label={`Quote of testimonial ${i + 1}`} name="quote" required defaultValue={mine?.values?.quote ?? t.quote} error={errors.quote} />
+              <TextField
+                label={`Name of testimonial ${i + 1}`}
+                name="name"
+                required
+                defaultValue={mine?.values?.name ?? t.name}
+                error={errors.name}
+              />
+              <TextArea
+                id={`quote-${t.id}`}
+                label={`Quote of testimonial ${i + 1}`}
+                name="quote"
+                required
+                defaultValue={mine?.values?.quote ?? t.quote}
+                error={errors.quote}
+              />
               <button type="submit" className={`${buttonClass} text-sm`}>
                 Save<span className="sr-only"> testimonial {i + 1}</span>
               </button>
             </Form>
-            <div className="mt-2 flex flex-wrap items-center gap-2">
-              <span className={`rounded px-2 py-1 text-xs font-bold ${t.published ? 'bg-green-100 text-green-900' : 'bg-slate-200 text-slate-800'}`}>
-                {t.published ? 'Published' : 'Hidden'}
-              </span>
-              <ActionButton intent={t.published ? 'hide-testimonial' : 'publish-testimonial'} id={t.id} label={t.published ? 'Hide' : 'Publish'} />
-              {i > 0 ? <ActionButton intent="move-testimonial" id={t.id} extra={{ direction: 'up' }} label="Move up" /> : null}
-              {i < items.length - 1 ? <ActionButton intent="move-testimonial" id={t.id} extra={{ direction: 'down' }} label="Move down" /> : null}
-              <ActionButton intent="delete-testimonial" id={t.id} label="Delete" danger />
-            </div>
+            <ItemControls
+              kind="testimonial"
+              id={t.id}
+              published={t.published}
+              index={i}
+              count={items.length}
+            />
             {mine ? <ResultMessage r={mine} /> : null}
           </li>
         );
