@@ -1,0 +1,274 @@
+/**
+ * Part numbers checked against the ink of their letters (issue 18: "part numbers with spaces (`HC3Z 8200 A`),
+ * letter-digit ambiguity (`0`/`O`, `1`/`I`) where the OCR read is right and must not be corrected wrongly").
+ *
+ * Tesseract's LSTM reads a code such as `A 205 880 01 40` as `A205 880 01 40` (it judges spaces by its own
+ * language-model context, and narrow digit gaps look alike) and `IO-5518A` as `10-5518A` (next to digits it prefers
+ * digits). Both mistakes can be seen in the pixels: a space is a wider gap than the font's own letter spacing, an `O`
+ * is wider than a `0` of the same font and an `I` is a bare bar, much narrower than a `1`. So for each code-like word
+ * the word's box is cut out of the prepared page and split into glyphs by its ink columns; when the glyphs and the
+ * read letters pair one to one (else nothing is changed):
+ *
+ * - **Spaces**: between two digits, a space is where the distance between the glyphs' centres exceeds 1.3 × the
+ *   font's digit pitch (digits share one advance width in every font, so the pitch is measured on the page's own
+ *   numbers); elsewhere, where the ink gap is at least 0.3 × the glyphs' height (0.5 next to a `1`, whose own side
+ *   bearings are wide). Punctuation (`.`, `,`) never gets a space. A word so split becomes several word boxes.
+ * - **`0` / `O`**: a glyph read as either is an `O` when at least 1.2 × as wide (relative to its height) as the
+ *   font's plain digits (2, 3, 4, 6, 7, 8, 9 read on the same line, else on the page), a `0` when at most 1.08 ×;
+ *   between the two the read stays.
+ * - **`1` / `I` / `l` / `|`**: a glyph at most 0.33 × as wide as a plain digit is a bare bar, an `I` (a `1` has a
+ *   flag); in an upper-case code an `l` or `|` wider than that is a `1`.
+ * - **A doubled read**: when the OCR gave one letter more than there are glyphs and exactly one neighbouring pair is
+ *   `O0`/`0O`/`I1`/`1I`/`l1`/… (one glyph read twice), one of the pair is dropped and the glyph decides which.
+ *
+ * Money (`1,031.25`), dates, plain short integers and words with lower-case letters (descriptions) are left alone.
+ * `S`/`5` are not decided: their widths are alike. Pure functions on an 8-bit grey image (0 black … 255 white).
+ */
+import type { GreyImage } from '../clean-photo';
+import type { WordBox } from './words';
+
+/** One glyph's ink box, in page pixels (x1, y1 exclusive). */
+export interface Glyph {
+  x0: number;
+  x1: number;
+  y0: number;
+  y1: number;
+}
+
+const MONEY = /^[$€£]?\(?-?[\d,]*\d\.\d{1,3}\)?-?$/;
+const DATE = /^\d{1,4}[/.-]\d{1,2}[/.-]\d{2,4}$/;
+const PLAIN_DIGITS = /[2346789]/;
+const DIGIT = /\d/;
+const CODE = /^[A-Za-z0-9#/.,\-|]+$/;
+
+const median = (values: number[]): number => {
+  if (!values.length) return 0;
+  const s = [...values].sort((a, b) => a - b);
+  return s[Math.floor(s.length / 2)]!;
+};
+
+/**
+ * Splits a word's box into glyphs by ink columns: a pixel is ink when darker than halfway between the box's lightest
+ * and darkest pixel; a run of columns holding ink is one glyph (the dot of an `i` shares its stem's columns). Specks
+ * of fewer than 3 ink pixels are dropped. Returns null when the box holds no clear ink (contrast under 60 levels).
+ */
+export function segmentGlyphs(image: GreyImage, box: { x0: number; y0: number; x1: number; y1: number }): Glyph[] | null {
+  const x0 = Math.max(0, Math.floor(box.x0));
+  const x1 = Math.min(image.width, Math.ceil(box.x1));
+  const y0 = Math.max(0, Math.floor(box.y0));
+  const y1 = Math.min(image.height, Math.ceil(box.y1));
+  if (x1 - x0 < 2 || y1 - y0 < 4) return null;
+  let lo = 255;
+  let hi = 0;
+  for (let y = y0; y < y1; y += 1) {
+    for (let x = x0; x < x1; x += 1) {
+      const v = image.px[y * image.width + x]!;
+      if (v < lo) lo = v;
+      if (v > hi) hi = v;
+    }
+  }
+  if (hi - lo < 60) return null;
+  const threshold = (lo + hi) / 2;
+  const glyphs: Glyph[] = [];
+  let current: (Glyph & { ink: number }) | null = null;
+  for (let x = x0; x <= x1; x += 1) {
+    let ink = 0;
+    let top = Infinity;
+    let bottom = -Infinity;
+    if (x < x1) {
+      for (let y = y0; y < y1; y += 1) {
+        if (image.px[y * image.width + x]! < threshold) {
+          ink += 1;
+          if (y < top) top = y;
+          bottom = y;
+        }
+      }
+    }
+    if (ink > 0) {
+      if (current) {
+        current.x1 = x + 1;
+        current.y0 = Math.min(current.y0, top);
+        current.y1 = Math.max(current.y1, bottom + 1);
+        current.ink += ink;
+      } else current = { x0: x, x1: x + 1, y0: top, y1: bottom + 1, ink };
+    } else if (current) {
+      if (current.ink >= 3) glyphs.push({ x0: current.x0, x1: current.x1, y0: current.y0, y1: current.y1 });
+      current = null;
+    }
+  }
+  return glyphs;
+}
+
+/** The font's measures on one line or page: plain digits' width / height, and digit pitch (centre to centre) / height. */
+export interface FontMeasures {
+  digitWidth: number | null;
+  digitPitch: number | null;
+}
+
+interface Sample {
+  widths: number[];
+  pitches: number[];
+}
+
+/** Widths and pitches of the plain digits of one word (whose glyphs pair one to one with its letters). */
+function sampleWord(chars: string[], glyphs: Glyph[], into: Sample): void {
+  const heights = glyphs.filter((_, i) => DIGIT.test(chars[i]!)).map((g) => g.y1 - g.y0);
+  const h = median(heights);
+  if (h < 6) return;
+  for (let i = 0; i < chars.length; i += 1) {
+    const g = glyphs[i]!;
+    if (PLAIN_DIGITS.test(chars[i]!) && g.y1 - g.y0 >= 0.8 * h) into.widths.push((g.x1 - g.x0) / h);
+    if (i > 0 && DIGIT.test(chars[i]!) && DIGIT.test(chars[i - 1]!)) {
+      const p = glyphs[i - 1]!;
+      into.pitches.push((g.x0 + g.x1 - p.x0 - p.x1) / 2 / h);
+    }
+  }
+}
+
+const measuresOf = (s: Sample): FontMeasures => ({
+  digitWidth: s.widths.length >= 4 ? median(s.widths) : null,
+  digitPitch: s.pitches.length >= 4 ? median(s.pitches) : null,
+});
+
+const AMBIGUOUS_PAIRS = new Set(['O0', '0O', 'I1', '1I', 'l1', '1l', 'Il', 'lI', '|1', '1|']);
+
+/**
+ * The word's letters paired with its glyphs: the letters (spaces removed) when their count equals the glyphs', or
+ * with one letter of a doubled read dropped (see module docs); null when they do not pair.
+ */
+export function pairLetters(text: string, glyphs: Glyph[]): string[] | null {
+  const chars = [...text.replace(/\s+/g, '')];
+  if (chars.length === glyphs.length) return chars;
+  if (chars.length !== glyphs.length + 1) return null;
+  const doubled: number[] = [];
+  for (let i = 0; i + 1 < chars.length; i += 1) if (AMBIGUOUS_PAIRS.has(chars[i]! + chars[i + 1]!)) doubled.push(i);
+  if (doubled.length !== 1) return null;
+  const at = doubled[0]!;
+  return [...chars.slice(0, at), chars[at]!, ...chars.slice(at + 2)];
+}
+
+/** Whether a word is code-like enough to be checked (see module docs). */
+export function isCodeWord(text: string): boolean {
+  // A real digit is needed: an upper-case word (a dot-matrix "HOOD") is left as read.
+  if (!CODE.test(text) || !DIGIT.test(text)) return false;
+  if (MONEY.test(text) || DATE.test(text)) return false;
+  if (/^\d{1,4}$/.test(text)) return false;
+  // Lower-case letters other than an l (a misread I or 1) mean a word of a description.
+  return !/[a-km-z]/.test(text);
+}
+
+/**
+ * A word that may be a code the page's read garbled ("Blo2S" for `BI-9245`): a digit, mostly upper-case letters and
+ * digits, at least 4 letters. It is only ever replaced by a read of its own box that is a code word and pairs with
+ * its glyphs.
+ */
+export function isGarbledCode(text: string): boolean {
+  if (!/^[A-Za-z0-9\-/.]{4,}$/.test(text) || !DIGIT.test(text) || MONEY.test(text) || DATE.test(text)) return false;
+  const lower = text.replace(/[^a-z]/g, '').length;
+  return lower > 0 && lower <= 2 && /[A-Z0-9]/.test(text[0]!);
+}
+
+/**
+ * Decides the letters and spaces of one code word from its glyphs (see module docs). Returns the new text with
+ * spaces, and for each resulting piece its glyph range; null when nothing can be decided.
+ */
+export function refineCode(text: string, glyphs: Glyph[], font: FontMeasures): { pieces: { text: string; from: number; to: number }[] } | null {
+  const chars = pairLetters(text, glyphs);
+  if (!chars) return null;
+  const tall = glyphs.filter((_, i) => /[A-Z0-9]/.test(chars[i]!)).map((g) => g.y1 - g.y0);
+  const h = median(tall);
+  if (h < 6) return null;
+  const upper = !/[a-z]/.test(chars.join('').replace(/l/g, ''));
+  const out = chars.map((c, i) => {
+    const g = glyphs[i]!;
+    const ratio = font.digitWidth ? (g.x1 - g.x0) / h / font.digitWidth : null;
+    if (g.y1 - g.y0 < 0.8 * h) return c;
+    if (ratio === null) return c;
+    if (c === '0' || c === 'O') return ratio >= 1.2 ? 'O' : ratio <= 1.08 ? '0' : c;
+    if (c === '1' || c === 'I' || c === 'l' || c === '|') {
+      if (ratio <= 0.33) return upper || c === '1' ? 'I' : c;
+      if (upper && (c === 'l' || c === '|')) return '1';
+    }
+    return c;
+  });
+  const pieces: { text: string; from: number; to: number }[] = [{ text: out[0]!, from: 0, to: 0 }];
+  for (let i = 1; i < out.length; i += 1) {
+    const a = out[i - 1]!;
+    const b = out[i]!;
+    const p = glyphs[i - 1]!;
+    const g = glyphs[i]!;
+    let space = false;
+    if (/[.,]/.test(a) || /[.,]/.test(b)) space = false;
+    else if (DIGIT.test(a) && DIGIT.test(b)) {
+      space = font.digitPitch !== null && (g.x0 + g.x1 - p.x0 - p.x1) / 2 / h > 1.3 * font.digitPitch;
+    } else {
+      const limit = a === '1' || b === '1' ? 0.5 : 0.3;
+      space = (g.x0 - p.x1) / h >= limit;
+    }
+    if (space) pieces.push({ text: b, from: i, to: i });
+    else {
+      const last = pieces[pieces.length - 1]!;
+      last.text += b;
+      last.to = i;
+    }
+  }
+  return { pieces };
+}
+
+/** Reads one word's box again (the caller crops, enlarges and OCRs it as a single line); resolves to the text read. */
+export type RereadWord = (box: { x0: number; y0: number; x1: number; y1: number }) => Promise<string>;
+
+/** At most this many words of a page are read again (each costs a short OCR run). */
+export const MAX_REREAD_WORDS = 40;
+
+/**
+ * Checks every code-like word of a page against its glyphs (see module docs) and returns the words with letters
+ * decided and spaces restored (a split word becomes several boxes on the same line, same confidence). A code word
+ * whose read does not pair with its glyphs (a letter dropped or a dash lost in the page's read) is read again on its
+ * own with `reread`, when given, and the new read is used when it pairs; otherwise the word is returned unchanged.
+ */
+export async function refineCodeWords(words: WordBox[], image: GreyImage, reread?: RereadWord): Promise<WordBox[]> {
+  const page: Sample = { widths: [], pitches: [] };
+  const lines = new Map<string, Sample>();
+  const segmented = new Map<WordBox, Glyph[]>();
+  for (const w of words) {
+    const candidate = isCodeWord(w.text) || isGarbledCode(w.text);
+    const numeric = /^[$€£]?[\d,.]+$/.test(w.text) && /\d\d/.test(w.text);
+    if (!candidate && !numeric) continue;
+    const glyphs = segmentGlyphs(image, w);
+    if (!glyphs) continue;
+    const chars = [...w.text];
+    if (numeric && chars.length === glyphs.length) {
+      sampleWord(chars, glyphs, page);
+      const key = w.lineKey ?? '';
+      const line = lines.get(key) ?? { widths: [], pitches: [] };
+      sampleWord(chars, glyphs, line);
+      lines.set(key, line);
+    }
+    if (candidate) segmented.set(w, glyphs);
+  }
+  const pageFont = measuresOf(page);
+  let rereads = 0;
+  const out: WordBox[] = [];
+  for (const w of words) {
+    const glyphs = segmented.get(w);
+    if (!glyphs) {
+      out.push(w);
+      continue;
+    }
+    const lineSample = lines.get(w.lineKey ?? '');
+    const lineFont = lineSample ? measuresOf(lineSample) : { digitWidth: null, digitPitch: null };
+    const font = { digitWidth: lineFont.digitWidth ?? pageFont.digitWidth, digitPitch: lineFont.digitPitch ?? pageFont.digitPitch };
+    let refined = isCodeWord(w.text) ? refineCode(w.text, glyphs, font) : null;
+    if (!refined && reread && rereads < MAX_REREAD_WORDS && glyphs.length >= 3) {
+      rereads += 1;
+      const again = (await reread(w)).replace(/\s+/g, '');
+      const next = again && isCodeWord(again) ? refineCode(again, glyphs, font) : null;
+      if (next) refined = next;
+    }
+    if (!refined) out.push(w);
+    else if (refined.pieces.length === 1) out.push({ ...w, text: refined.pieces[0]!.text });
+    else for (const piece of refined.pieces) out.push({ ...w, text: piece.text, x0: glyphs[piece.from]!.x0, x1: glyphs[piece.to]!.x1 });
+  }
+  return out;
+}
