@@ -64,6 +64,17 @@ describe('reads development-set invoices end to end', () => {
     expect(got.confidence?.line_items).toHaveLength(got.line_items.length);
   }, 120_000);
 
+  it.each([
+    ['D36', 'A 205 880 01 40'],
+    ['D22', 'SO-5416'],
+    ['D23', 'DW01812 GBN'],
+  ])('reads %s’s part numbers as printed: spaces kept, O/0 and I/1 from the glyphs (%s)', async (id, partNumber) => {
+    const { spec, bytes } = devCase(id);
+    const got = await extractor.extract({ bytes, mime: 'image/png', fileName: spec.file });
+    expect(got.line_items.map((r) => r.part_number)).toContain(partNumber);
+    expect(got.line_items).toEqual(spec.expected.line_items);
+  }, 120_000);
+
   it('reads a two-page PDF from its text layer: the table continues on page 2, the totals at the end', async () => {
     const { spec, bytes } = devCase('D55');
     const got = await extractor.extract({ bytes, mime: 'application/pdf', fileName: spec.file });

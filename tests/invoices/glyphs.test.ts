@@ -1,0 +1,136 @@
+/**
+ * Part numbers checked against their glyphs (issue 18, app/server/extraction/layout/glyphs.ts): spaces from ink gaps
+ * and the font's digit pitch, O/0 and I/1 by glyph width, a doubled read dropped, words that must be left alone. Drawn
+ * glyphs (dark boxes on white) stand for letters, so each rule is checked on known widths and gaps.
+ */
+import { describe, expect, it } from 'vitest';
+import type { GreyImage } from '~/server/extraction/clean-photo';
+import { isCodeWord, pairLetters, refineCode, refineCodeWords, segmentGlyphs, type Glyph } from '~/server/extraction/layout/glyphs';
+import type { WordBox } from '~/server/extraction/layout/words';
+
+/** A white page with dark boxes (x0, width) 20 px tall at y 10..30, one per glyph. */
+function page(width: number, boxes: [number, number][]): GreyImage {
+  const height = 40;
+  const px = new Uint8Array(width * height).fill(255);
+  for (const [x0, w] of boxes) for (let y = 10; y < 30; y += 1) for (let x = x0; x < x0 + w; x += 1) px[y * width + x] = 20;
+  return { px, width, height };
+}
+
+/** Glyphs 20 px tall from (x0, width) pairs. */
+const glyphs = (boxes: [number, number][]): Glyph[] => boxes.map(([x0, w]) => ({ x0, x1: x0 + w, y0: 10, y1: 30 }));
+
+/** Boxes of `widths` laid left to right with the given gaps between them. */
+function laidOut(widths: number[], gaps: number[]): [number, number][] {
+  let x = 5;
+  return widths.map((w, i) => {
+    const box: [number, number] = [x, w];
+    x += w + (gaps[i] ?? 0);
+    return box;
+  });
+}
+
+// Plain digits 12 px wide in a 20 px tall font: width 0.6 of the height, centres 14 px apart (pitch 0.7).
+const FONT = { digitWidth: 0.6, digitPitch: 0.7 };
+const text = (r: ReturnType<typeof refineCode>) => r?.pieces.map((p) => p.text).join(' ');
+
+describe('segmentGlyphs', () => {
+  it('finds one glyph per run of ink columns, with its ink box', () => {
+    const image = page(100, [[10, 12], [24, 12], [50, 4]]);
+    expect(segmentGlyphs(image, { x0: 5, y0: 5, x1: 70, y1: 35 })).toEqual([
+      { x0: 10, x1: 22, y0: 10, y1: 30 },
+      { x0: 24, x1: 36, y0: 10, y1: 30 },
+      { x0: 50, x1: 54, y0: 10, y1: 30 },
+    ]);
+  });
+
+  it('gives null for a box without clear ink', () => {
+    expect(segmentGlyphs(page(60, []), { x0: 0, y0: 0, x1: 60, y1: 40 })).toBeNull();
+  });
+});
+
+describe('refineCode', () => {
+  it('puts back the spaces of a spaced part number: digit pitch between digits, the ink gap elsewhere', () => {
+    // "A205 880" as read; the glyphs show A␣205␣880 (a 7 px gap after the A, an extra 8 px between 5 and 8).
+    const g = glyphs(laidOut([14, 12, 12, 12, 12, 12, 12], [7, 2, 2, 10, 2, 2]));
+    expect(text(refineCode('A205880', g, FONT))).toBe('A 205 880');
+  });
+
+  it('keeps the letters together when the gaps are the font’s own spacing, even beside a narrow 1', () => {
+    const g = glyphs(laidOut([12, 5, 12, 12, 12], [2, 5, 2, 2]));
+    expect(text(refineCode('51123', g, FONT))).toBe('51123');
+  });
+
+  it('never puts a space beside a full stop', () => {
+    const g = glyphs(laidOut([12, 12, 3, 12], [2, 9, 2]));
+    expect(text(refineCode('X1.5', g, FONT))).toBe('X1.5');
+  });
+
+  it('decides O or 0 by width against the same font’s plain digits, and leaves the in-between as read', () => {
+    const wide = glyphs(laidOut([14, 16, 4, 12, 12], [2, 2, 2, 2]));
+    expect(text(refineCode('B0-42', wide, FONT))).toBe('BO-42');
+    const narrow = glyphs(laidOut([14, 12, 4, 12, 12], [2, 2, 2, 2]));
+    expect(text(refineCode('BO-42', narrow, FONT))).toBe('B0-42');
+    const between = glyphs(laidOut([14, 13.6, 4, 12, 12], [2, 2, 2, 2]));
+    expect(text(refineCode('BO-42', between, FONT))).toBe('BO-42');
+  });
+
+  it('reads a bare bar as I (a 1 has a flag), and an l in an upper-case code as I or 1 by width', () => {
+    expect(text(refineCode('10-55', glyphs(laidOut([3, 16, 4, 12, 12], [2, 2, 2, 2])), FONT))).toBe('IO-55');
+    expect(text(refineCode('Al-05', glyphs(laidOut([14, 3, 4, 12, 12], [2, 2, 2, 2])), FONT))).toBe('AI-05');
+    expect(text(refineCode('Bl-42', glyphs(laidOut([14, 8, 4, 12, 12], [2, 2, 2, 2])), FONT))).toBe('B1-42');
+  });
+
+  it('drops one letter of a glyph read twice ("DWO01812" for 7 glyphs)', () => {
+    expect(pairLetters('DWO01812', glyphs(laidOut([14, 16, 12, 5, 12, 5, 12], [2, 2, 2, 2, 2, 2])))).toEqual([...'DWO1812']);
+    const g = glyphs(laidOut([14, 16, 12, 5, 12, 5, 12], [2, 2, 2, 2, 2, 2]));
+    expect(text(refineCode('DWO01812', g, FONT))).toBe('DW01812');
+  });
+
+  it('changes nothing when the letters and glyphs do not pair', () => {
+    expect(refineCode('AB-12', glyphs(laidOut([14, 14, 12], [2, 2])), FONT)).toBeNull();
+  });
+
+  it('without the font’s measures, keeps O/0 and I/1 as read and splits only on wide ink gaps', () => {
+    const g = glyphs(laidOut([14, 12, 12, 12], [8, 2, 2]));
+    expect(text(refineCode('A205', g, { digitWidth: null, digitPitch: null }))).toBe('A 205');
+  });
+});
+
+describe('isCodeWord', () => {
+  it.each(['HC3Z', 'B0-4475A', '5G0', 'DWO01812', 'A205', '1X'])('checks %s', (w) => expect(isCodeWord(w)).toBe(true));
+  it.each(['1,031.25', '845.63', '$12.50', '11/03/2026', '2026-11-03', '12', 'HOOD', 'Bracket', 'M6x20'])('leaves %s alone', (w) =>
+    expect(isCodeWord(w)).toBe(false),
+  );
+});
+
+describe('refineCodeWords', () => {
+  it('splits a word into boxes at restored spaces, measuring the digit pitch on the line’s prices', async () => {
+    // A part number read "205880" (an extra 8 px between 5 and 8, a gap a space-less ink rule would let pass) and
+    // a price "23,456.78" on the same line: its digits give the font's width and pitch.
+    const price = laidOut([12, 12, 3, 12, 12, 12, 3, 12, 12], [2, 2, 2, 2, 2, 2, 2, 2]).map(([x, w]) => [x + 150, w] as [number, number]);
+    const part = laidOut([12, 12, 12, 12, 12, 12], [2, 2, 8, 2, 2]);
+    const image = page(300, [...part, ...price]);
+    const words: WordBox[] = [
+      { text: '205880', x0: 3, y0: 8, x1: 100, y1: 32, conf: 0.9, lineKey: '1' },
+      { text: '23,456.78', x0: 150, y0: 8, x1: 290, y1: 32, conf: 0.95, lineKey: '1' },
+    ];
+    const out = await refineCodeWords(words, image);
+    expect(out.map((w) => w.text)).toEqual(['205', '880', '23,456.78']);
+    expect(out[1]).toMatchObject({ x0: 53, x1: 93, conf: 0.9, lineKey: '1' });
+    // Evenly spaced digits stay one word.
+    const even = page(300, laidOut([12, 12, 12, 12, 12, 12], [2, 2, 2, 2, 2]));
+    expect((await refineCodeWords([{ ...words[0]!, x1: 95 }], even)).map((w) => w.text)).toEqual(['205880']);
+  });
+
+  it('reads a garbled code again on its own and uses the new read when it pairs with the glyphs', async () => {
+    const image = page(120, laidOut([14, 3, 4, 12, 12], [2, 2, 2, 2]));
+    const words: WordBox[] = [{ text: 'Blo2', x0: 3, y0: 8, x1: 60, y1: 32, conf: 0.4 }];
+    const asked: unknown[] = [];
+    const out = await refineCodeWords(words, image, async (box) => {
+      asked.push(box);
+      return 'BI-92';
+    });
+    expect(asked).toHaveLength(1);
+    expect(out.map((w) => w.text)).toEqual(['BI-92']);
+  });
+});
