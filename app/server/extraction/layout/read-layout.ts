@@ -406,6 +406,30 @@ export function chargeKind(text: string): InvoiceChargeKind | null {
   return null;
 }
 
+/**
+ * Words that name a part as often as a charge: "disc" (a brake, clutch or sanding disc, or short for discount) and
+ * "return" (a fuel return line, a return spring, or goods returned).
+ */
+const PART_OR_CHARGE_WORD: Partial<Record<InvoiceChargeKind, RegExp>> = {
+  discount: /\bdisc\b/i,
+  credit: /\breturn\b/i,
+};
+
+/**
+ * The kind of a table row from its description and part-number cells and its amount in dollars, or null for a part.
+ * As {@link chargeKind}, except that a row whose only charge word is "disc" or "return" is a part when it has a part
+ * number with a digit in it and a positive amount ("MIRKA 1230-320 | Abranet disc 6 in P320 (50) | 39.60"): a
+ * discount or a credit has no stock number and is printed negative or spelt out ("Discount", "Return credit").
+ */
+export function rowChargeKind(desc: string, part: string, amount: number): InvoiceChargeKind | null {
+  const text = `${desc} ${part}`;
+  const kind = chargeKind(text);
+  const ambiguous = kind ? PART_OR_CHARGE_WORD[kind] : undefined;
+  if (!kind || !ambiguous || !/\d/.test(part) || !(amount > 0)) return kind;
+  // The charge word alone decided it: without it the row reads as a part.
+  return chargeKind(text.replace(new RegExp(ambiguous.source, 'gi'), ' ')) === null ? null : kind;
+}
+
 const TOTALS_LABELS: [RegExp, 'subtotal' | 'total' | 'tax' | 'paid'][] = [
   [/\bsub\s*-?\s*total\b|\bmerchandise\s*total\b|\bparts\s*total\b|\bnet\s*parts\b/i, 'subtotal'],
   [/\b(grand\s*total|invoice\s*total|total\s*due|amount\s*due|balance\s*due|total\s*amount|invoice\s*amount|total\s*invoice|amount\s*payable|please\s*pay|total)\b/i, 'total'],
@@ -567,7 +591,7 @@ function readTable(lines: Line[]): TableResult | null {
       continue;
     }
     lastLine = line;
-    const kind = chargeKind(`${descText} ${partText}`) ?? (!partText && !/\d/.test(descText) && descText ? 'other' : null);
+    const kind = rowChargeKind(descText, partText, amount ?? (qty ?? 1) * unit) ?? (!partText && !/\d/.test(descText) && descText ? 'other' : null);
     if (kind) {
       let value = amount ?? (qty ?? 1) * unit;
       if ((kind === 'discount' || kind === 'credit') && value > 0) value = -value;
