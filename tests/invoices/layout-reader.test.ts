@@ -4,7 +4,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { readDate } from '~/server/extraction/layout/dates';
-import { chargeKind, readInvoiceLayout, readMoney } from '~/server/extraction/layout/read-layout';
+import { chargeKind, readInvoiceLayout, readMoney, rowChargeKind } from '~/server/extraction/layout/read-layout';
 import type { WordBox } from '~/server/extraction/layout/words';
 import { combineReads } from '~/server/extraction/offline.server';
 
@@ -167,6 +167,31 @@ describe('rows that are not parts', () => {
     expect(chargeKind('Front bumper cover')).toBeNull();
   });
 
+  it('reads a part named "disc" or "return" as a part, a discount or return credit row still as a charge', () => {
+    const words = [
+      ...top(),
+      ...line(260, [['Part No', 40], ['Description', 200], ['Qty', 560], ['Unit Price', 640], ['Amount', 800]]),
+      ...line(300, [['MIRKA 1230-320', 40], ['Abranet disc 6 in P320 (50)', 200], ['1', 580], ['39.60', 650], ['39.60', 800]]),
+      ...line(330, [['BR-5521', 40], ['Brake disc front', 200], ['2', 580], ['64.00', 650], ['128.00', 800]]),
+      ...line(360, [['FL-2210', 40], ['Fuel return hose', 200], ['1', 580], ['18.25', 650], ['18.25', 800]]),
+      ...line(390, [['Trade disc', 200], ['-5.00', 800]]),
+      ...line(420, [['RA-4471', 40], ['Return credit', 200], ['1', 580], ['20.70', 650], ['20.70', 800]]),
+      ...line(480, [['Invoice Total', 640], ['$160.80', 800]]),
+    ];
+    const read = readInvoiceLayout(words);
+    expect(read.line_items.map((r) => [r.part_number, r.description])).toEqual([
+      ['MIRKA 1230-320', 'Abranet disc 6 in P320 (50)'],
+      ['BR-5521', 'Brake disc front'],
+      ['FL-2210', 'Fuel return hose'],
+    ]);
+    expect(read.charges.map((c) => [c.kind, c.amount])).toEqual([
+      ['discount', -5],
+      ['credit', -20.7],
+    ]);
+    expect(rowChargeKind('Disc', 'DISC', 5)).toBe('discount');
+    expect(rowChargeKind('Sanding disc 6 in', '1230-320', -39.6)).toBe('discount');
+  });
+
   it('reads money as printed, credits negative', () => {
     expect(readMoney('$1,234.50')).toBe(1234.5);
     expect(readMoney('(12.00)')).toBe(-12);
@@ -239,6 +264,9 @@ describe('header fields', () => {
     ['Sept. 4, 2026', '2026-09-04'],
     ['29-0CT-26', '2026-10-29'],
     ['N0V 3, 2026', '2026-11-03'],
+    // A dotted zero read as 6, 8 or 9 in a day that cannot be.
+    ['65-JUN-26', '2026-06-05'],
+    ['Jun 85, 2026', '2026-06-05'],
   ])('reads the date %s', (text, iso) => {
     expect(readDate(`Date: ${text}`)?.iso).toBe(iso);
   });
@@ -247,6 +275,8 @@ describe('header fields', () => {
     expect(readDate('Date: 31/02/2026')).toEqual({ iso: null, raw: '31/02/2026' });
     expect(readDate('no date here')).toBeNull();
     expect(readDate('Lug nut 1/2-20')).toBeNull();
+    // Only a 6, 8 or 9 is taken for a dotted zero.
+    expect(readDate('Date: 35-JUN-26')).toEqual({ iso: null, raw: '35-JUN-26' });
   });
 });
 
