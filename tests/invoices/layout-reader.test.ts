@@ -4,8 +4,8 @@
  */
 import { describe, expect, it } from 'vitest';
 import { readDate } from '~/server/extraction/layout/dates';
-import { chargeKind, readInvoiceLayout, readMoney, rowChargeKind } from '~/server/extraction/layout/read-layout';
-import type { WordBox } from '~/server/extraction/layout/words';
+import { chargeKind, readInvoiceLayout, readMoney, rowChargeKind, unitFromAmount } from '~/server/extraction/layout/read-layout';
+import { groupLines, type WordBox } from '~/server/extraction/layout/words';
 import { combineReads } from '~/server/extraction/offline.server';
 
 /** Words of one printed line: `[text, x]` pairs; a text with spaces is split into words 10 px per character apart. */
@@ -106,6 +106,26 @@ describe('table header and columns', () => {
       ...line(300, [['68223', 40], ['Mirror glass', 200], ['2', 510], ['50.00', 590], ['20', 710], ['80.00', 820]]),
     ];
     expect(readInvoiceLayout(words).line_items).toEqual([{ part_number: '68223', description: 'Mirror glass', quantity: 2, unit_price: 40 }]);
+  });
+
+  it('takes the unit price from amount ÷ quantity when a digit of the unit price was misread ("Qty/Unit" names the quantity)', () => {
+    const words = [
+      ...top(),
+      ...line(260, [['Qty/Unit', 40], ['Item Number', 160], ['Description', 300], ['Unit Price', 640], ['Line Total', 800]]),
+      // 12 × 12.35 = 148.20: the unit price read "12.36" (low confidence) gives way to the amount.
+      ...line(300, [['12BX', 40], ['AU-14115', 160], ['Push-type retainer (25)', 300], ['12.36', 650], ['148.20', 800]]),
+      ...line(330, [['1BX', 40], ['H-500/100', 160], ['Hose clamp (100)', 300], ['81.85', 650], ['31.85', 810]]),
+      // Rounded unit prices: 3 × 0.55 is not 1.64, and 1.64 ÷ 3 is no whole number of cents, so the unit price stands.
+      ...line(360, [['3PK', 40], ['WT-0650', 160], ['Wire tie (100)', 300], ['0.55', 660], ['1.64', 820]]),
+    ].map((w) => (w.text === '12.36' ? { ...w, conf: 0.1 } : w));
+    expect(readInvoiceLayout(words).line_items).toEqual([
+      { part_number: 'AU-14115', description: 'Push-type retainer (25)', quantity: 12, unit_price: 12.35 },
+      { part_number: 'H-500/100', description: 'Hose clamp (100)', quantity: 1, unit_price: 31.85 },
+      { part_number: 'WT-0650', description: 'Wire tie (100)', quantity: 3, unit_price: 0.55 },
+    ]);
+    // The amount read with less confidence than the unit price does not overrule it.
+    expect(unitFromAmount(1, 81.85, 31.85, 0.9, 0.5)).toBeNull();
+    expect(unitFromAmount(2, 10, 20, 0.5, 0.9)).toBeNull();
   });
 
   it('joins a header split over two lines ("Qty" above "Ord" / "Ship")', () => {
@@ -277,6 +297,22 @@ describe('header fields', () => {
     expect(readDate('Lug nut 1/2-20')).toBeNull();
     // Only a 6, 8 or 9 is taken for a dotted zero.
     expect(readDate('Date: 35-JUN-26')).toEqual({ iso: null, raw: '35-JUN-26' });
+  });
+});
+
+describe('lines', () => {
+  it('keeps a small "x" that the OCR put between two words of a text line, drops a flat "x" read from a rule', () => {
+    const row = (key: string): WordBox[] =>
+      line(300, [['Body bolt M6', 40], ['20', 190]]).map((w) => ({ ...w, lineKey: key }));
+    const words: WordBox[] = [
+      ...line(200, [['Part', 40], ['Description', 120], ['Qty', 300]]),
+      ...row('1.1.1.1'),
+      // x-height: 8 px against the line's 20.
+      { text: 'x', x0: 168, x1: 178, y0: 310, y1: 318, conf: 0.9, lineKey: '1.1.1.1' },
+      // A rule under the row read as "x" on a line of its own.
+      { text: 'x', x0: 40, x1: 50, y0: 330, y1: 334, conf: 0.9, lineKey: '1.1.2.1' },
+    ];
+    expect(groupLines(words).map((l) => l.text)).toEqual(['Part Description Qty', 'Body bolt M6 x 20']);
   });
 });
 

@@ -70,6 +70,7 @@ export const HEADER_VOCABULARY: [string, ColumnKind][] = [
   ['qty', 'qty'],
   ['qty-um', 'qty'],
   ['qty/um', 'qty'],
+  ['qty/unit', 'qty'],
   ['qty-uom', 'qty'],
   ['qy', 'qty'],
   ['quantity', 'qty'],
@@ -460,6 +461,7 @@ interface Row {
   unit: number | null;
   unitWords: WordBox[];
   amount: number | null;
+  amountWords: WordBox[];
 }
 
 function readRow(line: Line, cols: Column[]): Row {
@@ -494,7 +496,21 @@ function readRow(line: Line, cols: Column[]): Row {
     unit: unitM?.v ?? null,
     unitWords: unitM ? [unitM.w] : [],
     amount: amountM?.v ?? null,
+    amountWords: amountM ? [amountM.w] : [],
   };
+}
+
+/**
+ * The unit price (dollars) a row's extended amount gives when quantity × unit price (as read) does not make the
+ * amount: amount ÷ quantity when that is a whole number of cents and the amount was read with at least the unit
+ * price's confidence (0..1) — a digit of the unit price misread ("12.36" for 12.35, "81.85" for 31.85). Else null
+ * (the read unit price stands).
+ */
+export function unitFromAmount(qty: number, unit: number, amount: number, unitConf: number, amountConf: number): number | null {
+  if (!(qty > 0) || !(amount > 0) || Math.round(qty * unit * 100) === Math.round(amount * 100)) return null;
+  const cents = (amount * 100) / qty;
+  if (Math.abs(cents - Math.round(cents)) > 1e-6 || amountConf < unitConf) return null;
+  return Math.round(cents) / 100;
 }
 
 const joinText = (ws: WordBox[]) =>
@@ -609,12 +625,18 @@ function readTable(lines: Line[]): TableResult | null {
       if (amount === null || Math.round(amount * 100) === Math.round(unit * 100)) qty = 1;
       else continue;
     }
+    let unitWords = row.unitWords;
+    const fromAmount = amount !== null ? unitFromAmount(qty, unit, amount, meanConf(row.unitWords), meanConf(row.amountWords)) : null;
+    if (fromAmount !== null) {
+      unit = fromAmount;
+      unitWords = row.amountWords;
+    }
     items.push({ part_number: partText, description: descText, quantity: qty, unit_price: Math.round(unit * 100) / 100 });
     confidence.push({
       part_number: meanConf(row.part),
       description: meanConf(row.desc),
       quantity: meanConf(row.qtyWords),
-      unit_price: meanConf(row.unitWords),
+      unit_price: meanConf(unitWords),
     });
     lastPart = items.length - 1;
   }
