@@ -128,6 +128,22 @@ describe('table header and columns', () => {
     expect(unitFromAmount(2, 10, 20, 0.5, 0.9)).toBeNull();
   });
 
+  it('reads "Unit List" as the list price, rounds List less Disc % in cents, and keeps garbage read from a shaded row out of the column bounds', () => {
+    const words = [
+      ...top(),
+      ...line(260, [['Part No', 40], ['Description', 200], ['Qty', 500], ['Unit List', 600], ['Disc %', 720], ['Net', 840]]),
+      // Quantities printed right of their header's end, a rule read after one of them ("1|").
+      ...line(300, [['3G0 805 588 S', 40], ['Lock carrier', 200], ['1|', 560], ['363.90', 640], ['25%', 730], ['272.93', 830]]),
+      // A shaded row read as garbage at low confidence: its wide boxes would close the gap between Qty and Unit List.
+      ...line(330, [['lsomsesisme', 40], ['zw', 200], ['2am', 550]], 0.3).map((w) => (w.text === '2am' ? { ...w, x1: 700 } : w)),
+      ...line(360, [['06L 115 562 B', 40], ['Oil filter element', 200], ['4', 570], ['18.40', 650], ['16%', 730], ['1546', 840]]),
+    ];
+    expect(readInvoiceLayout(words).line_items).toEqual([
+      { part_number: '3G0 805 588 S', description: 'Lock carrier', quantity: 1, unit_price: 272.93 },
+      { part_number: '06L 115 562 B', description: 'Oil filter element', quantity: 4, unit_price: 15.46 },
+    ]);
+  });
+
   it('joins a header split over two lines ("Qty" above "Ord" / "Ship")', () => {
     const words = [
       ...top(),

@@ -111,6 +111,7 @@ export const HEADER_VOCABULARY: [string, ColumnKind][] = [
   ['vehicle', 'app'],
   ['fits', 'app'],
   ['list price', 'list'],
+  ['unit list', 'list'],
   ['list', 'list'],
   ['retail', 'list'],
   ['msrp', 'list'],
@@ -309,7 +310,10 @@ function mergeHeaderBelow(cols: Column[], header: Line, below: Line | undefined)
 /** Column boundaries from the white-space river between neighbouring header columns in the body rows. */
 export function columnBounds(cols: Column[], body: Line[]): Column[] {
   const out = cols.map((c) => ({ ...c }));
-  const bodyWords = body.flatMap((l) => l.words);
+  // Words read with under 0.5 confidence (a shaded row read as garbage, boxes spanning two columns) do not fill the river.
+  const allWords = body.flatMap((l) => l.words);
+  const sure = allWords.filter((w) => w.conf >= 0.5);
+  const bodyWords = sure.length >= allWords.length / 2 ? sure : allWords;
   for (let i = 0; i < out.length; i += 1) {
     const a = out[i]!;
     const b = out[i + 1];
@@ -375,9 +379,15 @@ export function readMoney(token: string): number | null {
   return negative ? -value : value;
 }
 
-/** A whole quantity as read ("2", "2EA", "l" → 1, "O" → 0 only inside a number). */
+/**
+ * A whole quantity as read ("2", "2EA", "l" → 1, "O" → 0 only inside a number; a table rule read after the digits,
+ * "1|" or "4]", is not part of it).
+ */
 export function readQty(token: string): number | null {
-  const t = token.trim().replace(/[A-Za-z]{2,}$/, '');
+  const t = token
+    .trim()
+    .replace(/[A-Za-z]{2,}$/, '')
+    .replace(/(?<=\d)[|\])]+$/, '');
   if (/^[\dOoIl|]{1,6}$/.test(t) && /\d|^[Il|]$/.test(t)) {
     const n = Number(t.replace(/[Oo]/g, '0').replace(/[Il|]/g, '1'));
     return Number.isFinite(n) ? n : null;
@@ -484,7 +494,8 @@ function readRow(line: Line, cols: Column[]): Row {
   if (!unitM && has('list')) {
     const list = firstMoney(get('list'));
     const disc = /(\d+(?:\.\d+)?)/.exec(get('disc').map((w) => w.text).join(''));
-    if (list) unitM = { w: list.w, v: Math.round(list.v * (1 - (disc ? Number(disc[1]) / 100 : 0)) * 100) / 100 };
+    // In cents, so that half a cent rounds up as printed (363.90 less 25 % is 272.93, not 272.92).
+    if (list) unitM = { w: list.w, v: Math.round((Math.round(list.v * 100) * (100 - (disc ? Number(disc[1]) : 0))) / 100) / 100 };
   }
   // Text of the part and description columns; a money word that strayed there is left out.
   const text = (ws: WordBox[]) => ws.filter((w) => readMoney(w.text) === null || /[A-Za-z]/.test(w.text));
