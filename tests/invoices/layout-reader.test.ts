@@ -233,6 +233,10 @@ describe('rows that are not parts', () => {
     expect(readMoney('(12.00)')).toBe(-12);
     expect(readMoney('12.00-')).toBe(-12);
     expect(readMoney('12')).toBeNull();
+    expect(readMoney('198.28|')).toBe(198.28);
+    expect(readMoney('|$24.00')).toBe(24);
+    expect(readMoney('(12.00)|')).toBe(-12);
+    expect(readMoney('|')).toBeNull();
   });
 });
 

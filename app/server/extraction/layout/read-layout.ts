@@ -367,9 +367,18 @@ function cells(line: Line, cols: Column[]): Map<Column, WordBox[]> {
   return map;
 }
 
-/** "$1,234.50", "1234.50", "(12.00)", "-5.00", "12.00-" → dollars (negative when marked), else null. */
+/**
+ * "$1,234.50", "1234.50", "(12.00)", "-5.00", "12.00-" → dollars (negative when marked), else null. A table rule read
+ * before or after the amount ("198.28|") is left out.
+ */
 export function readMoney(token: string): number | null {
-  let t = token.trim().replace(/^[$S§]/, '').replace(/^\$/, '');
+  // A table rule read into the word ("198.28|", "|$24.00", "23.10]") is not part of the amount.
+  let t = token
+    .trim()
+    .replace(/^[|[]+(?=[$S§(\d-])/, '')
+    .replace(/(?<=[\d)-])[|\]]+$/, '')
+    .replace(/^[$S§]/, '')
+    .replace(/^\$/, '');
   let negative = false;
   if (/^\(.*\)$/.test(t) || /^-/.test(t) || /-$/.test(t) || /CR$/i.test(t)) negative = true;
   t = t.replace(/[()$]/g, '').replace(/^-|-$/g, '').replace(/CR$/i, '');
