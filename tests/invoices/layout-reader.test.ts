@@ -226,6 +226,9 @@ describe('rows that are not parts', () => {
     ]);
     expect(rowChargeKind('Disc', 'DISC', 5)).toBe('discount');
     expect(rowChargeKind('Sanding disc 6 in', '1230-320', -39.6)).toBe('discount');
+    expect(rowChargeKind('Disc 5%', 'TD-100', 5)).toBe('discount');
+    expect(rowChargeKind('Trade disc', 'DISC5', 5)).toBe('discount');
+    expect(rowChargeKind('Fuel return hose', 'FL-2210', 18.25)).toBeNull();
   });
 
   it('reads money as printed, credits negative', () => {

@@ -439,13 +439,14 @@ const PART_OR_CHARGE_WORD: Partial<Record<InvoiceChargeKind, RegExp>> = {
  * The kind of a table row from its description and part-number cells and its amount in dollars, or null for a part.
  * As {@link chargeKind}, except that a row whose only charge word is "disc" or "return" is a part when it has a part
  * number with a digit in it and a positive amount ("MIRKA 1230-320 | Abranet disc 6 in P320 (50) | 39.60"): a
- * discount or a credit has no stock number and is printed negative or spelt out ("Discount", "Return credit").
+ * discount or a credit has no stock number and is printed negative or spelt out ("Discount", "Return credit"); a rate
+ * ("Disc 5%") or a code of the charge ("DISC5") keeps it a charge.
  */
 export function rowChargeKind(desc: string, part: string, amount: number): InvoiceChargeKind | null {
   const text = `${desc} ${part}`;
   const kind = chargeKind(text);
   const ambiguous = kind ? PART_OR_CHARGE_WORD[kind] : undefined;
-  if (!kind || !ambiguous || !/\d/.test(part) || !(amount > 0)) return kind;
+  if (!kind || !ambiguous || !/\d/.test(part) || !(amount > 0) || /%/.test(desc) || /^(disc|ret)/i.test(part)) return kind;
   // The charge word alone decided it: without it the row reads as a part.
   return chargeKind(text.replace(new RegExp(ambiguous.source, 'gi'), ' ')) === null ? null : kind;
 }
