@@ -4,8 +4,8 @@
  */
 import { describe, expect, it } from 'vitest';
 import { readDate } from '~/server/extraction/layout/dates';
-import { chargeKind, readInvoiceLayout, readMoney } from '~/server/extraction/layout/read-layout';
-import type { WordBox } from '~/server/extraction/layout/words';
+import { chargeKind, readInvoiceLayout, readMoney, rowChargeKind, unitFromAmount } from '~/server/extraction/layout/read-layout';
+import { groupLines, type WordBox } from '~/server/extraction/layout/words';
 import { combineReads } from '~/server/extraction/offline.server';
 
 /** Words of one printed line: `[text, x]` pairs; a text with spaces is split into words 10 px per character apart. */
@@ -108,6 +108,42 @@ describe('table header and columns', () => {
     expect(readInvoiceLayout(words).line_items).toEqual([{ part_number: '68223', description: 'Mirror glass', quantity: 2, unit_price: 40 }]);
   });
 
+  it('takes the unit price from amount ÷ quantity when a digit of the unit price was misread ("Qty/Unit" names the quantity)', () => {
+    const words = [
+      ...top(),
+      ...line(260, [['Qty/Unit', 40], ['Item Number', 160], ['Description', 300], ['Unit Price', 640], ['Line Total', 800]]),
+      // 12 × 12.35 = 148.20: the unit price read "12.36" (low confidence) gives way to the amount.
+      ...line(300, [['12BX', 40], ['AU-14115', 160], ['Push-type retainer (25)', 300], ['12.36', 650], ['148.20', 800]]),
+      ...line(330, [['1BX', 40], ['H-500/100', 160], ['Hose clamp (100)', 300], ['81.85', 650], ['31.85', 810]]),
+      // Rounded unit prices: 3 × 0.55 is not 1.64, and 1.64 ÷ 3 is no whole number of cents, so the unit price stands.
+      ...line(360, [['3PK', 40], ['WT-0650', 160], ['Wire tie (100)', 300], ['0.55', 660], ['1.64', 820]]),
+    ].map((w) => (w.text === '12.36' ? { ...w, conf: 0.1 } : w));
+    expect(readInvoiceLayout(words).line_items).toEqual([
+      { part_number: 'AU-14115', description: 'Push-type retainer (25)', quantity: 12, unit_price: 12.35 },
+      { part_number: 'H-500/100', description: 'Hose clamp (100)', quantity: 1, unit_price: 31.85 },
+      { part_number: 'WT-0650', description: 'Wire tie (100)', quantity: 3, unit_price: 0.55 },
+    ]);
+    // The amount read with less confidence than the unit price does not overrule it.
+    expect(unitFromAmount(1, 81.85, 31.85, 0.9, 0.5)).toBeNull();
+    expect(unitFromAmount(2, 10, 20, 0.5, 0.9)).toBeNull();
+  });
+
+  it('reads "Unit List" as the list price, rounds List less Disc % in cents, and keeps garbage read from a shaded row out of the column bounds', () => {
+    const words = [
+      ...top(),
+      ...line(260, [['Part No', 40], ['Description', 200], ['Qty', 500], ['Unit List', 600], ['Disc %', 720], ['Net', 840]]),
+      // Quantities printed right of their header's end, a rule read after one of them ("1|").
+      ...line(300, [['3G0 805 588 S', 40], ['Lock carrier', 200], ['1|', 560], ['363.90', 640], ['25%', 730], ['272.93', 830]]),
+      // A shaded row read as garbage at low confidence: its wide boxes would close the gap between Qty and Unit List.
+      ...line(330, [['lsomsesisme', 40], ['zw', 200], ['2am', 550]], 0.3).map((w) => (w.text === '2am' ? { ...w, x1: 700 } : w)),
+      ...line(360, [['06L 115 562 B', 40], ['Oil filter element', 200], ['4', 570], ['18.40', 650], ['16%', 730], ['1546', 840]]),
+    ];
+    expect(readInvoiceLayout(words).line_items).toEqual([
+      { part_number: '3G0 805 588 S', description: 'Lock carrier', quantity: 1, unit_price: 272.93 },
+      { part_number: '06L 115 562 B', description: 'Oil filter element', quantity: 4, unit_price: 15.46 },
+    ]);
+  });
+
   it('joins a header split over two lines ("Qty" above "Ord" / "Ship")', () => {
     const words = [
       ...top(),
@@ -167,11 +203,43 @@ describe('rows that are not parts', () => {
     expect(chargeKind('Front bumper cover')).toBeNull();
   });
 
+  it('reads a part named "disc" or "return" as a part, a discount or return credit row still as a charge', () => {
+    const words = [
+      ...top(),
+      ...line(260, [['Part No', 40], ['Description', 200], ['Qty', 560], ['Unit Price', 640], ['Amount', 800]]),
+      ...line(300, [['MIRKA 1230-320', 40], ['Abranet disc 6 in P320 (50)', 200], ['1', 580], ['39.60', 650], ['39.60', 800]]),
+      ...line(330, [['BR-5521', 40], ['Brake disc front', 200], ['2', 580], ['64.00', 650], ['128.00', 800]]),
+      ...line(360, [['FL-2210', 40], ['Fuel return hose', 200], ['1', 580], ['18.25', 650], ['18.25', 800]]),
+      ...line(390, [['Trade disc', 200], ['-5.00', 800]]),
+      ...line(420, [['RA-4471', 40], ['Return credit', 200], ['1', 580], ['20.70', 650], ['20.70', 800]]),
+      ...line(480, [['Invoice Total', 640], ['$160.80', 800]]),
+    ];
+    const read = readInvoiceLayout(words);
+    expect(read.line_items.map((r) => [r.part_number, r.description])).toEqual([
+      ['MIRKA 1230-320', 'Abranet disc 6 in P320 (50)'],
+      ['BR-5521', 'Brake disc front'],
+      ['FL-2210', 'Fuel return hose'],
+    ]);
+    expect(read.charges.map((c) => [c.kind, c.amount])).toEqual([
+      ['discount', -5],
+      ['credit', -20.7],
+    ]);
+    expect(rowChargeKind('Disc', 'DISC', 5)).toBe('discount');
+    expect(rowChargeKind('Sanding disc 6 in', '1230-320', -39.6)).toBe('discount');
+    expect(rowChargeKind('Disc 5%', 'TD-100', 5)).toBe('discount');
+    expect(rowChargeKind('Trade disc', 'DISC5', 5)).toBe('discount');
+    expect(rowChargeKind('Fuel return hose', 'FL-2210', 18.25)).toBeNull();
+  });
+
   it('reads money as printed, credits negative', () => {
     expect(readMoney('$1,234.50')).toBe(1234.5);
     expect(readMoney('(12.00)')).toBe(-12);
     expect(readMoney('12.00-')).toBe(-12);
     expect(readMoney('12')).toBeNull();
+    expect(readMoney('198.28|')).toBe(198.28);
+    expect(readMoney('|$24.00')).toBe(24);
+    expect(readMoney('(12.00)|')).toBe(-12);
+    expect(readMoney('|')).toBeNull();
   });
 });
 
@@ -239,6 +307,9 @@ describe('header fields', () => {
     ['Sept. 4, 2026', '2026-09-04'],
     ['29-0CT-26', '2026-10-29'],
     ['N0V 3, 2026', '2026-11-03'],
+    // A dotted zero read as 6, 8 or 9 in a day that cannot be.
+    ['65-JUN-26', '2026-06-05'],
+    ['Jun 85, 2026', '2026-06-05'],
   ])('reads the date %s', (text, iso) => {
     expect(readDate(`Date: ${text}`)?.iso).toBe(iso);
   });
@@ -247,6 +318,24 @@ describe('header fields', () => {
     expect(readDate('Date: 31/02/2026')).toEqual({ iso: null, raw: '31/02/2026' });
     expect(readDate('no date here')).toBeNull();
     expect(readDate('Lug nut 1/2-20')).toBeNull();
+    // Only a 6, 8 or 9 is taken for a dotted zero.
+    expect(readDate('Date: 35-JUN-26')).toEqual({ iso: null, raw: '35-JUN-26' });
+  });
+});
+
+describe('lines', () => {
+  it('keeps a small "x" that the OCR put between two words of a text line, drops a flat "x" read from a rule', () => {
+    const row = (key: string): WordBox[] =>
+      line(300, [['Body bolt M6', 40], ['20', 190]]).map((w) => ({ ...w, lineKey: key }));
+    const words: WordBox[] = [
+      ...line(200, [['Part', 40], ['Description', 120], ['Qty', 300]]),
+      ...row('1.1.1.1'),
+      // x-height: 8 px against the line's 20.
+      { text: 'x', x0: 168, x1: 178, y0: 310, y1: 318, conf: 0.9, lineKey: '1.1.1.1' },
+      // A rule under the row read as "x" on a line of its own.
+      { text: 'x', x0: 40, x1: 50, y0: 330, y1: 334, conf: 0.9, lineKey: '1.1.2.1' },
+    ];
+    expect(groupLines(words).map((l) => l.text)).toEqual(['Part Description Qty', 'Body bolt M6 x 20']);
   });
 });
 

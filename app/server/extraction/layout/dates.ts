@@ -1,6 +1,7 @@
 /**
  * Invoice dates in the formats real suppliers print (issue 18): 11/03/2026, 11/3/26, 2026-11-03, 2026/11/05,
- * Nov 3, 2026, November 3rd, 2026, 30 Oct 2026, 03-NOV-26 (and the same with dots or without the comma; a zero read for the O of OCT or NOV is taken as the O).
+ * Nov 3, 2026, November 3rd, 2026, 30 Oct 2026, 03-NOV-26 (and the same with dots or without the comma; a zero read for the O of OCT or NOV is taken as the O;
+ * a day over 31 beside a month name whose first digit is 6, 8 or 9 is a dotted zero misread: "65-JUN-26" is 05-JUN-26).
  *
  * `readDate(text)` finds the first (leftmost) date-looking run in `text` and parses it with date-fns over {@link DATE_FORMATS}
  * (US month-first for numeric dates unless the first number is over 12): `{ iso: 'YYYY-MM-DD', raw }`,
@@ -69,10 +70,21 @@ export function readDate(input: string): { iso: string | null; raw: string } | n
     const normal = /^\d{1,2} [A-Za-z]/.test(run) ? run.replace(/ /g, '-').replace(/\.$/, '') : run.replace(/\.(?= )/, '');
     const first = /^(\d{1,2})-(\d{1,2})-/.exec(normal);
     const dayFirst = !!first && Number(first[1]) > 12 && Number(first[2]) <= 12;
-    const iso = tryFormats(capitalise(normal), dayFirst);
+    const iso = tryFormats(capitalise(normal), dayFirst) ?? tryFormats(capitalise(zeroForDottedDay(normal)), dayFirst);
     return { iso, raw };
   }
   return null;
+}
+
+/**
+ * A day beside a month name that cannot be one (over 31) and starts with 6, 8 or 9: the OCR's reading of a dotted or
+ * slashed zero (dot-matrix and monospace print, "65-JUN-26" for 05-JUN-26) — that digit is taken as the 0. Only for a
+ * day next to a month spelt out, where the rest of the date pins it down; the date's word keeps its low confidence.
+ */
+function zeroForDottedDay(run: string): string {
+  return run
+    .replace(/^[689](\d)(?=-[A-Za-z])/, (m, d: string) => (Number(m) > 31 ? `0${d}` : m))
+    .replace(/^([A-Za-z]+ )[689](\d)(?=\D)/, (m, month: string, d: string) => (Number(m.slice(month.length)) > 31 ? `${month}0${d}` : m));
 }
 
 const capitalise = (s: string) => s.replace(/[A-Za-z]+/g, (w) => w[0]!.toUpperCase() + w.slice(1).toLowerCase());

@@ -70,6 +70,7 @@ export const HEADER_VOCABULARY: [string, ColumnKind][] = [
   ['qty', 'qty'],
   ['qty-um', 'qty'],
   ['qty/um', 'qty'],
+  ['qty/unit', 'qty'],
   ['qty-uom', 'qty'],
   ['qy', 'qty'],
   ['quantity', 'qty'],
@@ -110,6 +111,7 @@ export const HEADER_VOCABULARY: [string, ColumnKind][] = [
   ['vehicle', 'app'],
   ['fits', 'app'],
   ['list price', 'list'],
+  ['unit list', 'list'],
   ['list', 'list'],
   ['retail', 'list'],
   ['msrp', 'list'],
@@ -308,7 +310,10 @@ function mergeHeaderBelow(cols: Column[], header: Line, below: Line | undefined)
 /** Column boundaries from the white-space river between neighbouring header columns in the body rows. */
 export function columnBounds(cols: Column[], body: Line[]): Column[] {
   const out = cols.map((c) => ({ ...c }));
-  const bodyWords = body.flatMap((l) => l.words);
+  // Words read with under 0.5 confidence (a shaded row read as garbage, boxes spanning two columns) do not fill the river.
+  const allWords = body.flatMap((l) => l.words);
+  const sure = allWords.filter((w) => w.conf >= 0.5);
+  const bodyWords = sure.length >= allWords.length / 2 ? sure : allWords;
   for (let i = 0; i < out.length; i += 1) {
     const a = out[i]!;
     const b = out[i + 1];
@@ -362,9 +367,18 @@ function cells(line: Line, cols: Column[]): Map<Column, WordBox[]> {
   return map;
 }
 
-/** "$1,234.50", "1234.50", "(12.00)", "-5.00", "12.00-" → dollars (negative when marked), else null. */
+/**
+ * "$1,234.50", "1234.50", "(12.00)", "-5.00", "12.00-" → dollars (negative when marked), else null. A table rule read
+ * before or after the amount ("198.28|") is left out.
+ */
 export function readMoney(token: string): number | null {
-  let t = token.trim().replace(/^[$S§]/, '').replace(/^\$/, '');
+  // A table rule read into the word ("198.28|", "|$24.00", "23.10]") is not part of the amount.
+  let t = token
+    .trim()
+    .replace(/^[|[]+(?=[$S§(\d-])/, '')
+    .replace(/(?<=[\d)-])[|\]]+$/, '')
+    .replace(/^[$S§]/, '')
+    .replace(/^\$/, '');
   let negative = false;
   if (/^\(.*\)$/.test(t) || /^-/.test(t) || /-$/.test(t) || /CR$/i.test(t)) negative = true;
   t = t.replace(/[()$]/g, '').replace(/^-|-$/g, '').replace(/CR$/i, '');
@@ -374,9 +388,15 @@ export function readMoney(token: string): number | null {
   return negative ? -value : value;
 }
 
-/** A whole quantity as read ("2", "2EA", "l" → 1, "O" → 0 only inside a number). */
+/**
+ * A whole quantity as read ("2", "2EA", "l" → 1, "O" → 0 only inside a number; a table rule read after the digits,
+ * "1|" or "4]", is not part of it).
+ */
 export function readQty(token: string): number | null {
-  const t = token.trim().replace(/[A-Za-z]{2,}$/, '');
+  const t = token
+    .trim()
+    .replace(/[A-Za-z]{2,}$/, '')
+    .replace(/(?<=\d)[|\])]+$/, '');
   if (/^[\dOoIl|]{1,6}$/.test(t) && /\d|^[Il|]$/.test(t)) {
     const n = Number(t.replace(/[Oo]/g, '0').replace(/[Il|]/g, '1'));
     return Number.isFinite(n) ? n : null;
@@ -404,6 +424,31 @@ export function chargeKind(text: string): InvoiceChargeKind | null {
     if (re.test(text)) return kind;
   }
   return null;
+}
+
+/**
+ * Words that name a part as often as a charge: "disc" (a brake, clutch or sanding disc, or short for discount) and
+ * "return" (a fuel return line, a return spring, or goods returned).
+ */
+const PART_OR_CHARGE_WORD: Partial<Record<InvoiceChargeKind, RegExp>> = {
+  discount: /\bdisc\b/i,
+  credit: /\breturn\b/i,
+};
+
+/**
+ * The kind of a table row from its description and part-number cells and its amount in dollars, or null for a part.
+ * As {@link chargeKind}, except that a row whose only charge word is "disc" or "return" is a part when it has a part
+ * number with a digit in it and a positive amount ("MIRKA 1230-320 | Abranet disc 6 in P320 (50) | 39.60"): a
+ * discount or a credit has no stock number and is printed negative or spelt out ("Discount", "Return credit"); a rate
+ * ("Disc 5%") or a code of the charge ("DISC5") keeps it a charge.
+ */
+export function rowChargeKind(desc: string, part: string, amount: number): InvoiceChargeKind | null {
+  const text = `${desc} ${part}`;
+  const kind = chargeKind(text);
+  const ambiguous = kind ? PART_OR_CHARGE_WORD[kind] : undefined;
+  if (!kind || !ambiguous || !/\d/.test(part) || !(amount > 0) || /%/.test(desc) || /^(disc|ret)/i.test(part)) return kind;
+  // The charge word alone decided it: without it the row reads as a part.
+  return chargeKind(text.replace(new RegExp(ambiguous.source, 'gi'), ' ')) === null ? null : kind;
 }
 
 const TOTALS_LABELS: [RegExp, 'subtotal' | 'total' | 'tax' | 'paid'][] = [
@@ -436,6 +481,7 @@ interface Row {
   unit: number | null;
   unitWords: WordBox[];
   amount: number | null;
+  amountWords: WordBox[];
 }
 
 function readRow(line: Line, cols: Column[]): Row {
@@ -458,7 +504,8 @@ function readRow(line: Line, cols: Column[]): Row {
   if (!unitM && has('list')) {
     const list = firstMoney(get('list'));
     const disc = /(\d+(?:\.\d+)?)/.exec(get('disc').map((w) => w.text).join(''));
-    if (list) unitM = { w: list.w, v: Math.round(list.v * (1 - (disc ? Number(disc[1]) / 100 : 0)) * 100) / 100 };
+    // In cents, so that half a cent rounds up as printed (363.90 less 25 % is 272.93, not 272.92).
+    if (list) unitM = { w: list.w, v: Math.round((Math.round(list.v * 100) * (100 - (disc ? Number(disc[1]) : 0))) / 100) / 100 };
   }
   // Text of the part and description columns; a money word that strayed there is left out.
   const text = (ws: WordBox[]) => ws.filter((w) => readMoney(w.text) === null || /[A-Za-z]/.test(w.text));
@@ -470,7 +517,21 @@ function readRow(line: Line, cols: Column[]): Row {
     unit: unitM?.v ?? null,
     unitWords: unitM ? [unitM.w] : [],
     amount: amountM?.v ?? null,
+    amountWords: amountM ? [amountM.w] : [],
   };
+}
+
+/**
+ * The unit price (dollars) a row's extended amount gives when quantity × unit price (as read) does not make the
+ * amount: amount ÷ quantity when that is a whole number of cents and the amount was read with at least the unit
+ * price's confidence (0..1) — a digit of the unit price misread ("12.36" for 12.35, "81.85" for 31.85). Else null
+ * (the read unit price stands).
+ */
+export function unitFromAmount(qty: number, unit: number, amount: number, unitConf: number, amountConf: number): number | null {
+  if (!(qty > 0) || !(amount > 0) || Math.round(qty * unit * 100) === Math.round(amount * 100)) return null;
+  const cents = (amount * 100) / qty;
+  if (Math.abs(cents - Math.round(cents)) > 1e-6 || amountConf < unitConf) return null;
+  return Math.round(cents) / 100;
 }
 
 const joinText = (ws: WordBox[]) =>
@@ -567,7 +628,7 @@ function readTable(lines: Line[]): TableResult | null {
       continue;
     }
     lastLine = line;
-    const kind = chargeKind(`${descText} ${partText}`) ?? (!partText && !/\d/.test(descText) && descText ? 'other' : null);
+    const kind = rowChargeKind(descText, partText, amount ?? (qty ?? 1) * unit) ?? (!partText && !/\d/.test(descText) && descText ? 'other' : null);
     if (kind) {
       let value = amount ?? (qty ?? 1) * unit;
       if ((kind === 'discount' || kind === 'credit') && value > 0) value = -value;
@@ -585,12 +646,18 @@ function readTable(lines: Line[]): TableResult | null {
       if (amount === null || Math.round(amount * 100) === Math.round(unit * 100)) qty = 1;
       else continue;
     }
+    let unitWords = row.unitWords;
+    const fromAmount = amount !== null ? unitFromAmount(qty, unit, amount, meanConf(row.unitWords), meanConf(row.amountWords)) : null;
+    if (fromAmount !== null) {
+      unit = fromAmount;
+      unitWords = row.amountWords;
+    }
     items.push({ part_number: partText, description: descText, quantity: qty, unit_price: Math.round(unit * 100) / 100 });
     confidence.push({
       part_number: meanConf(row.part),
       description: meanConf(row.desc),
       quantity: meanConf(row.qtyWords),
-      unit_price: meanConf(row.unitWords),
+      unit_price: meanConf(unitWords),
     });
     lastPart = items.length - 1;
   }

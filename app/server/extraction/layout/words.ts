@@ -52,6 +52,20 @@ export function makeLine(words: WordBox[]): Line {
 }
 
 /**
+ * A one-letter word of x-height only ("x" of "M6 x 20", "3/4 in x 60 yd") that the OCR put on a text line between two
+ * full-height words of that line (same `lineKey`, each within three of its heights, all three overlapping vertically):
+ * a word of the text, not a rule read as a letter. `tall` tells the line's full-height words.
+ */
+function isSmallWordInLine(w: WordBox, words: WordBox[], tall: (w: WordBox) => boolean): boolean {
+  if (w.lineKey === undefined || !/^[acemnorsuvwxz]$/.test(w.text)) return false;
+  const h = w.y1 - w.y0;
+  const mates = words.filter((x) => x !== w && x.lineKey === w.lineKey && tall(x) && Math.min(x.y1, w.y1) - Math.max(x.y0, w.y0) >= h * 0.8);
+  const left = mates.some((x) => x.x1 <= w.x0 + 1 && w.x0 - x.x1 <= h * 3);
+  const right = mates.some((x) => x.x0 >= w.x1 - 1 && x.x0 - w.x1 <= h * 3);
+  return left && right;
+}
+
+/**
  * Groups words into lines, top to bottom. Words carrying a `lineKey` (Tesseract's own line, which follows a slightly
  * skewed baseline) are grouped by it; the others by vertical overlap.
  */
@@ -59,7 +73,8 @@ export function groupLines(words: WordBox[]): Line[] {
   const sized = words.filter((w) => w.text.trim() !== '' && w.x1 > w.x0 && w.y1 > w.y0);
   // Rules and dotted leaders read as flat "words" (x, xm, _—) are dropped: far flatter than the page's text.
   const typical = median(sized.map((w) => w.y1 - w.y0));
-  const clean = sized.filter((w) => w.y1 - w.y0 >= typical * 0.45 || (w.conf >= 0.8 && /[A-Za-z0-9]{2}/.test(w.text)));
+  const tall = (w: WordBox) => w.y1 - w.y0 >= typical * 0.45;
+  const clean = sized.filter((w) => tall(w) || (w.conf >= 0.8 && /[A-Za-z0-9]{2}/.test(w.text)) || isSmallWordInLine(w, sized, tall));
   const groups = new Map<string, WordBox[]>();
   const loose: WordBox[] = [];
   for (const w of clean) {
