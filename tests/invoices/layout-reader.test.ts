@@ -196,6 +196,22 @@ describe('rows that are not parts', () => {
     expect(read).toMatchObject({ subtotal: 268.5, tax_amount: 18.8, total_amount: 299.3 });
   });
 
+  it('does not take a "Total Savings" or "You saved" line below the total for the total; "Total Tax" is the tax', () => {
+    const words = [
+      ...top(),
+      ...line(260, [['Part No', 40], ['Description', 200], ['Qty', 560], ['Unit Price', 640], ['Amount', 800]]),
+      ...line(300, [['TO1000245', 40], ['Bumper cover front', 200], ['1', 580], ['100.00', 650], ['100.00', 800]]),
+      ...line(400, [['Subtotal', 640], ['100.00', 800]]),
+      ...line(430, [['Total Tax', 640], ['8.25', 810]]),
+      ...line(460, [['TOTAL', 640], ['108.25', 800]]),
+      ...line(490, [['Total Savings', 640], ['42.00', 810]]),
+      ...line(520, [['You saved', 640], ['42.00', 810]]),
+    ];
+    const read = readInvoiceLayout(words);
+    expect(read).toMatchObject({ subtotal: 100, tax_amount: 8.25, total_amount: 108.25 });
+    expect(read.charges).toEqual([]);
+  });
+
   it('tells a core support (a body part) from a core charge', () => {
     expect(chargeKind('Radiator core support')).toBeNull();
     expect(chargeKind('CORE DEPOSIT')).toBe('core');
@@ -336,6 +352,41 @@ describe('lines', () => {
       { text: 'x', x0: 40, x1: 50, y0: 330, y1: 334, conf: 0.9, lineKey: '1.1.2.1' },
     ];
     expect(groupLines(words).map((l) => l.text)).toEqual(['Part Description Qty', 'Body bolt M6 x 20']);
+  });
+});
+
+describe('lines of mixed sizes', () => {
+  it('keeps a large supplier name on one line when small label boxes sit beside it, whatever the words’ order', () => {
+    // As Tesseract's sparse mode returns them: the labels first, then the name, whose "Body Supply" has descenders.
+    const words: WordBox[] = [
+      { text: 'INVOICE', x0: 1304, x1: 1410, y0: 110, y1: 130, conf: 0.96 },
+      { text: 'NO.', x0: 1422, x1: 1466, y0: 110, y1: 130, conf: 0.96 },
+      { text: 'Sunbelt', x0: 111, x1: 358, y0: 97, y1: 142, conf: 0.91 },
+      { text: 'Auto', x0: 380, x1: 530, y0: 99, y1: 142, conf: 0.96 },
+      { text: 'Body', x0: 557, x1: 714, y0: 97, y1: 154, conf: 0.96 },
+      { text: 'Supply', x0: 740, x1: 957, y0: 97, y1: 154, conf: 0.96 },
+      { text: '2026-0457', x0: 1304, x1: 1504, y0: 141, y1: 170, conf: 0.96 },
+      // The table below, in the page's ordinary print (the name is a display size against it).
+      ...line(273, [['Item', 133], ['Description', 496], ['Qty', 1143], ['Rate', 1441], ['Amount', 1706]], 0.96, 29),
+      ...line(352, [['SB-88120', 133], ['Rocker panel left', 496], ['1', 1200], ['142.60', 1441], ['142.60', 1706]], 0.96, 29),
+      ...line(432, [['SB-10931', 133], ['Door seal front', 496], ['2', 1200], ['33.15', 1441], ['66.30', 1706]], 0.96, 29),
+    ];
+    const lines = groupLines(words).map((l) => l.text);
+    expect(lines.find((t) => t.includes('Sunbelt'))).toMatch(/^Sunbelt Auto Body Supply/);
+    for (const order of [words, [...words].reverse()]) expect(readInvoiceLayout(order).supplier).toBe('Sunbelt Auto Body Supply');
+  });
+
+  it('leaves a small label above a value on its own line beside a large name', () => {
+    const words: WordBox[] = [
+      { text: 'Summit', x0: 40, x1: 200, y0: 70, y1: 116, conf: 0.95 },
+      { text: 'Collision', x0: 215, x1: 420, y0: 70, y1: 116, conf: 0.95 },
+      { text: 'INVOICE', x0: 1100, x1: 1190, y0: 64, y1: 81, conf: 0.9 },
+      { text: 'NUMBER', x0: 1200, x1: 1290, y0: 64, y1: 81, conf: 0.9 },
+      { text: '32020', x0: 1100, x1: 1180, y0: 92, y1: 120, conf: 0.9 },
+      ...line(300, [['Item', 40], ['Description', 300], ['Qty', 900]], 0.9, 24),
+      ...line(340, [['TO1200427C', 40], ['Front bumper cover', 300], ['1', 900]], 0.9, 24),
+    ];
+    expect(groupLines(words).map((l) => l.text).slice(0, 2)).toEqual(['INVOICE NUMBER', 'Summit Collision 32020']);
   });
 });
 

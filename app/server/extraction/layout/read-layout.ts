@@ -679,7 +679,12 @@ function readTotals(lines: Line[], from: number, withCharges: boolean) {
       if (kind === 'paid') continue;
       if (kind === 'subtotal') subtotal ??= { v: value.v, c: value.w.conf };
       else if (kind === 'total') {
-        if (/\btotal\s*(qty|quantity|items|pieces|weight)\b/i.test(label)) continue;
+        // "Total Tax" is the tax; a count, a weight or what was saved or discounted is not the amount to pay.
+        if (/\btotal\s*tax\b/i.test(label)) {
+          tax ??= { v: value.v, c: value.w.conf };
+          continue;
+        }
+        if (/\btotal\s*(qty|quantity|items|pieces|weight|savings?|saved|discounts?|cores?|list|retail|msrp)\b|\b(savings?|saved|you\s*save|list|retail|msrp)\b/i.test(label)) continue;
         const name = TOTAL_NAME.exec(label)![1]!;
         const rank = TOTAL_RANK.indexOf(name.toLowerCase().replace(/\s+/g, ' '));
         if (value.v < 0) continue;

@@ -86,7 +86,11 @@ export function groupLines(words: WordBox[]): Line[] {
     top: median(ws.map((w) => w.y0)),
     bottom: median(ws.map((w) => w.y1)),
   }));
-  loose.sort((a, b) => a.y0 + a.y1 - (b.y0 + b.y1));
+  // Display words (1.5 × the typical height or more) first: a large supplier name then holds its own line, and the
+  // small label boxes beside it ("INVOICE NO.") join it or start their own, instead of a small label starting a line
+  // too thin for the name's other words. The rest top to bottom.
+  const display = (w: WordBox) => (w.y1 - w.y0 >= typical * 1.5 ? 0 : 1);
+  loose.sort((a, b) => display(a) - display(b) || a.y0 + a.y1 - (b.y0 + b.y1));
   for (const w of loose) {
     const h = w.y1 - w.y0;
     const mid = (w.y0 + w.y1) / 2;
@@ -96,7 +100,7 @@ export function groupLines(words: WordBox[]): Line[] {
       if (line.words[0]?.lineKey !== undefined) continue;
       const overlap = Math.min(w.y1, line.bottom) - Math.max(w.y0, line.top);
       const lineMid = (line.top + line.bottom) / 2;
-      if (overlap >= h * 0.5 && Math.abs(lineMid - mid) < Math.max(h, line.bottom - line.top) * 0.6 && overlap > bestOverlap) {
+      if (overlap >= h * 0.5 && Math.abs(lineMid - mid) < Math.min(h, line.bottom - line.top) * 0.6 && overlap > bestOverlap) {
         best = line;
         bestOverlap = overlap;
       }
