@@ -1,3 +1,4 @@
+import sharp from 'sharp';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { INVOICE_MESSAGES, type InvoiceFormState } from '~/lib/schemas/invoice';
 import * as invoicesRoute from '~/routes/admin/invoices';
@@ -163,7 +164,7 @@ describe('OpenAI-compatible extraction against a fake chat-completions server on
     expect(error.message).toBe('AI processing failed: the request timed out after 400 ms. Check your API key or network.');
   });
 
-  it('sends a PDF’s text layer as text, and refuses a scanned PDF without calling the server', async () => {
+  it('sends a PDF’s text layer as text, and a scanned PDF’s first page rendered as an image', async () => {
     nextReply = () => ({ body: chatReply(JSON.stringify(expectedOf('01-classic.png'))) });
     await extractor().extract({ bytes: fixture('text-layer.pdf'), mime: 'application/pdf', fileName: 'a.pdf' });
     const content = server.requests[0]!.body.messages[0]!.content;
@@ -171,8 +172,22 @@ describe('OpenAI-compatible extraction against a fake chat-completions server on
     expect(content[0]!.type).toBe('text');
     expect((content[0] as { text: string }).text).toMatch(/text layer follows/);
     server.requests.length = 0;
-    const error = await failure(extractor().extract({ bytes: fixture('scanned.pdf'), mime: 'application/pdf', fileName: 's.pdf' }));
-    expect(error.message).toBe(INVOICE_MESSAGES.pdfNotSupported);
+    const got = await extractor().extract({ bytes: fixture('scanned.pdf'), mime: 'application/pdf', fileName: 's.pdf' });
+    expect(got.invoice_number).toBe(expectedOf('01-classic.png').invoice_number);
+    const scanned = server.requests[0]!.body.messages[0]!.content as { type: string; text?: string; image_url?: { url: string } }[];
+    expect(scanned.map((p) => p.type)).toEqual(['text', 'image_url']);
+    expect(scanned[0]!.text).toMatch(/scanned PDF of 1 page; its first page follows as images?\./);
+    const png = Buffer.from(scanned[1]!.image_url!.url.replace(/^data:image\/png;base64,/, ''), 'base64');
+    const meta = await sharp(png).metadata();
+    expect(meta.format).toBe('png');
+    expect(Math.max(meta.width ?? 0, meta.height ?? 0)).toBeGreaterThan(800);
+    expect(Math.max(meta.width ?? 0, meta.height ?? 0)).toBeLessThanOrEqual(2048);
+  });
+
+  it('refuses a PDF that has no pages to render without calling the server', async () => {
+    server.requests.length = 0;
+    const error = await failure(extractor().extract({ bytes: new TextEncoder().encode('%PDF-1.4 not really'), mime: 'application/pdf', fileName: 'x.pdf' }));
+    expect(error.message).toBe(INVOICE_MESSAGES.readFailed);
     expect(server.requests).toHaveLength(0);
   });
 

@@ -7,8 +7,8 @@
  * `Authorization: Bearer …`, from the server only.
  * - Images are turned upright and converted to PNG with sharp, at most 2048 px on the longer side (vision models
  *   scale down anyway; this keeps a 15 MB photo's request small).
- * - PDFs: the text layer is sent as text (the first 24,000 characters); a PDF without one (a scan) cannot be sent —
- *   there is no page renderer on the server — and gets the spec's PDF message.
+ * - PDFs: the text layer is sent as text (the first 24,000 characters); a PDF without one (a scan) has its first two
+ *   pages rendered on the server and sent as images; one that renders nothing gets the spec's PDF message.
  * - `response_format` is a JSON schema (`json_schema`, the same fields as the Gemini path); when the server refuses it
  *   (HTTP 400/422/501) the request is sent once more with `{ type: 'json_object' }`, and the extractor remembers that.
  * - The answer (`choices[0].message.content`, fences and text around the object tolerated) goes through the same
@@ -33,7 +33,7 @@ import {
   type InvoiceExtractor,
   type InvoiceFile,
 } from './contract.server';
-import { PdfReadError, readPdfText } from './pdf.server';
+import { PdfReadError, readPdfPages, readPdfText } from './pdf.server';
 
 export interface OpenAiCompatibleOptions {
   /** e.g. http://localhost:11434/v1 (no trailing slash needed; tests: http://127.0.0.1:port/v1). */
@@ -104,7 +104,29 @@ function responseFormat(kind: ResponseFormat) {
     : { type: 'json_object' };
 }
 
-/** The user message's content parts for a file: the prompt and the page image, or the prompt and a PDF's text. */
+/** Pages of a scanned PDF sent as images (each costs the model's image tokens; an invoice's table starts on page 1). */
+export const MAX_SCANNED_PDF_PAGES = 2;
+
+/** A page image as a PNG data URL part: turned upright, at most {@link MAX_IMAGE_SIDE} px on its longer side. */
+async function imagePart(bytes: Uint8Array): Promise<unknown> {
+  let png: Buffer;
+  try {
+    png = await (await loadSharp())(bytes, { failOn: 'error' })
+      .rotate()
+      .resize({ width: MAX_IMAGE_SIDE, height: MAX_IMAGE_SIDE, fit: 'inside', withoutEnlargement: true })
+      .png()
+      .toBuffer();
+  } catch {
+    throw new ExtractionError(INVOICE_MESSAGES.readFailed, 'read');
+  }
+  return { type: 'image_url', image_url: { url: `data:image/png;base64,${png.toString('base64')}` } };
+}
+
+/**
+ * The user message's content parts for a file: the prompt and the page image; for a PDF with a text layer the prompt
+ * and the text; for a scanned PDF (no text layer) the prompt and its first {@link MAX_SCANNED_PDF_PAGES} pages
+ * rendered on the server (pdfjs with @napi-rs/canvas, as the offline reader does).
+ */
 async function messageContent(file: InvoiceFile): Promise<unknown[]> {
   if (file.mime === 'application/pdf') {
     let pdf;
@@ -114,7 +136,12 @@ async function messageContent(file: InvoiceFile): Promise<unknown[]> {
       if (error instanceof PdfReadError) throw new ExtractionError(INVOICE_MESSAGES.readFailed, 'read');
       throw error;
     }
-    if (pdf.text.replace(/[^A-Za-z0-9]/g, '').length < 20) throw new ExtractionError(INVOICE_MESSAGES.pdfNotSupported, 'pdf');
+    if (pdf.text.replace(/[^A-Za-z0-9]/g, '').length < 20) {
+      const rendered = (await readPdfPages(file.bytes, MAX_SCANNED_PDF_PAGES).catch(() => null))?.read.filter((p) => p.image) ?? [];
+      if (!rendered.length) throw new ExtractionError(INVOICE_MESSAGES.pdfNotSupported, 'pdf');
+      const note = `The invoice is a scanned PDF of ${pdf.pages} page${pdf.pages === 1 ? '' : 's'}; ${rendered.length === 1 ? 'its first page follows' : `its first ${rendered.length} pages follow`} as images.`;
+      return [{ type: 'text', text: `${EXTRACTION_PROMPT}\n\n${note}` }, ...(await Promise.all(rendered.map((p) => imagePart(p.image!))))];
+    }
     const text = pdf.text.length > MAX_PDF_TEXT ? pdf.text.slice(0, MAX_PDF_TEXT) : pdf.text;
     return [
       {
@@ -123,20 +150,7 @@ async function messageContent(file: InvoiceFile): Promise<unknown[]> {
       },
     ];
   }
-  let png: Buffer;
-  try {
-    png = await (await loadSharp())(file.bytes, { failOn: 'error' })
-      .rotate()
-      .resize({ width: MAX_IMAGE_SIDE, height: MAX_IMAGE_SIDE, fit: 'inside', withoutEnlargement: true })
-      .png()
-      .toBuffer();
-  } catch {
-    throw new ExtractionError(INVOICE_MESSAGES.readFailed, 'read');
-  }
-  return [
-    { type: 'text', text: EXTRACTION_PROMPT },
-    { type: 'image_url', image_url: { url: `data:image/png;base64,${png.toString('base64')}` } },
-  ];
+  return [{ type: 'text', text: EXTRACTION_PROMPT }, await imagePart(file.bytes)];
 }
 
 /** The JSON object in a model's text: the whole text, or inside ``` fences, or the outermost {…}. Null if none. */
