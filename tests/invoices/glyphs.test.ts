@@ -5,7 +5,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import type { GreyImage } from '~/server/extraction/clean-photo';
-import { isCodeWord, pairLetters, refineCode, refineCodeWords, segmentGlyphs, type Glyph } from '~/server/extraction/layout/glyphs';
+import { CHANGED_CONFIDENCE, isCodeWord, pairLetters, refineCode, refineCodeWords, segmentGlyphs, type Glyph } from '~/server/extraction/layout/glyphs';
 import type { WordBox } from '~/server/extraction/layout/words';
 
 /** A white page with dark boxes (x0, width) 20 px tall at y 10..30, one per glyph. */
@@ -132,5 +132,22 @@ describe('refineCodeWords', () => {
     });
     expect(asked).toHaveLength(1);
     expect(out.map((w) => w.text)).toEqual(['BI-92']);
+    expect(out[0]!.conf).toBe(0.4);
+  });
+
+  it('marks a word whose letters the glyphs changed with low confidence, so the form asks staff to check it', async () => {
+    // "B0-42" read at 0.93, but the second glyph is as wide as an O: changed, and marked.
+    // A price on the same line gives the width of the font's plain digits.
+    const price = laidOut([12, 12, 3, 12, 12, 12, 3, 12, 12], [2, 2, 2, 2, 2, 2, 2, 2]).map(([x, w]) => [x + 150, w] as [number, number]);
+    const image = page(300, [...laidOut([14, 16, 4, 12, 12], [2, 2, 2, 2]), ...price]);
+    const out = await refineCodeWords(
+      [
+        { text: 'B0-42', x0: 3, y0: 8, x1: 80, y1: 32, conf: 0.93, lineKey: '1' },
+        { text: '23,456.78', x0: 150, y0: 8, x1: 290, y1: 32, conf: 0.95, lineKey: '1' },
+      ],
+      image,
+    );
+    expect(out).toMatchObject([{ text: 'BO-42', conf: CHANGED_CONFIDENCE }, { text: '23,456.78', conf: 0.95 }]);
+    expect(CHANGED_CONFIDENCE).toBeLessThan(0.8);
   });
 });

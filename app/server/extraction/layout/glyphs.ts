@@ -21,6 +21,9 @@
  * - **A doubled read**: when the OCR gave one letter more than there are glyphs and exactly one neighbouring pair is
  *   `O0`/`0O`/`I1`/`1I`/`l1`/… (one glyph read twice), one of the pair is dropped and the glyph decides which.
  *
+ * A word whose letters were changed (not only split) gets confidence {@link CHANGED_CONFIDENCE}, so the form marks
+ * it and never shows 'Data extracted successfully!' on the strength of a guess.
+ *
  * Money (`1,031.25`), dates, plain short integers and words with lower-case letters (descriptions) are left alone.
  * `S`/`5` are not decided: their widths are alike. Pure functions on an 8-bit grey image (0 black … 255 white).
  */
@@ -218,6 +221,12 @@ export function refineCode(text: string, glyphs: Glyph[], font: FontMeasures): {
 /** Reads one word's box again (the caller crops, enlarges and OCRs it as a single line); resolves to the text read. */
 export type RereadWord = (box: { x0: number; y0: number; x1: number; y1: number }) => Promise<string>;
 
+/**
+ * Confidence (0..1) given to a word whose letters the glyphs changed or that was read again: under the form's
+ * low-confidence mark (0.8) even averaged with a cell's other words, so staff check it against the image.
+ */
+export const CHANGED_CONFIDENCE = 0.5;
+
 /** At most this many words of a page are read again (each costs a short OCR run). */
 export const MAX_REREAD_WORDS = 40;
 
@@ -266,9 +275,15 @@ export async function refineCodeWords(words: WordBox[], image: GreyImage, reread
       const next = again && isCodeWord(again) ? refineCode(again, glyphs, font) : null;
       if (next) refined = next;
     }
-    if (!refined) out.push(w);
-    else if (refined.pieces.length === 1) out.push({ ...w, text: refined.pieces[0]!.text });
-    else for (const piece of refined.pieces) out.push({ ...w, text: piece.text, x0: glyphs[piece.from]!.x0, x1: glyphs[piece.to]!.x1 });
+    if (!refined) {
+      out.push(w);
+      continue;
+    }
+    // A letter changed by its glyph (or a word read again) is a guess: marked for checking, never passed silently.
+    const changed = refined.pieces.map((p) => p.text).join('') !== w.text.replace(/\s+/g, '');
+    const conf = changed ? Math.min(w.conf, CHANGED_CONFIDENCE) : w.conf;
+    if (refined.pieces.length === 1) out.push({ ...w, text: refined.pieces[0]!.text, conf });
+    else for (const piece of refined.pieces) out.push({ ...w, text: piece.text, conf, x0: glyphs[piece.from]!.x0, x1: glyphs[piece.to]!.x1 });
   }
   return out;
 }
