@@ -11,6 +11,9 @@
  *   tuning part, so whoever tunes the reader never sees held-out results; `--split heldout` only the held-out part.
  *   `--split` applies to the dev set only. Default: `--set all --split tuning` (so a tuning run never prints held-out
  *   results); the final figures come from `--split all`.
+ * - `extra`: the EXTRA tuning set, tests/fixtures/invoices-dev-extra/manifest.json (layouts L19–L24, made by
+ *   `generate.ts --extra`), all tuning, scored with the dev set's rules and the same targets, printed as its own
+ *   section "Extra tuning set". `--split` does not filter it (nothing in it is held out). `--set all` runs it too.
  * - `--id D03,D05` runs only those invoices (ids of either set; held-out ones only with a split that includes them);
  *   `--show` prints, under the table, each missed expected row (−) and each returned row that matched nothing (+).
  *
@@ -44,6 +47,7 @@ import { sniffFileType } from '../app/server/uploads/upload.server';
 const root = path.resolve(import.meta.dirname, '..');
 const oldDir = path.join(root, 'tests/fixtures/invoices');
 const devDir = path.join(root, 'tests/fixtures/invoices-dev');
+const extraDir = path.join(root, 'tests/fixtures/invoices-dev-extra');
 const HEADER = ['invoice_number', 'supplier', 'invoice_date', 'total_amount'] as const;
 /** Old-fixture figures before issue 18 (2026-11-24, `npm run bench:extract -- --set old`): they may not fall. */
 const OLD_FLOOR = { header: 58, headerAll: 60, items: 46, itemsAll: 48, silent: 1 };
@@ -54,7 +58,7 @@ type Expected = Pick<
   'invoice_number' | 'supplier' | 'invoice_date' | 'total_amount' | 'line_items'
 >;
 interface Case {
-  set: 'old' | 'dev';
+  set: 'old' | 'dev' | 'extra';
   id: string;
   file: string;
   /** What kind of page: effect (old) or layout + variant (dev). */
@@ -87,9 +91,12 @@ const { values: args } = parseArgs({
     show: { type: 'boolean', default: false },
   },
 });
-if (!['old', 'dev', 'all'].includes(args.set!) || !['tuning', 'heldout', 'all'].includes(args.split!)) {
+if (
+  !['old', 'dev', 'extra', 'all'].includes(args.set!) ||
+  !['tuning', 'heldout', 'all'].includes(args.split!)
+) {
   console.error(
-    'Usage: npm run bench:extract -- [--set old|dev|all] [--split tuning|heldout|all] [--id D03,D05] [--show]',
+    'Usage: npm run bench:extract -- [--set old|dev|extra|all] [--split tuning|heldout|all] [--id D03,D05] [--show]',
   );
   process.exit(2);
 }
@@ -121,8 +128,9 @@ function oldCases(): Case[] {
     });
 }
 
-function devCases(split: string): Case[] {
-  const manifest = JSON.parse(fs.readFileSync(path.join(devDir, 'manifest.json'), 'utf8')) as {
+/** The cases of a generated set's manifest (`dir`: invoices-dev or invoices-dev-extra), filtered by split. */
+function devCases(split: string, dir = devDir, set: 'dev' | 'extra' = 'dev'): Case[] {
+  const manifest = JSON.parse(fs.readFileSync(path.join(dir, 'manifest.json'), 'utf8')) as {
     invoices: {
       id: string;
       file: string;
@@ -136,15 +144,15 @@ function devCases(split: string): Case[] {
   return manifest.invoices
     .filter((e) => split === 'all' || e.split === split)
     .map((e) => ({
-      set: 'dev' as const,
+      set,
       id: e.id,
-      file: path.join(devDir, e.file),
+      file: path.join(dir, e.file),
       label: `${e.layout} ${e.variant}`,
       variant: e.variant,
       layout: e.layout,
       split: e.split,
       pages: e.pages,
-      expected: (JSON.parse(fs.readFileSync(path.join(devDir, e.truth), 'utf8')) as { expected: Expected })
+      expected: (JSON.parse(fs.readFileSync(path.join(dir, e.truth), 'utf8')) as { expected: Expected })
         .expected,
     }));
 }
@@ -307,7 +315,8 @@ try {
     }
     if (onlyIds) {
       const skipped = [...onlyIds].filter(
-        (id) => !cases.some((c) => c.id === id) && !oldCases().some((c) => c.id === id),
+        (id) =>
+          !cases.some((c) => c.id === id) && !oldCases().some((c) => c.id === id) && !/^E\d\d$/.test(id),
       );
       if (skipped.length)
         console.log(`Not run (unknown or outside --split ${args.split}): ${skipped.join(', ')}\n`);
@@ -330,6 +339,30 @@ try {
       if (s.silent > TARGET.silent) failures.push(`${name} ${s.silent} silent successes`);
       if (s.maxPerPage > TARGET.secondsPerPage)
         failures.push(`${name} slowest page ${s.maxPerPage.toFixed(2)} s > ${TARGET.secondsPerPage} s`);
+    }
+    console.log('');
+  }
+  if (args.set === 'extra' || args.set === 'all') {
+    const outcomes: Outcome[] = [];
+    // Every invoice of the extra set is tuning: --split does not filter it.
+    const cases = devCases('all', extraDir, 'extra').filter((x) => !onlyIds || onlyIds.has(x.id));
+    for (const c of cases) outcomes.push(await run(c));
+    console.log('## Extra tuning set (tests/fixtures/invoices-dev-extra, layouts L19–L24)\n');
+    table(outcomes);
+    if (args.show) details(outcomes);
+    console.log('');
+    if (outcomes.length) {
+      const s = summarise(outcomes);
+      console.log(line('Extra tuning', s));
+      for (const variant of [...new Set(outcomes.map((o) => o.c.variant))])
+        console.log(line(`  ${variant}`, summarise(outcomes.filter((o) => o.c.variant === variant))));
+      if (pct(s.header, s.headerAll) < TARGET.header)
+        failures.push(`extra header ${pct(s.header, s.headerAll).toFixed(1)} % < ${TARGET.header} %`);
+      if (pct(s.items, s.itemsAll) < TARGET.items)
+        failures.push(`extra line items ${pct(s.items, s.itemsAll).toFixed(1)} % < ${TARGET.items} %`);
+      if (s.silent > TARGET.silent) failures.push(`extra ${s.silent} silent successes`);
+      if (s.maxPerPage > TARGET.secondsPerPage)
+        failures.push(`extra slowest page ${s.maxPerPage.toFixed(2)} s > ${TARGET.secondsPerPage} s`);
     }
     console.log('');
   }

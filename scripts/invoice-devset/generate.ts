@@ -3,6 +3,7 @@
  *
  *   npx tsx scripts/invoice-devset/generate.ts            (everything; outputs are committed)
  *   npx tsx scripts/invoice-devset/generate.ts D07 D31    (only these ids, e.g. to look at one layout)
+ *   npx tsx scripts/invoice-devset/generate.ts --extra    (only the EXTRA tuning set, see below)
  *
  * Eighteen supplier layouts (layouts.ts) × two clean invoices each, plus photographed JPEGs, scanned PDFs (a
  * photographed-looking JPEG inside a PDF, no text layer) and two-page PDFs with a text layer printed by Chromium.
@@ -16,6 +17,11 @@
  *
  * The split was decided before anyone tuned the reader: HELD_OUT_LAYOUTS (6 of 18, drawn with SPLIT_SEED and checked
  * against the literal list below so it cannot drift) plus HELD_OUT_PHOTOS photographed invoices of tuning layouts.
+ *
+ * `--extra` writes a SEPARATE set, tests/fixtures/invoices-dev-extra/ (ids E01…, its own manifest.json, seed
+ * EXTRA_SEED), from the six layouts of layouts-extra.ts only: per layout two clean PNGs and one photographed JPEG,
+ * plus two two-page text PDFs; every invoice is split 'tuning'. The default mode's plan, random streams and output
+ * directory are untouched by it (planExtra has its own Rng), so the development set stays byte-for-byte the same.
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -23,6 +29,7 @@ import { chromium, type Browser } from 'playwright-core';
 import { readPdfText } from '~/server/extraction/pdf.server';
 import { cleanPng, fixPdfDates, photograph, photoParams, scannedPdf, type PhotoParams } from './effects';
 import { CUSTOMERS, LAYOUTS, supplierAddress, type Layout } from './layouts';
+import { EXTRA_LAYOUTS } from './layouts-extra';
 import type { ExtractedInvoice } from '~/lib/schemas/invoice';
 import { buildInvoice, formatDate, money, truthOf, type Invoice } from './model';
 import { Rng } from './rng';
@@ -41,7 +48,13 @@ export const HELD_OUT_LAYOUTS = [
 /** How many photographed invoices of tuning layouts are held out too (drawn with SPLIT_SEED). */
 const HELD_OUT_PHOTOS = 3;
 
-const outDir = path.resolve(import.meta.dirname, '../../tests/fixtures/invoices-dev');
+/** The seed of the extra tuning set (`--extra`): different from SEED so its invoices are new draws. */
+export const EXTRA_SEED = SEED + 1;
+const EXTRA = process.argv.includes('--extra');
+const outDir = path.resolve(
+  import.meta.dirname,
+  EXTRA ? '../../tests/fixtures/invoices-dev-extra' : '../../tests/fixtures/invoices-dev',
+);
 
 type Variant = 'clean' | 'photo' | 'scan-pdf' | 'text-pdf-2page';
 interface Plan {
@@ -115,6 +128,27 @@ function planAll(): Plan[] {
   plans[0]!.rows = 1;
   plans.find((p) => p.layout.id === 'L16-fasteners-dense')!.rows = 25;
   return plans.map((p, i) => ({ ...p, id: `D${String(i + 1).padStart(2, '0')}` }));
+}
+
+/**
+ * The extra tuning set's plan: per layout of EXTRA_LAYOUTS two clean PNGs and one photograph, then two-page text PDFs
+ * (22–25 rows) of L19 and L24; ids E01…. Uses its own Rng(EXTRA_SEED), never the default plan's stream.
+ */
+function planExtra(): Plan[] {
+  const rng = new Rng(EXTRA_SEED);
+  const rowChoices = [1, 2, 3, 4, 5, 6, 7, 8, 10, 12];
+  const plans: Omit<Plan, 'id'>[] = [];
+  for (const layout of EXTRA_LAYOUTS) {
+    for (let k = 0; k < 2; k += 1) plans.push({ layout, variant: 'clean', rows: rng.pick(rowChoices) });
+    plans.push({ layout, variant: 'photo', rows: rng.pick([2, 3, 4, 5, 6, 8]) });
+  }
+  for (const id of ['L19-serif-dealer', 'L24-shaded-core-return'])
+    plans.push({
+      layout: EXTRA_LAYOUTS.find((l) => l.id === id)!,
+      variant: 'text-pdf-2page',
+      rows: rng.int(22, 25),
+    });
+  return plans.map((p, i) => ({ ...p, id: `E${String(i + 1).padStart(2, '0')}` }));
 }
 
 function isoDate(rng: Rng): string {
@@ -277,13 +311,14 @@ async function render(
 }
 
 async function main() {
-  const only = process.argv.slice(2);
-  const plans = planAll();
-  const split = drawSplit(plans);
+  const only = process.argv.slice(2).filter((a) => a !== '--extra');
+  const plans = EXTRA ? planExtra() : planAll();
+  const split = EXTRA ? { layouts: new Set<string>(), photos: new Set<string>() } : drawSplit(plans);
+  const seed = EXTRA ? EXTRA_SEED : SEED;
   fs.mkdirSync(outDir, { recursive: true });
   if (!only.length)
     for (const old of fs.readdirSync(outDir))
-      if (/^D\d\d/.test(old) || old === 'manifest.json') fs.rmSync(path.join(outDir, old));
+      if (/^[DE]\d\d/.test(old) || old === 'manifest.json') fs.rmSync(path.join(outDir, old));
   const browser = await chromium.launch({
     executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
     args: [
@@ -299,7 +334,7 @@ async function main() {
   try {
     for (const plan of plans) {
       // Each invoice has its own random stream, so regenerating one id gives the same invoice.
-      const rng = new Rng(SEED * 1000 + Number(plan.id.slice(1)));
+      const rng = new Rng(seed * 1000 + Number(plan.id.slice(1)));
       const inv = makeInvoice(plan, rng);
       const expected = truthOf(inv);
       const heldout = split.layouts.has(plan.layout.id) || split.photos.has(plan.id);
@@ -337,29 +372,44 @@ async function main() {
   } finally {
     await browser.close();
   }
-  const doc = {
-    description:
-      'Invoice development set for issue 18, generated by scripts/invoice-devset/generate.ts (Chromium + sharp, seeded). Each entry: the file to read, its ground truth (<id>.json, key "expected"), layout, effects, pages and split.',
-    seed: SEED,
-    split: {
-      decided: '2026-11-24, before tuning',
-      seed: SPLIT_SEED,
-      heldout_layouts: HELD_OUT_LAYOUTS,
-      heldout_photos: [...split.photos].sort(),
-    },
-    layouts: LAYOUTS.map((l) => ({
-      id: l.id,
-      title: l.title,
-      date_format: l.dateFormat,
-      features: l.features,
-      split: split.layouts.has(l.id) ? 'heldout' : 'tuning',
-    })),
-    invoices: manifest,
-  };
+  const doc = EXTRA
+    ? {
+        description:
+          'EXTRA tuning set (layouts L19–L24 of scripts/invoice-devset/layouts-extra.ts), generated by `npx tsx scripts/invoice-devset/generate.ts --extra` (Chromium + sharp, seeded). Every invoice is tuning; nothing here is held out. Each entry: the file to read, its ground truth (<id>.json, key "expected"), layout, effects, pages and split.',
+        seed: EXTRA_SEED,
+        split: { decided: '2026-11-25: all tuning', seed: null, heldout_layouts: [], heldout_photos: [] },
+        layouts: EXTRA_LAYOUTS.map((l) => ({
+          id: l.id,
+          title: l.title,
+          date_format: l.dateFormat,
+          features: l.features,
+          split: 'tuning',
+        })),
+        invoices: manifest,
+      }
+    : {
+        description:
+          'Invoice development set for issue 18, generated by scripts/invoice-devset/generate.ts (Chromium + sharp, seeded). Each entry: the file to read, its ground truth (<id>.json, key "expected"), layout, effects, pages and split.',
+        seed: SEED,
+        split: {
+          decided: '2026-11-24, before tuning',
+          seed: SPLIT_SEED,
+          heldout_layouts: HELD_OUT_LAYOUTS,
+          heldout_photos: [...split.photos].sort(),
+        },
+        layouts: LAYOUTS.map((l) => ({
+          id: l.id,
+          title: l.title,
+          date_format: l.dateFormat,
+          features: l.features,
+          split: split.layouts.has(l.id) ? 'heldout' : 'tuning',
+        })),
+        invoices: manifest,
+      };
   fs.writeFileSync(path.join(outDir, 'manifest.json'), `${JSON.stringify(doc, null, 2)}\n`);
   const tuning = manifest.filter((e) => e.split === 'tuning').length;
   console.log(
-    `${manifest.length} invoices (${tuning} tuning, ${manifest.length - tuning} held out) in ${LAYOUTS.length} layouts → ${outDir}`,
+    `${manifest.length} invoices (${tuning} tuning, ${manifest.length - tuning} held out) in ${(EXTRA ? EXTRA_LAYOUTS : LAYOUTS).length} layouts → ${outDir}`,
   );
 }
 

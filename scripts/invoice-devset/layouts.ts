@@ -988,3 +988,6 @@ export function supplierAddress(rng: Rng): { lines: string[]; phone: string } {
   return { lines: [rng.pick(STREETS), rng.pick(TOWNS)], phone: phone(rng) };
 }
 export { CUSTOMERS };
+
+/** Helpers shared with the extra tuning layouts (layouts-extra.ts). */
+export { billTo, boxes, core, credit, discount, freight, hazmat, otherDates, spec, supplierBlock };
