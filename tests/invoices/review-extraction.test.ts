@@ -134,13 +134,23 @@ describe('reviewExtraction', () => {
 
   it('warns when cells of the parts table were read with low confidence, even if the sum adds up (a misread part number still adds up)', () => {
     expect(reviewExtraction(invoice({ confidence: { invoice_number: 0.95, line_items: [{ part_number: 0.9 }] } })).complete).toBe(true);
-    // A header field's confidence is marked on the form but does not withhold the message.
-    expect(reviewExtraction(invoice({ confidence: { invoice_date: 0.35 } })).complete).toBe(true);
+    // The date's and the total's confidence are marked on the form but do not withhold the message.
+    expect(reviewExtraction(invoice({ confidence: { invoice_date: 0.35, total_amount: 0.4 } })).complete).toBe(true);
     const one = reviewExtraction(invoice({ confidence: { invoice_number: 0.95, line_items: [{ part_number: 0.62 }] } }));
     expect(one.complete).toBe(false);
     expect(one.warnings).toEqual(['1 cell of the parts table was read with low confidence and marked ⚠. Please check it against the invoice.']);
-    const two = reviewExtraction(invoice({ confidence: { supplier: 0.5, line_items: [{ description: 0.7, unit_price: 0.4 }] } }));
+    const two = reviewExtraction(invoice({ confidence: { supplier: 0.95, line_items: [{ description: 0.7, unit_price: 0.4 }] } }));
     expect(two.warnings).toEqual(['2 cells of the parts table were read with low confidence and marked ⚠. Please check them against the invoice.']);
+  });
+
+  it('withholds the message when the supplier or the invoice number was read with low confidence (the sum cannot vouch for them)', () => {
+    expect(reviewExtraction(invoice({ confidence: { supplier: 0.92, invoice_number: 0.8 } })).complete).toBe(true);
+    const review = reviewExtraction(invoice({ confidence: { supplier: 0.48, invoice_number: 0.75 } }));
+    expect(review.complete).toBe(false);
+    expect(review.warnings).toEqual([
+      "The supplier's name was read with low confidence (48 %). Please check it against the invoice.",
+      'The invoice number was read with low confidence (75 %). Please check it against the invoice.',
+    ]);
   });
 
   it('warns when the total does not reconcile (e.g. the tax was not read)', () => {

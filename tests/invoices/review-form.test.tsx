@@ -155,7 +155,8 @@ describe('the review form after a read', () => {
     expect(html).toContain('⚠ Check against the invoice: read with low confidence (55 %).');
     expect(html).toContain('Check <!-- -->Part #<!-- -->: low confidence (<!-- -->62 %<!-- -->)');
     expect(html).toContain('aria-describedby="low-0-part_number"');
-    expect(html.match(/low confidence/g)).toHaveLength(3); // the two marks and the warning at the top
+    expect(data.extras?.warnings).toContain('The invoice number was read with low confidence (55 %). Please check it against the invoice.');
+    expect(html.match(/low confidence/g)).toHaveLength(4); // the two marks and the two warnings at the top
   });
 
   it('keeps the charges through a save that fails validation, so the reconciliation stays', async () => {

@@ -883,7 +883,10 @@ function findSupplier(lines: Line[], tableStart: number): { value: string; conf:
     .replace(/[|]/g, '')
     .replace(/\s+(?:INVOICE|TAX INVOICE)$/i, '')
     .trim();
-  return { value, conf: meanConf(pick.seg.words) };
+  // A business name starts with a capital or a digit: one read starting in lower case is a garbled read ("tv Tavota
+  // Whol" off a photographed heading band), so it is marked for checking whatever the OCR's confidence.
+  const conf = meanConf(pick.seg.words);
+  return { value, conf: /^[a-z]/.test(value) ? Math.min(conf, 0.5) : conf };
 }
 
 /** Reads an invoice from word boxes (see module docs). */
