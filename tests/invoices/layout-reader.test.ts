@@ -411,3 +411,64 @@ describe('pages', () => {
     expect(read.total_amount).toBe(624);
   });
 });
+
+describe('cells printed on two lines, totals labels, final full stops', () => {
+  it('joins the lines of a wrapped description and a part number broken at a dash to their row (values centred)', () => {
+    // Row lines 20 px high; the wrapped halves sit 11 px above and below the line with the quantity and prices.
+    const words = [
+      ...top(),
+      ...line(260, [['Part Number', 40], ['Description', 220], ['Qty', 560], ['Price', 660], ['Extension', 840]]),
+      ...line(300, [['11223-AB4-001', 40], ['CLIP, BUMPER', 220], ['1', 580], ['2.00', 690], ['2.00', 850]]),
+      ...line(339, [['GRILLE, FR. BUMPER', 220]]),
+      ...line(350, [['71120-XY1-A01', 40], ['1', 580], ['178.75', 690], ['178.75', 850]]),
+      ...line(361, [['(UPPER)', 220]]),
+      ...line(399, [['04711-QR7-', 40]]),
+      ...line(410, [['FACE SET, FR. BUMPER', 220], ['2', 580], ['94.26', 690], ['188.52', 850]]),
+      ...line(421, [['A90ZZ', 40]]),
+      ...line(480, [['Total', 700], ['367.27', 850]]),
+    ];
+    const read = readInvoiceLayout(words);
+    expect(read.line_items).toEqual([
+      { part_number: '11223-AB4-001', description: 'CLIP, BUMPER', quantity: 1, unit_price: 2 },
+      { part_number: '71120-XY1-A01', description: 'GRILLE, FR. BUMPER (UPPER)', quantity: 1, unit_price: 178.75 },
+      { part_number: '04711-QR7-A90ZZ', description: 'FACE SET, FR. BUMPER', quantity: 2, unit_price: 94.26 },
+    ]);
+    expect(read.charges).toEqual([]);
+  });
+
+  it('still appends a top-aligned wrapped description line below its row', () => {
+    const words = [
+      ...top(),
+      ...line(260, [['Part #', 40], ['Description', 220], ['Qty', 560], ['Unit Price', 660], ['Amount', 840]]),
+      ...line(300, [['BP-4410', 40], ['Front bumper cover', 220], ['1', 580], ['189.50', 690], ['189.50', 850]]),
+      ...line(324, [['primed, with sensor holes', 220]]),
+      ...line(400, [['Total', 700], ['189.50', 850]]),
+    ];
+    expect(readInvoiceLayout(words).line_items[0]!.description).toBe('Front bumper cover primed, with sensor holes');
+  });
+
+  it('reads "PLEASE PAY" as the total and "Net Merchandise" as the subtotal, ending the table there', () => {
+    const words = [
+      ...top(),
+      ...line(260, [['Part #', 40], ['Description', 220], ['Qty', 560], ['Unit Price', 660], ['Amount', 840]]),
+      ...line(300, [['RV-3/16-AL', 40], ['Rivet 3/16 aluminium', 220], ['9', 580], ['13.65', 690], ['122.85', 850]]),
+      ...line(400, [['Net Merchandise', 600], ['122.85', 850]]),
+      ...line(430, [['Delivery', 600], ['35.35', 850]]),
+      ...line(460, [['PLEASE PAY', 600], ['$158.20', 840]]),
+    ];
+    const read = readInvoiceLayout(words);
+    expect(read.line_items).toHaveLength(1);
+    expect(read).toMatchObject({ total_amount: 158.2, subtotal: 122.85 });
+  });
+
+  it('keeps a final full stop after an abbreviation in a description, drops a stray one after a number', () => {
+    const words = [
+      ...top(),
+      ...line(260, [['Part #', 40], ['Description', 220], ['Qty', 560], ['Unit Price', 660], ['Amount', 840]]),
+      ...line(300, [['33150-T2A-A01', 40], ['HEADLIGHT ASSY., L.', 220], ['1', 580], ['473.18', 690], ['473.18', 850]]),
+      ...line(330, [['BP-4410', 40], ['Bumper cover 2016.', 220], ['1', 580], ['189.50', 690], ['189.50', 850]]),
+      ...line(400, [['Total', 700], ['662.68', 850]]),
+    ];
+    expect(readInvoiceLayout(words).line_items.map((i) => i.description)).toEqual(['HEADLIGHT ASSY., L.', 'Bumper cover 2016']);
+  });
+});

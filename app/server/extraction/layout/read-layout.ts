@@ -452,7 +452,7 @@ export function rowChargeKind(desc: string, part: string, amount: number): Invoi
 }
 
 const TOTALS_LABELS: [RegExp, 'subtotal' | 'total' | 'tax' | 'paid'][] = [
-  [/\bsub\s*-?\s*total\b|\bmerchandise\s*total\b|\bparts\s*total\b|\bnet\s*parts\b/i, 'subtotal'],
+  [/\bsub\s*-?\s*total\b|\bmerchandise\s*total\b|\bnet\s*merchandise\b|\bparts\s*total\b|\bnet\s*parts\b/i, 'subtotal'],
   [/\b(grand\s*total|invoice\s*total|total\s*due|amount\s*due|balance\s*due|total\s*amount|invoice\s*amount|total\s*invoice|amount\s*payable|please\s*pay|total)\b/i, 'total'],
   [/\b(sales\s*tax|tax|gst|hst|pst|vat)\b/i, 'tax'],
   [/\b(paid|payment|amount\s*paid)\b/i, 'paid'],
@@ -470,7 +470,7 @@ const moneyWords = (words: WordBox[]) =>
 /** True for a line that starts the totals block. */
 function isTotalsLine(line: Line): boolean {
   const t = line.text;
-  return /\bsub\s*-?\s*total\b|\b(grand\s*total|invoice\s*total|total\s*due|amount\s*due|balance\s*due|total\s*amount|invoice\s*amount|total\s*invoice|amount\s*payable)\b|^\W*(net\s+)?total\b/i.test(t);
+  return /\bsub\s*-?\s*total\b|\b(grand\s*total|invoice\s*total|total\s*due|amount\s*due|balance\s*due|total\s*amount|invoice\s*amount|total\s*invoice|amount\s*payable)\b|^\W*(net\s+)?total\b|^\W*(please\s*pay|net\s*merchandise|merchandise\s*total)\b/i.test(t);
 }
 
 interface Row {
@@ -534,12 +534,22 @@ export function unitFromAmount(qty: number, unit: number, amount: number, unitCo
   return Math.round(cents) / 100;
 }
 
-const joinText = (ws: WordBox[]) =>
-  ws
-    .map((w) => w.text)
-    .join(' ')
-    .replace(/^[^A-Za-z0-9]+|[^A-Za-z0-9)"]+$/g, '')
-    .trim();
+const joinText = (ws: WordBox[]) => joinWrapped([ws]);
+
+/**
+ * Text of one cell printed on several lines (`cells`: the cell's words line by line, top first): lines joined with a
+ * space, or with nothing after a line that ends in a dash or a slash (a part number broken there: "04711-T0A-" /
+ * "A90ZZ"). Stray marks at either end are dropped; a final full stop after a letter (an abbreviation, "ASSY., L.")
+ * is kept as printed.
+ */
+export function joinWrapped(cells: WordBox[][]): string {
+  const text = cells
+    .filter((c) => c.length > 0)
+    .map((c) => c.map((w) => w.text).join(' '))
+    .reduce((acc, t) => (!acc ? t : /[-/]$/.test(acc) ? `${acc}${t}` : `${acc} ${t}`), '');
+  const kept = /\b[A-Za-z]{1,4}\.$/.test(text) ? '.' : '';
+  return `${text.replace(/^[^A-Za-z0-9]+|[^A-Za-z0-9)"]+$/g, '').trim()}${kept}`.replace(/^\.$/, '');
+}
 
 interface TableResult {
   items: LayoutInvoice['line_items'];
@@ -548,6 +558,45 @@ interface TableResult {
   headerIndex: number;
   endIndex: number;
   top: number;
+}
+
+/**
+ * Lines of a table body that are the rest of a cell printed on two or more lines in a row whose values are centred
+ * on the cell ("GRILLE, FR. BUMPER" above and "(UPPER)" below the line with the quantity and prices; "04711-T0A-"
+ * above and "A90ZZ" below): a line with no quantity, price or amount, every word of it in the part or description
+ * column, whose centre is within 0.8 line heights (px) of a line with values — inside that row's band. Such a line
+ * is joined to the nearer such row (`above` / `below`, by body index, top first); `joined` holds the lines taken.
+ * A wrapped line further away (top-aligned rows) is left to the reader's ordinary continuation rule.
+ */
+function wrappedCells(body: Line[], rows: Row[]): { above: Map<number, Row[]>; below: Map<number, Row[]>; joined: Set<number> } {
+  const above = new Map<number, Row[]>();
+  const below = new Map<number, Row[]>();
+  const joined = new Set<number>();
+  const hasValue = (r: Row) => r.unit !== null || r.amount !== null || r.qty !== null;
+  const textOnly = (i: number) => {
+    const r = rows[i]!;
+    const n = r.part.length + r.desc.length;
+    return !hasValue(r) && n > 0 && n === body[i]!.words.length;
+  };
+  const centre = (l: Line) => (l.y0 + l.y1) / 2;
+  const distance = (i: number, j: number) => Math.abs(centre(body[i]!) - centre(body[j]!));
+  const inBand = (i: number, j: number) => distance(i, j) < 0.8 * Math.max(body[i]!.height, body[j]!.height);
+  for (let i = 0; i < body.length; i += 1) {
+    if (!textOnly(i)) continue;
+    let up = i - 1;
+    while (up >= 0 && textOnly(up) && inBand(i, up)) up -= 1;
+    let down = i + 1;
+    while (down < body.length && textOnly(down) && inBand(i, down)) down += 1;
+    const upOk = up >= 0 && hasValue(rows[up]!) && inBand(i, up);
+    const downOk = down < body.length && hasValue(rows[down]!) && inBand(i, down);
+    if (!upOk && !downOk) continue;
+    const toDown = downOk && (!upOk || distance(i, down) < distance(i, up));
+    const anchor = toDown ? down : up;
+    const map = toDown ? above : below;
+    map.set(anchor, [...(map.get(anchor) ?? []), rows[i]!]);
+    joined.add(i);
+  }
+  return { above, below, joined };
 }
 
 function readTable(lines: Line[]): TableResult | null {
@@ -608,11 +657,19 @@ function readTable(lines: Line[]): TableResult | null {
   const confidence: NonNullable<ExtractionConfidence['line_items']> = [];
   let lastPart = -1;
   let lastLine: Line | null = null;
-  for (const line of body) {
-    const row = readRow(line, bounded);
-    const partText = joinText(row.part);
+  const rows = body.map((l) => readRow(l, bounded));
+  const wraps = wrappedCells(body, rows);
+  for (const [index, line] of body.entries()) {
+    if (wraps.joined.has(index)) {
+      lastLine = line;
+      continue;
+    }
+    const row = rows[index]!;
+    const above = wraps.above.get(index) ?? [];
+    const below = wraps.below.get(index) ?? [];
+    const partText = joinWrapped([...above.map((r) => r.part), row.part, ...below.map((r) => r.part)]);
     // "A/C" (air conditioning) is the one slash Tesseract reads as I often enough to matter in descriptions.
-    const descText = joinText(row.desc).replace(/\bAIC\b/g, 'A/C');
+    const descText = joinWrapped([...above.map((r) => r.desc), row.desc, ...below.map((r) => r.desc)]).replace(/\bAIC\b/g, 'A/C');
     const label = `${partText} ${descText}`.trim() || line.text;
     let unit = row.unit;
     let qty = row.qty;
