@@ -534,7 +534,6 @@ export function unitFromAmount(qty: number, unit: number, amount: number, unitCo
   return Math.round(cents) / 100;
 }
 
-const joinText = (ws: WordBox[]) => joinWrapped([ws]);
 
 /**
  * Text of one cell printed on several lines (`cells`: the cell's words line by line, top first): lines joined with a
