@@ -7,6 +7,7 @@ import { readDate } from '~/server/extraction/layout/dates';
 import { chargeKind, readInvoiceLayout, readMoney, rowChargeKind, unitFromAmount } from '~/server/extraction/layout/read-layout';
 import { groupLines, type WordBox } from '~/server/extraction/layout/words';
 import { combineReads } from '~/server/extraction/offline.server';
+import { joinTouchingItems } from '~/server/extraction/pdf.server';
 
 /** Words of one printed line: `[text, x]` pairs; a text with spaces is split into words 10 px per character apart. */
 function line(y: number, cells: [string, number][], conf = 0.9, height = 20): WordBox[] {
@@ -470,5 +471,31 @@ describe('cells printed on two lines, totals labels, final full stops', () => {
       ...line(400, [['Total', 700], ['662.68', 850]]),
     ];
     expect(readInvoiceLayout(words).line_items.map((i) => i.description)).toEqual(['HEADLIGHT ASSY., L.', 'Bumper cover 2016']);
+  });
+});
+
+describe('supplier and PDF words', () => {
+  it('takes a supplier name holding a street word, still skips the address lines', () => {
+    const words = [
+      ...line(20, [['Old Mill Road Honda', 40], ['INVOICE', 700]], 0.95, 36),
+      ...line(70, [['Harbor Road', 40], ['Invoice # 88412', 700]]),
+      ...line(100, [['Springfield, IL', 40], ['Invoice Date: 11/03/2026', 700]]),
+      ...line(260, [['Part #', 40], ['Description', 220], ['Qty', 560], ['Unit Price', 660], ['Amount', 840]]),
+      ...line(300, [['BP-4410', 40], ['Front bumper cover', 220], ['1', 580], ['189.50', 690], ['189.50', 850]]),
+      ...line(400, [['Total', 700], ['189.50', 850]]),
+    ];
+    expect(readInvoiceLayout(words).supplier).toBe('Old Mill Road Honda');
+    // A street name alone (ending in its street word) is an address, even when printed larger than the name.
+    const address = [...line(20, [['Harbor Road', 40]], 0.95, 36), ...line(70, [['Lakeside Parts', 40]]), ...words.filter((w) => w.y0 >= 100)];
+    expect(readInvoiceLayout(address).supplier).toBe('Lakeside Parts');
+  });
+
+  it('joins a word in small capitals (a larger first letter on the same baseline) from a PDF text layer', () => {
+    // PDF points, y up: "I" at 22 pt and "NVOICE" at 16 pt, touching, on baseline 737 of a 792 pt page.
+    const items = [
+      { str: 'I', transform: [22, 0, 0, 22, 517, 737], width: 8 },
+      { str: 'NVOICE', transform: [16, 0, 0, 16, 525, 737], width: 59 },
+    ];
+    expect(joinTouchingItems(items as never, 792).map((w) => w.text)).toEqual(['INVOICE']);
   });
 });

@@ -534,7 +534,6 @@ export function unitFromAmount(qty: number, unit: number, amount: number, unitCo
   return Math.round(cents) / 100;
 }
 
-
 /**
  * Text of one cell printed on several lines (`cells`: the cell's words line by line, top first): lines joined with a
  * space, or with nothing after a line that ends in a dash or a slash (a part number broken there: "04711-T0A-" /
@@ -928,7 +927,10 @@ function findSupplier(lines: Line[], tableStart: number): { value: string; conf:
       const letters = t.replace(/[^A-Za-z]/g, '').length;
       if (letters < 3 || letters / Math.max(1, t.replace(/\s/g, '').length) < 0.7) continue;
       if (NOT_SUPPLIER.test(t) || /\b(invoice\s*(#|no|number)|date|bill\s+to|ship\s+to|sold\s+to)\b/i.test(t)) continue;
-      if (/^\d/.test(t) || /\b(street|st\.|ave|avenue|road|rd\.|blvd|suite|drive|dr\.|hwy|lane)\b/i.test(t)) continue;
+      // An address line: a house number, or a street word with a number or at its end ("Oak Street"); a name may hold
+      // a street word ("Old Mill Road Honda").
+      const street = /\b(street|st\.|ave|avenue|road|rd\.|blvd|suite|drive|dr\.|hwy|lane)(?=\W|$)/i;
+      if (/^\d/.test(t) || (street.test(t) && (/\d/.test(t) || new RegExp(`${street.source}\\W*$`, 'i').test(t)))) continue;
       candidates.push({ seg, order });
     }
   });
