@@ -499,3 +499,17 @@ describe('supplier and PDF words', () => {
     expect(joinTouchingItems(items as never, 792).map((w) => w.text)).toEqual(['INVOICE']);
   });
 });
+
+describe('invoice number after "No."', () => {
+  it('skips a date with a month name after "No." and takes the number', () => {
+    const words = [
+      ...line(20, [['Interstate Fastener', 40]], 0.95, 36),
+      ...line(70, [['1200 Harbor Road', 40], ['No. 26-MAR-26', 700]]),
+      ...line(100, [['Springfield, IL', 40], ['No. 3653-201', 700]]),
+      ...line(260, [['Part #', 40], ['Description', 220], ['Qty', 560], ['Unit Price', 660], ['Amount', 840]]),
+      ...line(300, [['BP-4410', 40], ['Front bumper cover', 220], ['1', 580], ['189.50', 690], ['189.50', 850]]),
+      ...line(400, [['Total', 700], ['189.50', 850]]),
+    ];
+    expect(readInvoiceLayout(words).invoice_number).toBe('3653-201');
+  });
+});

@@ -802,8 +802,15 @@ function cleanCode(token: string): string {
   return /^[A-Z0]+$/i.test(prefix) && /[A-Z]/i.test(prefix) ? prefix.replace(/0/g, 'O') + t.slice(at) : t;
 }
 
+/** A month name or its abbreviation, as printed in dates ("26-MAR-26", "5Sep2026"). */
+const MONTH = '(?:jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec)[a-z]*';
+/** A token that can be an invoice number: a digit, letters/digits/dashes/slashes only, and not a date (numeric or with a month name). */
 const looksLikeNumber = (t: string) =>
-  /\d/.test(t) && /^[A-Z0-9][A-Z0-9\-/]*$/i.test(t) && !/^\d{1,2}[/-]\d{1,2}[/-]\d{2,4}$/.test(t) && !/^\d{4}[/-]\d{1,2}[/-]\d{1,2}$/.test(t);
+  /\d/.test(t) &&
+  /^[A-Z0-9][A-Z0-9\-/]*$/i.test(t) &&
+  !/^\d{1,2}[/-]\d{1,2}[/-]\d{2,4}$/.test(t) &&
+  !/^\d{4}[/-]\d{1,2}[/-]\d{1,2}$/.test(t) &&
+  !new RegExp(`^\\d{1,2}[-/]?${MONTH}[-/]?\\d{2,4}$`, 'i').test(t);
 
 /** Label segments of a line: runs of words split at gaps wider than the words' own height, and before a new label. */
 function labelSegments(line: Line): Line[] {
