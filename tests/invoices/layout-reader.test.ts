@@ -513,3 +513,15 @@ describe('invoice number after "No."', () => {
     expect(readInvoiceLayout(words).invoice_number).toBe('3653-201');
   });
 });
+
+describe('net and extended columns', () => {
+  it('reads "Net ea" as the unit price and "Net ext" as the line total, so the total is not taken for the price', () => {
+    const words = [
+      ...top(),
+      ...line(260, [['#', 10], ['Part No', 40], ['Description', 220], ['Qty', 560], ['Net ea', 660], ['Net ext', 840]]),
+      ...line(300, [['1', 10], ['06L 115 562 B', 40], ['Oil filter element', 220], ['2', 580], ['19.40', 670], ['38.80', 850]]),
+      ...line(400, [['Total', 700], ['38.80', 850]]),
+    ];
+    expect(readInvoiceLayout(words).line_items).toEqual([{ part_number: '06L 115 562 B', description: 'Oil filter element', quantity: 2, unit_price: 19.4 }]);
+  });
+});

@@ -124,6 +124,10 @@ export const HEADER_VOCABULARY: [string, ColumnKind][] = [
   ['%', 'disc'],
   ['net price', 'net'],
   ['net each', 'net'],
+  ['net ea', 'net'],
+  // "Net ext" / "Ext net": the extended net amount, not the net unit price.
+  ['net ext', 'amount'],
+  ['ext net', 'amount'],
   ['net', 'net'],
   ['your price', 'net'],
   ['cost', 'net'],
