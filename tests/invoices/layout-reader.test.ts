@@ -525,3 +525,16 @@ describe('net and extended columns', () => {
     expect(readInvoiceLayout(words).line_items).toEqual([{ part_number: '06L 115 562 B', description: 'Oil filter element', quantity: 2, unit_price: 19.4 }]);
   });
 });
+
+describe('glued header words', () => {
+  it('reads a header word the OCR glued ("Netea|") as its phrase, so the quantity is checked against the amount', () => {
+    const words = [
+      ...top(),
+      ...line(260, [['Part No', 40], ['Description', 220], ['Qty|', 560], ['Netea|', 660], ['Net ext', 840]]),
+      // A grid rule read as "I" after the quantity: 1 × 813.65 = 813.65 says the quantity is 1, not 11.
+      ...line(300, [['5G0-941-005C', 40], ['Headlight left LED', 220], ['1I', 580], ['813.65', 670], ['813.65', 850]]),
+      ...line(400, [['Total', 700], ['813.65', 850]]),
+    ];
+    expect(readInvoiceLayout(words).line_items).toEqual([{ part_number: '5G0-941-005C', description: 'Headlight left LED', quantity: 1, unit_price: 813.65 }]);
+  });
+});

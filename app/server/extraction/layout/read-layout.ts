@@ -229,7 +229,11 @@ export function matchHeader(line: Line): Column[] | null {
       // Words of one phrase sit close together.
       if (n > 1 && span.some((w, k) => k > 0 && w.x0 - span[k - 1]!.x1 > line.height * 1.5)) continue;
       const phrase = norm(span.map((w) => w.text).join(' '));
-      const found = HEADER_VOCABULARY.find(([p]) => p === phrase || p === phrase.replace(/\.$/, ''));
+      let found = HEADER_VOCABULARY.find(([p]) => p === phrase || p === phrase.replace(/\.$/, ''));
+      // Two header words the OCR glued ("Netea" for "Net ea"): the word read as the two-word phrase it splits into.
+      if (!found && n === 1 && /^[a-z]{4,}$/.test(phrase)) {
+        found = HEADER_VOCABULARY.find(([p]) => p.includes(' ') && p.replace(' ', '') === phrase && p.split(' ').every((x) => x.length >= 2));
+      }
       if (found) hit = { kind: found[1], n };
     }
     if (hit) {
