@@ -7,6 +7,7 @@ import { readDate } from '~/server/extraction/layout/dates';
 import { chargeKind, readInvoiceLayout, readMoney, rowChargeKind, unitFromAmount } from '~/server/extraction/layout/read-layout';
 import { groupLines, type WordBox } from '~/server/extraction/layout/words';
 import { combineReads } from '~/server/extraction/offline.server';
+import { joinTouchingItems } from '~/server/extraction/pdf.server';
 
 /** Words of one printed line: `[text, x]` pairs; a text with spaces is split into words 10 px per character apart. */
 function line(y: number, cells: [string, number][], conf = 0.9, height = 20): WordBox[] {
@@ -409,5 +410,131 @@ describe('pages', () => {
     ]);
     expect(read.line_items.map((i) => i.part_number)).toEqual(['BP-4410', 'HL-2231']);
     expect(read.total_amount).toBe(624);
+  });
+});
+
+describe('cells printed on two lines, totals labels, final full stops', () => {
+  it('joins the lines of a wrapped description and a part number broken at a dash to their row (values centred)', () => {
+    // Row lines 20 px high; the wrapped halves sit 11 px above and below the line with the quantity and prices.
+    const words = [
+      ...top(),
+      ...line(260, [['Part Number', 40], ['Description', 220], ['Qty', 560], ['Price', 660], ['Extension', 840]]),
+      ...line(300, [['11223-AB4-001', 40], ['CLIP, BUMPER', 220], ['1', 580], ['2.00', 690], ['2.00', 850]]),
+      ...line(339, [['GRILLE, FR. BUMPER', 220]]),
+      ...line(350, [['71120-XY1-A01', 40], ['1', 580], ['178.75', 690], ['178.75', 850]]),
+      ...line(361, [['(UPPER)', 220]]),
+      ...line(399, [['04711-QR7-', 40]]),
+      ...line(410, [['FACE SET, FR. BUMPER', 220], ['2', 580], ['94.26', 690], ['188.52', 850]]),
+      ...line(421, [['A90ZZ', 40]]),
+      ...line(480, [['Total', 700], ['367.27', 850]]),
+    ];
+    const read = readInvoiceLayout(words);
+    expect(read.line_items).toEqual([
+      { part_number: '11223-AB4-001', description: 'CLIP, BUMPER', quantity: 1, unit_price: 2 },
+      { part_number: '71120-XY1-A01', description: 'GRILLE, FR. BUMPER (UPPER)', quantity: 1, unit_price: 178.75 },
+      { part_number: '04711-QR7-A90ZZ', description: 'FACE SET, FR. BUMPER', quantity: 2, unit_price: 94.26 },
+    ]);
+    expect(read.charges).toEqual([]);
+  });
+
+  it('still appends a top-aligned wrapped description line below its row', () => {
+    const words = [
+      ...top(),
+      ...line(260, [['Part #', 40], ['Description', 220], ['Qty', 560], ['Unit Price', 660], ['Amount', 840]]),
+      ...line(300, [['BP-4410', 40], ['Front bumper cover', 220], ['1', 580], ['189.50', 690], ['189.50', 850]]),
+      ...line(324, [['primed, with sensor holes', 220]]),
+      ...line(400, [['Total', 700], ['189.50', 850]]),
+    ];
+    expect(readInvoiceLayout(words).line_items[0]!.description).toBe('Front bumper cover primed, with sensor holes');
+  });
+
+  it('reads "PLEASE PAY" as the total and "Net Merchandise" as the subtotal, ending the table there', () => {
+    const words = [
+      ...top(),
+      ...line(260, [['Part #', 40], ['Description', 220], ['Qty', 560], ['Unit Price', 660], ['Amount', 840]]),
+      ...line(300, [['RV-3/16-AL', 40], ['Rivet 3/16 aluminium', 220], ['9', 580], ['13.65', 690], ['122.85', 850]]),
+      ...line(400, [['Net Merchandise', 600], ['122.85', 850]]),
+      ...line(430, [['Delivery', 600], ['35.35', 850]]),
+      ...line(460, [['PLEASE PAY', 600], ['$158.20', 840]]),
+    ];
+    const read = readInvoiceLayout(words);
+    expect(read.line_items).toHaveLength(1);
+    expect(read).toMatchObject({ total_amount: 158.2, subtotal: 122.85 });
+  });
+
+  it('keeps a final full stop after an abbreviation in a description, drops a stray one after a number', () => {
+    const words = [
+      ...top(),
+      ...line(260, [['Part #', 40], ['Description', 220], ['Qty', 560], ['Unit Price', 660], ['Amount', 840]]),
+      ...line(300, [['33150-T2A-A01', 40], ['HEADLIGHT ASSY., L.', 220], ['1', 580], ['473.18', 690], ['473.18', 850]]),
+      ...line(330, [['BP-4410', 40], ['Bumper cover 2016.', 220], ['1', 580], ['189.50', 690], ['189.50', 850]]),
+      ...line(400, [['Total', 700], ['662.68', 850]]),
+    ];
+    expect(readInvoiceLayout(words).line_items.map((i) => i.description)).toEqual(['HEADLIGHT ASSY., L.', 'Bumper cover 2016']);
+  });
+});
+
+describe('supplier and PDF words', () => {
+  it('takes a supplier name holding a street word, still skips the address lines', () => {
+    const words = [
+      ...line(20, [['Old Mill Road Honda', 40], ['INVOICE', 700]], 0.95, 36),
+      ...line(70, [['Harbor Road', 40], ['Invoice # 88412', 700]]),
+      ...line(100, [['Springfield, IL', 40], ['Invoice Date: 11/03/2026', 700]]),
+      ...line(260, [['Part #', 40], ['Description', 220], ['Qty', 560], ['Unit Price', 660], ['Amount', 840]]),
+      ...line(300, [['BP-4410', 40], ['Front bumper cover', 220], ['1', 580], ['189.50', 690], ['189.50', 850]]),
+      ...line(400, [['Total', 700], ['189.50', 850]]),
+    ];
+    expect(readInvoiceLayout(words).supplier).toBe('Old Mill Road Honda');
+    // A street name alone (ending in its street word) is an address, even when printed larger than the name.
+    const address = [...line(20, [['Harbor Road', 40]], 0.95, 36), ...line(70, [['Lakeside Parts', 40]]), ...words.filter((w) => w.y0 >= 100)];
+    expect(readInvoiceLayout(address).supplier).toBe('Lakeside Parts');
+  });
+
+  it('joins a word in small capitals (a larger first letter on the same baseline) from a PDF text layer', () => {
+    // PDF points, y up: "I" at 22 pt and "NVOICE" at 16 pt, touching, on baseline 737 of a 792 pt page.
+    const items = [
+      { str: 'I', transform: [22, 0, 0, 22, 517, 737], width: 8 },
+      { str: 'NVOICE', transform: [16, 0, 0, 16, 525, 737], width: 59 },
+    ];
+    expect(joinTouchingItems(items as never, 792).map((w) => w.text)).toEqual(['INVOICE']);
+  });
+});
+
+describe('invoice number after "No."', () => {
+  it('skips a date with a month name after "No." and takes the number', () => {
+    const words = [
+      ...line(20, [['Interstate Fastener', 40]], 0.95, 36),
+      ...line(70, [['1200 Harbor Road', 40], ['No. 26-MAR-26', 700]]),
+      ...line(100, [['Springfield, IL', 40], ['No. 3653-201', 700]]),
+      ...line(260, [['Part #', 40], ['Description', 220], ['Qty', 560], ['Unit Price', 660], ['Amount', 840]]),
+      ...line(300, [['BP-4410', 40], ['Front bumper cover', 220], ['1', 580], ['189.50', 690], ['189.50', 850]]),
+      ...line(400, [['Total', 700], ['189.50', 850]]),
+    ];
+    expect(readInvoiceLayout(words).invoice_number).toBe('3653-201');
+  });
+});
+
+describe('net and extended columns', () => {
+  it('reads "Net ea" as the unit price and "Net ext" as the line total, so the total is not taken for the price', () => {
+    const words = [
+      ...top(),
+      ...line(260, [['#', 10], ['Part No', 40], ['Description', 220], ['Qty', 560], ['Net ea', 660], ['Net ext', 840]]),
+      ...line(300, [['1', 10], ['06L 115 562 B', 40], ['Oil filter element', 220], ['2', 580], ['19.40', 670], ['38.80', 850]]),
+      ...line(400, [['Total', 700], ['38.80', 850]]),
+    ];
+    expect(readInvoiceLayout(words).line_items).toEqual([{ part_number: '06L 115 562 B', description: 'Oil filter element', quantity: 2, unit_price: 19.4 }]);
+  });
+});
+
+describe('glued header words', () => {
+  it('reads a header word the OCR glued ("Netea|") as its phrase, so the quantity is checked against the amount', () => {
+    const words = [
+      ...top(),
+      ...line(260, [['Part No', 40], ['Description', 220], ['Qty|', 560], ['Netea|', 660], ['Net ext', 840]]),
+      // A grid rule read as "I" after the quantity: 1 × 813.65 = 813.65 says the quantity is 1, not 11.
+      ...line(300, [['5G0-941-005C', 40], ['Headlight left LED', 220], ['1I', 580], ['813.65', 670], ['813.65', 850]]),
+      ...line(400, [['Total', 700], ['813.65', 850]]),
+    ];
+    expect(readInvoiceLayout(words).line_items).toEqual([{ part_number: '5G0-941-005C', description: 'Headlight left LED', quantity: 1, unit_price: 813.65 }]);
   });
 });

@@ -19,7 +19,7 @@ export class PdfReadError extends Error {
   override name = 'PdfReadError';
 }
 
-interface TextItem {
+export interface TextItem {
   str: string;
   transform: number[];
   width: number;
@@ -170,9 +170,10 @@ function itemWords(item: TextItem, pageHeight: number): WordBox[] {
 /**
  * Words of a page's text items. Chromium and others print a ligature ("fi", "fl") as its own text item: a word cut by
  * an item boundary with no gap (under a tenth of the font size) and no space on either side is joined again, so
- * "Rage Gold fi ller" reads "Rage Gold filler". Ligature characters are spelled out (NFKC).
+ * "Rage Gold fi ller" reads "Rage Gold filler"; so is a word in small capitals, whose first letter is a larger item on the
+ * same baseline ("I" + "NVOICE" → "INVOICE"). Ligature characters are spelled out (NFKC).
  */
-function joinTouchingItems(items: TextItem[], pageHeight: number): WordBox[] {
+export function joinTouchingItems(items: TextItem[], pageHeight: number): WordBox[] {
   const out: WordBox[] = [];
   let prevItem: TextItem | null = null;
   for (const raw of items) {
@@ -182,8 +183,10 @@ function joinTouchingItems(items: TextItem[], pageHeight: number): WordBox[] {
     const first = words[0];
     if (prevItem && last && first && !/\s$/.test(prevItem.str) && !/^\s/.test(item.str)) {
       const size = last.y1 - last.y0;
-      if (Math.abs(first.y0 - last.y0) < size * 0.2 && first.x0 - last.x1 < size * 0.1 && first.x0 - last.x1 > -size * 0.3) {
-        out[out.length - 1] = { ...last, text: last.text + first.text, x1: first.x1 };
+      // Same baseline (a box is 0.8 of its font size above it, 0.2 below): small capitals ("I" 22 pt + "NVOICE" 16 pt) too.
+      const baseline = (w: WordBox) => w.y1 - (w.y1 - w.y0) * 0.2;
+      if (Math.abs(baseline(first) - baseline(last)) < size * 0.2 && first.x0 - last.x1 < size * 0.1 && first.x0 - last.x1 > -size * 0.3) {
+        out[out.length - 1] = { ...last, text: last.text + first.text, x1: first.x1, y0: Math.min(last.y0, first.y0), y1: Math.max(last.y1, first.y1) };
         words.shift();
       }
     }

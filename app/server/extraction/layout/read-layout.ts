@@ -124,6 +124,10 @@ export const HEADER_VOCABULARY: [string, ColumnKind][] = [
   ['%', 'disc'],
   ['net price', 'net'],
   ['net each', 'net'],
+  ['net ea', 'net'],
+  // "Net ext" / "Ext net": the extended net amount, not the net unit price.
+  ['net ext', 'amount'],
+  ['ext net', 'amount'],
   ['net', 'net'],
   ['your price', 'net'],
   ['cost', 'net'],
@@ -225,7 +229,11 @@ export function matchHeader(line: Line): Column[] | null {
       // Words of one phrase sit close together.
       if (n > 1 && span.some((w, k) => k > 0 && w.x0 - span[k - 1]!.x1 > line.height * 1.5)) continue;
       const phrase = norm(span.map((w) => w.text).join(' '));
-      const found = HEADER_VOCABULARY.find(([p]) => p === phrase || p === phrase.replace(/\.$/, ''));
+      let found = HEADER_VOCABULARY.find(([p]) => p === phrase || p === phrase.replace(/\.$/, ''));
+      // Two header words the OCR glued ("Netea" for "Net ea"): the word read as the two-word phrase it splits into.
+      if (!found && n === 1 && /^[a-z]{4,}$/.test(phrase)) {
+        found = HEADER_VOCABULARY.find(([p]) => p.includes(' ') && p.replace(' ', '') === phrase && p.split(' ').every((x) => x.length >= 2));
+      }
       if (found) hit = { kind: found[1], n };
     }
     if (hit) {
@@ -452,7 +460,7 @@ export function rowChargeKind(desc: string, part: string, amount: number): Invoi
 }
 
 const TOTALS_LABELS: [RegExp, 'subtotal' | 'total' | 'tax' | 'paid'][] = [
-  [/\bsub\s*-?\s*total\b|\bmerchandise\s*total\b|\bparts\s*total\b|\bnet\s*parts\b/i, 'subtotal'],
+  [/\bsub\s*-?\s*total\b|\bmerchandise\s*total\b|\bnet\s*merchandise\b|\bparts\s*total\b|\bnet\s*parts\b/i, 'subtotal'],
   [/\b(grand\s*total|invoice\s*total|total\s*due|amount\s*due|balance\s*due|total\s*amount|invoice\s*amount|total\s*invoice|amount\s*payable|please\s*pay|total)\b/i, 'total'],
   [/\b(sales\s*tax|tax|gst|hst|pst|vat)\b/i, 'tax'],
   [/\b(paid|payment|amount\s*paid)\b/i, 'paid'],
@@ -470,7 +478,7 @@ const moneyWords = (words: WordBox[]) =>
 /** True for a line that starts the totals block. */
 function isTotalsLine(line: Line): boolean {
   const t = line.text;
-  return /\bsub\s*-?\s*total\b|\b(grand\s*total|invoice\s*total|total\s*due|amount\s*due|balance\s*due|total\s*amount|invoice\s*amount|total\s*invoice|amount\s*payable)\b|^\W*(net\s+)?total\b/i.test(t);
+  return /\bsub\s*-?\s*total\b|\b(grand\s*total|invoice\s*total|total\s*due|amount\s*due|balance\s*due|total\s*amount|invoice\s*amount|total\s*invoice|amount\s*payable)\b|^\W*(net\s+)?total\b|^\W*(please\s*pay|net\s*merchandise|merchandise\s*total)\b/i.test(t);
 }
 
 interface Row {
@@ -534,12 +542,20 @@ export function unitFromAmount(qty: number, unit: number, amount: number, unitCo
   return Math.round(cents) / 100;
 }
 
-const joinText = (ws: WordBox[]) =>
-  ws
-    .map((w) => w.text)
-    .join(' ')
-    .replace(/^[^A-Za-z0-9]+|[^A-Za-z0-9)"]+$/g, '')
-    .trim();
+/**
+ * Text of one cell printed on several lines (`cells`: the cell's words line by line, top first): lines joined with a
+ * space, or with nothing after a line that ends in a dash or a slash (a part number broken there: "04711-T0A-" /
+ * "A90ZZ"). Stray marks at either end are dropped; a final full stop after a letter (an abbreviation, "ASSY., L.")
+ * is kept as printed.
+ */
+export function joinWrapped(cells: WordBox[][]): string {
+  const text = cells
+    .filter((c) => c.length > 0)
+    .map((c) => c.map((w) => w.text).join(' '))
+    .reduce((acc, t) => (!acc ? t : /[-/]$/.test(acc) ? `${acc}${t}` : `${acc} ${t}`), '');
+  const kept = /\b[A-Za-z]{1,4}\.$/.test(text) ? '.' : '';
+  return `${text.replace(/^[^A-Za-z0-9]+|[^A-Za-z0-9)"]+$/g, '').trim()}${kept}`.replace(/^\.$/, '');
+}
 
 interface TableResult {
   items: LayoutInvoice['line_items'];
@@ -548,6 +564,45 @@ interface TableResult {
   headerIndex: number;
   endIndex: number;
   top: number;
+}
+
+/**
+ * Lines of a table body that are the rest of a cell printed on two or more lines in a row whose values are centred
+ * on the cell ("GRILLE, FR. BUMPER" above and "(UPPER)" below the line with the quantity and prices; "04711-T0A-"
+ * above and "A90ZZ" below): a line with no quantity, price or amount, every word of it in the part or description
+ * column, whose centre is within 0.8 line heights (px) of a line with values — inside that row's band. Such a line
+ * is joined to the nearer such row (`above` / `below`, by body index, top first); `joined` holds the lines taken.
+ * A wrapped line further away (top-aligned rows) is left to the reader's ordinary continuation rule.
+ */
+function wrappedCells(body: Line[], rows: Row[]): { above: Map<number, Row[]>; below: Map<number, Row[]>; joined: Set<number> } {
+  const above = new Map<number, Row[]>();
+  const below = new Map<number, Row[]>();
+  const joined = new Set<number>();
+  const hasValue = (r: Row) => r.unit !== null || r.amount !== null || r.qty !== null;
+  const textOnly = (i: number) => {
+    const r = rows[i]!;
+    const n = r.part.length + r.desc.length;
+    return !hasValue(r) && n > 0 && n === body[i]!.words.length;
+  };
+  const centre = (l: Line) => (l.y0 + l.y1) / 2;
+  const distance = (i: number, j: number) => Math.abs(centre(body[i]!) - centre(body[j]!));
+  const inBand = (i: number, j: number) => distance(i, j) < 0.8 * Math.max(body[i]!.height, body[j]!.height);
+  for (let i = 0; i < body.length; i += 1) {
+    if (!textOnly(i)) continue;
+    let up = i - 1;
+    while (up >= 0 && textOnly(up) && inBand(i, up)) up -= 1;
+    let down = i + 1;
+    while (down < body.length && textOnly(down) && inBand(i, down)) down += 1;
+    const upOk = up >= 0 && hasValue(rows[up]!) && inBand(i, up);
+    const downOk = down < body.length && hasValue(rows[down]!) && inBand(i, down);
+    if (!upOk && !downOk) continue;
+    const toDown = downOk && (!upOk || distance(i, down) < distance(i, up));
+    const anchor = toDown ? down : up;
+    const map = toDown ? above : below;
+    map.set(anchor, [...(map.get(anchor) ?? []), rows[i]!]);
+    joined.add(i);
+  }
+  return { above, below, joined };
 }
 
 function readTable(lines: Line[]): TableResult | null {
@@ -608,11 +663,19 @@ function readTable(lines: Line[]): TableResult | null {
   const confidence: NonNullable<ExtractionConfidence['line_items']> = [];
   let lastPart = -1;
   let lastLine: Line | null = null;
-  for (const line of body) {
-    const row = readRow(line, bounded);
-    const partText = joinText(row.part);
+  const rows = body.map((l) => readRow(l, bounded));
+  const wraps = wrappedCells(body, rows);
+  for (const [index, line] of body.entries()) {
+    if (wraps.joined.has(index)) {
+      lastLine = line;
+      continue;
+    }
+    const row = rows[index]!;
+    const above = wraps.above.get(index) ?? [];
+    const below = wraps.below.get(index) ?? [];
+    const partText = joinWrapped([...above.map((r) => r.part), row.part, ...below.map((r) => r.part)]);
     // "A/C" (air conditioning) is the one slash Tesseract reads as I often enough to matter in descriptions.
-    const descText = joinText(row.desc).replace(/\bAIC\b/g, 'A/C');
+    const descText = joinWrapped([...above.map((r) => r.desc), row.desc, ...below.map((r) => r.desc)]).replace(/\bAIC\b/g, 'A/C');
     const label = `${partText} ${descText}`.trim() || line.text;
     let unit = row.unit;
     let qty = row.qty;
@@ -747,8 +810,15 @@ function cleanCode(token: string): string {
   return /^[A-Z0]+$/i.test(prefix) && /[A-Z]/i.test(prefix) ? prefix.replace(/0/g, 'O') + t.slice(at) : t;
 }
 
+/** A month name or its abbreviation, as printed in dates ("26-MAR-26", "5Sep2026"). */
+const MONTH = '(?:jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec)[a-z]*';
+/** A token that can be an invoice number: a digit, letters/digits/dashes/slashes only, and not a date (numeric or with a month name). */
 const looksLikeNumber = (t: string) =>
-  /\d/.test(t) && /^[A-Z0-9][A-Z0-9\-/]*$/i.test(t) && !/^\d{1,2}[/-]\d{1,2}[/-]\d{2,4}$/.test(t) && !/^\d{4}[/-]\d{1,2}[/-]\d{1,2}$/.test(t);
+  /\d/.test(t) &&
+  /^[A-Z0-9][A-Z0-9\-/]*$/i.test(t) &&
+  !/^\d{1,2}[/-]\d{1,2}[/-]\d{2,4}$/.test(t) &&
+  !/^\d{4}[/-]\d{1,2}[/-]\d{1,2}$/.test(t) &&
+  !new RegExp(`^\\d{1,2}[-/]?${MONTH}[-/]?\\d{2,4}$`, 'i').test(t);
 
 /** Label segments of a line: runs of words split at gaps wider than the words' own height, and before a new label. */
 function labelSegments(line: Line): Line[] {
@@ -872,7 +942,10 @@ function findSupplier(lines: Line[], tableStart: number): { value: string; conf:
       const letters = t.replace(/[^A-Za-z]/g, '').length;
       if (letters < 3 || letters / Math.max(1, t.replace(/\s/g, '').length) < 0.7) continue;
       if (NOT_SUPPLIER.test(t) || /\b(invoice\s*(#|no|number)|date|bill\s+to|ship\s+to|sold\s+to)\b/i.test(t)) continue;
-      if (/^\d/.test(t) || /\b(street|st\.|ave|avenue|road|rd\.|blvd|suite|drive|dr\.|hwy|lane)\b/i.test(t)) continue;
+      // An address line: a house number, or a street word with a number or at its end ("Oak Street"); a name may hold
+      // a street word ("Old Mill Road Honda").
+      const street = /\b(street|st\.|ave|avenue|road|rd\.|blvd|suite|drive|dr\.|hwy|lane)(?=\W|$)/i;
+      if (/^\d/.test(t) || (street.test(t) && (/\d/.test(t) || new RegExp(`${street.source}\\W*$`, 'i').test(t)))) continue;
       candidates.push({ seg, order });
     }
   });
