@@ -1,5 +1,5 @@
 /**
- * `npm run bench:extract [-- --set old|dev|all] [-- --split tuning|heldout|all]`: runs the offline extractor on the
+ * `npm run bench:extract [-- --set old|dev|extra|all] [-- --split tuning|heldout|all]`: runs the offline extractor on the
  * invoice fixtures and prints field-level accuracy, time per page and silent successes.
  *
  * Sets:
