@@ -28,7 +28,7 @@
  * `S`/`5` are not decided: their widths are alike. Pure functions on an 8-bit grey image (0 black … 255 white).
  */
 import type { GreyImage } from '../clean-photo';
-import type { WordBox } from './words';
+import { median, type WordBox } from './words';
 
 /** One glyph's ink box, in page pixels (x1, y1 exclusive). */
 export interface Glyph {
@@ -43,12 +43,6 @@ const DATE = /^\d{1,4}[/.-]\d{1,2}[/.-]\d{2,4}$/;
 const PLAIN_DIGITS = /[2346789]/;
 const DIGIT = /\d/;
 const CODE = /^[A-Za-z0-9#/.,\-|]+$/;
-
-const median = (values: number[]): number => {
-  if (!values.length) return 0;
-  const s = [...values].sort((a, b) => a - b);
-  return s[Math.floor(s.length / 2)]!;
-};
 
 /**
  * Splits a word's box into glyphs by ink columns: a pixel is ink when darker than halfway between the box's lightest

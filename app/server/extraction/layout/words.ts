@@ -31,7 +31,8 @@ export interface Line {
   text: string;
 }
 
-const median = (values: number[]) => {
+/** The middle value (the upper one of an even count); 0 for none. */
+export const median = (values: number[]): number => {
   if (!values.length) return 0;
   const s = [...values].sort((a, b) => a - b);
   return s[Math.floor(s.length / 2)]!;
