@@ -37,10 +37,26 @@ describe('segmentGlyphs', () => {
   it('finds one glyph per run of ink columns, with its ink box', () => {
     const image = page(100, [[10, 12], [24, 12], [50, 4]]);
     expect(segmentGlyphs(image, { x0: 5, y0: 5, x1: 70, y1: 35 })).toEqual([
-      { x0: 10, x1: 22, y0: 10, y1: 30 },
-      { x0: 24, x1: 36, y0: 10, y1: 30 },
-      { x0: 50, x1: 54, y0: 10, y1: 30 },
+      { x0: 10, x1: 22, y0: 10, y1: 30, width: 12 },
+      { x0: 24, x1: 36, y0: 10, y1: 30, width: 12 },
+      { x0: 50, x1: 54, y0: 10, y1: 30, width: 4 },
     ]);
+  });
+
+  it('measures a width to a fraction of a pixel from anti-aliased edge columns', () => {
+    // Two glyphs 10 px wide by their ink box; the first has a half-dark column either side, outside its box (about
+    // 11 px of ink), the second a pale edge column inside its box that only just crosses the threshold (9.5 px).
+    const image = page(60, [[10, 10], [30, 10]]);
+    for (let y = 10; y < 30; y += 1) {
+      image.px[y * 60 + 9] = 140;
+      image.px[y * 60 + 20] = 140;
+      image.px[y * 60 + 39] = 130;
+    }
+    const [a, b] = segmentGlyphs(image, { x0: 0, y0: 5, x1: 60, y1: 35 })!;
+    expect(a!.x1 - a!.x0).toBe(10);
+    expect(a!.width).toBeCloseTo(10 + 2 * (115 / 235), 2);
+    expect(b!.x1 - b!.x0).toBe(10);
+    expect(b!.width).toBeCloseTo(9 + 125 / 235, 2);
   });
 
   it('gives null for a box without clear ink', () => {

@@ -13,7 +13,8 @@
  *   font's digit pitch (digits share one advance width in every font, so the pitch is measured on the page's own
  *   numbers); elsewhere, where the ink gap is at least 0.3 × the glyphs' height (0.5 next to a `1`, whose own side
  *   bearings are wide). Punctuation (`.`, `,`) never gets a space. A word so split becomes several word boxes.
- * - **`0` / `O`**: a glyph read as either is an `O` when at least 1.2 × as wide (relative to its height) as the
+ * - **`0` / `O`**: a glyph read as either is an `O` when at least 1.2 × as wide (relative to its height; widths to a
+ *   fraction of a pixel, from the darkness of anti-aliased edge columns, since at 15 px a whole pixel is 10 %) as the
  *   font's plain digits (2, 3, 4, 6, 7, 8, 9 read on the same line, else on the page), a `0` when at most 1.08 ×;
  *   between the two the read stays.
  * - **`1` / `I` / `l` / `|`**: a glyph at most 0.33 × as wide as a plain digit is a bare bar, an `I` (a `1` has a
@@ -36,6 +37,8 @@ export interface Glyph {
   x1: number;
   y0: number;
   y1: number;
+  /** Ink width with sub-pixel precision (anti-aliased edge columns count by their darkness), in pixels. */
+  width?: number;
 }
 
 const MONEY = /^[$€£]?\(?-?[\d,]*\d\.\d{1,3}\)?-?$/;
@@ -93,8 +96,24 @@ export function segmentGlyphs(image: GreyImage, box: { x0: number; y0: number; x
       current = null;
     }
   }
+  // Sub-pixel widths: every column from one left of the glyph to one right counts by how dark its darkest pixel is
+  // (an anti-aliased edge column half-covered by a stroke counts about half).
+  for (let k = 0; k < glyphs.length; k += 1) {
+    const g = glyphs[k]!;
+    const from = Math.max(x0, g.x0 - 1, k > 0 ? glyphs[k - 1]!.x1 : x0);
+    const to = Math.min(x1, g.x1 + 1, k + 1 < glyphs.length ? glyphs[k + 1]!.x0 : x1);
+    let width = 0;
+    for (let x = from; x < to; x += 1) {
+      let darkest = 255;
+      for (let y = g.y0; y < g.y1; y += 1) darkest = Math.min(darkest, image.px[y * image.width + x]!);
+      width += Math.min(1, Math.max(0, (hi - darkest) / (hi - lo)));
+    }
+    g.width = width;
+  }
   return glyphs;
 }
+
+const glyphWidth = (g: Glyph): number => g.width ?? g.x1 - g.x0;
 
 /** The font's measures on one line or page: plain digits' width / height, and digit pitch (centre to centre) / height. */
 export interface FontMeasures {
@@ -114,7 +133,7 @@ function sampleWord(chars: string[], glyphs: Glyph[], into: Sample): void {
   if (h < 6) return;
   for (let i = 0; i < chars.length; i += 1) {
     const g = glyphs[i]!;
-    if (PLAIN_DIGITS.test(chars[i]!) && g.y1 - g.y0 >= 0.8 * h) into.widths.push((g.x1 - g.x0) / h);
+    if (PLAIN_DIGITS.test(chars[i]!) && g.y1 - g.y0 >= 0.8 * h) into.widths.push(glyphWidth(g) / h);
     if (i > 0 && DIGIT.test(chars[i]!) && DIGIT.test(chars[i - 1]!)) {
       const p = glyphs[i - 1]!;
       into.pitches.push((g.x0 + g.x1 - p.x0 - p.x1) / 2 / h);
@@ -178,7 +197,7 @@ export function refineCode(text: string, glyphs: Glyph[], font: FontMeasures): {
   const upper = !/[a-z]/.test(chars.join('').replace(/l/g, ''));
   const out = chars.map((c, i) => {
     const g = glyphs[i]!;
-    const ratio = font.digitWidth ? (g.x1 - g.x0) / h / font.digitWidth : null;
+    const ratio = font.digitWidth ? glyphWidth(g) / h / font.digitWidth : null;
     if (g.y1 - g.y0 < 0.8 * h) return c;
     if (ratio === null) return c;
     if (c === '0' || c === 'O') return ratio >= 1.2 ? 'O' : ratio <= 1.08 ? '0' : c;
