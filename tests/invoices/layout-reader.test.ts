@@ -4,7 +4,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { readDate } from '~/server/extraction/layout/dates';
-import { chargeKind, readInvoiceLayout, readMoney, rowChargeKind, unitFromAmount } from '~/server/extraction/layout/read-layout';
+import { chargeKind, proseLetters, readInvoiceLayout, readMoney, rowChargeKind, unitFromAmount } from '~/server/extraction/layout/read-layout';
 import { groupLines, type WordBox } from '~/server/extraction/layout/words';
 import { combineReads } from '~/server/extraction/offline.server';
 import { joinTouchingItems } from '~/server/extraction/pdf.server';
@@ -536,5 +536,18 @@ describe('glued header words', () => {
       ...line(400, [['Total', 700], ['813.65', 850]]),
     ];
     expect(readInvoiceLayout(words).line_items).toEqual([{ part_number: '5G0-941-005C', description: 'Headlight left LED', quantity: 1, unit_price: 813.65 }]);
+  });
+});
+
+describe('zeros read in description words', () => {
+  it('reads a zero inside a word of letters as the letter O, in the word’s own case', () => {
+    expect(proseLetters('0il')).toBe('Oil');
+    expect(proseLetters('0-ring')).toBe('O-ring');
+    expect(proseLetters('C0olant')).toBe('Coolant');
+    expect(proseLetters('FL00R')).toBe('FLOOR');
+  });
+
+  it('leaves sizes, grades and lone zeros as read', () => {
+    for (const w of ['10mm', '5W-30', '0', '200', 'A/0', 'R0']) expect(proseLetters(w)).toBe(w);
   });
 });

@@ -492,6 +492,18 @@ interface Row {
   amountWords: WordBox[];
 }
 
+/**
+ * A description word with a zero where its letter O belongs ("0il", "0-ring", "FL00R", "C0olant"): a word of
+ * letters (at least two, dashes and slashes allowed) whose only digits are zeros is prose, where Tesseract's digit
+ * bias misread an O. The zeros become O: a lower-case o inside a word written in lower case, else a capital. Words with any other digit ("10mm", "5W-30")
+ * or fewer than two letters are left as read. Used on description cells only, never on part numbers.
+ */
+export function proseLetters(word: string): string {
+  if (!/0/.test(word) || !/^[A-Za-z0\-/]+$/.test(word) || (word.match(/[A-Za-z]/g) ?? []).length < 2) return word;
+  const lower = /[a-z]/.test(word.slice(1));
+  return word.replace(/0/g, (_, i: number) => (i > 0 && lower && /[A-Za-z0]/.test(word[i - 1]!) ? 'o' : 'O'));
+}
+
 function readRow(line: Line, cols: Column[]): Row {
   const map = cells(line, cols);
   const get = (kind: ColumnKind) => cols.filter((c) => c.kind === kind).flatMap((c) => map.get(c)!);
@@ -519,7 +531,7 @@ function readRow(line: Line, cols: Column[]): Row {
   const text = (ws: WordBox[]) => ws.filter((w) => readMoney(w.text) === null || /[A-Za-z]/.test(w.text));
   return {
     part: text(get('part')),
-    desc: text([...get('desc')]),
+    desc: text([...get('desc')]).map((w) => ({ ...w, text: proseLetters(w.text) })),
     qty: qty?.q ?? null,
     qtyWords: qty ? [qty.w] : [],
     unit: unitM?.v ?? null,
