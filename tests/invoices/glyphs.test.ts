@@ -71,6 +71,12 @@ describe('refineCode', () => {
     expect(text(refineCode('A205880', g, FONT))).toBe('A 205 880');
   });
 
+  it('puts no space beside a dash, however wide its monospace cell', () => {
+    // "19-1401" in a monospace font: the dash is 6 px of ink with 9 px of paper either side.
+    const g = glyphs(laidOut([12, 12, 6, 12, 12, 12, 12], [2, 9, 9, 2, 2, 2]));
+    expect(text(refineCode('19-1401', g, FONT))).toBe('19-1401');
+  });
+
   it('keeps the letters together when the gaps are the font’s own spacing, even beside a narrow 1', () => {
     const g = glyphs(laidOut([12, 5, 12, 12, 12], [2, 5, 2, 2]));
     expect(text(refineCode('51123', g, FONT))).toBe('51123');

@@ -437,6 +437,17 @@ describe('cells printed on two lines, totals labels, final full stops', () => {
     expect(read.charges).toEqual([]);
   });
 
+  it('closes the spaces an OCR left beside a dash or slash of a part number', () => {
+    const words = [
+      ...top(),
+      ...line(260, [['Part Number', 40], ['Description', 220], ['Qty', 560], ['Price', 660], ['Extension', 840]]),
+      ...line(300, [['TRK 19 -1401', 40], ['Washer fluid pump', 220], ['1', 580], ['35.40', 690], ['35.40', 850]]),
+      ...line(340, [['RV-3 / 16-AL', 40], ['Rivet 3/16 (100)', 220], ['1', 580], ['15.45', 690], ['15.45', 850]]),
+      ...line(400, [['Total', 700], ['50.85', 850]]),
+    ];
+    expect(readInvoiceLayout(words).line_items.map((r) => r.part_number)).toEqual(['TRK 19-1401', 'RV-3/16-AL']);
+  });
+
   it('still appends a top-aligned wrapped description line below its row', () => {
     const words = [
       ...top(),

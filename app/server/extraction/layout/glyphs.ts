@@ -12,7 +12,8 @@
  * - **Spaces**: between two digits, a space is where the distance between the glyphs' centres exceeds 1.3 × the
  *   font's digit pitch (digits share one advance width in every font, so the pitch is measured on the page's own
  *   numbers); elsewhere, where the ink gap is at least 0.3 × the glyphs' height (0.5 next to a `1`, whose own side
- *   bearings are wide). Punctuation (`.`, `,`) never gets a space. A word so split becomes several word boxes.
+ *   bearings are wide). Punctuation (`.`, `,`) and a dash or slash never get a space beside them (a monospace dash
+ *   sits in a wide cell of its own, yet no part number is printed `19 - 1401`). A word so split becomes several word boxes.
  * - **`0` / `O`**: a glyph read as either is an `O` when at least 1.2 × as wide (relative to its height; widths to a
  *   fraction of a pixel, from the darkness of anti-aliased edge columns, since at 15 px a whole pixel is 10 %) as the
  *   font's plain digits (2, 3, 4, 6, 7, 8, 9 read on the same line, else on the page), a `0` when at most 1.08 ×;
@@ -214,7 +215,7 @@ export function refineCode(text: string, glyphs: Glyph[], font: FontMeasures): {
     const p = glyphs[i - 1]!;
     const g = glyphs[i]!;
     let space = false;
-    if (/[.,]/.test(a) || /[.,]/.test(b)) space = false;
+    if (/[.,\-/]/.test(a) || /[.,\-/]/.test(b)) space = false;
     else if (DIGIT.test(a) && DIGIT.test(b)) {
       space = font.digitPitch !== null && (g.x0 + g.x1 - p.x0 - p.x1) / 2 / h > 1.3 * font.digitPitch;
     } else {

@@ -685,7 +685,8 @@ function readTable(lines: Line[]): TableResult | null {
     const row = rows[index]!;
     const above = wraps.above.get(index) ?? [];
     const below = wraps.below.get(index) ?? [];
-    const partText = joinWrapped([...above.map((r) => r.part), row.part, ...below.map((r) => r.part)]);
+    // A part number has no space beside a dash or slash ("19 -1401" is the monospace cell of the dash).
+    const partText = joinWrapped([...above.map((r) => r.part), row.part, ...below.map((r) => r.part)]).replace(/\s*([-/])\s*/g, '$1');
     // "A/C" (air conditioning) is the one slash Tesseract reads as I often enough to matter in descriptions.
     const descText = joinWrapped([...above.map((r) => r.desc), row.desc, ...below.map((r) => r.desc)]).replace(/\bAIC\b/g, 'A/C');
     const label = `${partText} ${descText}`.trim() || line.text;
