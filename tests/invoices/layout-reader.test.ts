@@ -4,7 +4,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { readDate } from '~/server/extraction/layout/dates';
-import { chargeKind, proseLetters, readInvoiceLayout, readMoney, rowChargeKind, unitFromAmount } from '~/server/extraction/layout/read-layout';
+import { chargeKind, proseLetters, readInvoiceLayout, restorePoint, readMoney, rowChargeKind, unitFromAmount } from '~/server/extraction/layout/read-layout';
 import { groupLines, type WordBox } from '~/server/extraction/layout/words';
 import { combineReads } from '~/server/extraction/offline.server';
 import { joinTouchingItems } from '~/server/extraction/pdf.server';
@@ -560,5 +560,23 @@ describe('zeros read in description words', () => {
 
   it('leaves sizes, grades and lone zeros as read', () => {
     for (const w of ['10mm', '5W-30', '0', '200', 'A/0', 'R0']) expect(proseLetters(w)).toBe(w);
+  });
+});
+
+describe('a price whose decimal point was lost', () => {
+  it('reads "$44255" in a price column as $442.55 and marks it for checking', () => {
+    const words = [
+      ...top(),
+      ...line(260, [['Part Number', 40], ['Description', 220], ['Qty', 560], ['Price', 660]]),
+      ...line(300, [['FW04210 GTY', 40], ['Windshield solar', 220], ['1', 580], ['$44255', 690]]),
+      ...line(400, [['Total', 560], ['442.55', 690]]),
+    ];
+    const read = readInvoiceLayout(words);
+    expect(read.line_items).toEqual([{ part_number: 'FW04210 GTY', description: 'Windshield solar', quantity: 1, unit_price: 442.55 }]);
+    expect(read.confidence?.line_items?.[0]?.unit_price).toBeLessThan(0.8);
+  });
+
+  it('leaves words without a currency sign, or too short to hold cents, as read', () => {
+    for (const text of ['44255', '$12', 'S-1234', '$1,234.50']) expect(restorePoint({ text, x0: 0, x1: 10, y0: 0, y1: 10, conf: 0.9 }).text).toBe(text);
   });
 });

@@ -26,6 +26,7 @@
  */
 import type { ExtractedCharge, ExtractionConfidence, InvoiceChargeKind } from '~/lib/schemas/invoice';
 import { readDate } from './dates';
+import { CHANGED_CONFIDENCE } from './glyphs';
 import { groupLines, makeLine, meanConf, segments, type Line, type WordBox } from './words';
 
 export type ColumnKind =
@@ -504,10 +505,22 @@ export function proseLetters(word: string): string {
   return word.replace(/0/g, (_, i: number) => (i > 0 && lower && /[A-Za-z0]/.test(word[i - 1]!) ? 'o' : 'O'));
 }
 
+/**
+ * A price cell read with a currency sign but without its decimal point ("$44255", a blurred photograph's point lost)
+ * is dollars and cents: "$442.55". The sign says it is money and printed prices carry cents, so the last two digits
+ * are the cents. Such a word is a guess and gets {@link CHANGED_CONFIDENCE}, so the form marks it. Other words are
+ * returned as they are. Used on the table's money columns only.
+ */
+export function restorePoint(w: WordBox): WordBox {
+  const m = /^[$S§](\d{3,7})$/.exec(w.text.trim());
+  if (!m) return w;
+  return { ...w, text: `$${m[1]!.slice(0, -2)}.${m[1]!.slice(-2)}`, conf: Math.min(w.conf, CHANGED_CONFIDENCE) };
+}
+
 function readRow(line: Line, cols: Column[]): Row {
   const map = cells(line, cols);
   const get = (kind: ColumnKind) => cols.filter((c) => c.kind === kind).flatMap((c) => map.get(c)!);
-  const firstMoney = (ws: WordBox[]) => moneyWords(ws)[0] ?? null;
+  const firstMoney = (ws: WordBox[]) => moneyWords(ws.map(restorePoint))[0] ?? null;
   const qtyFrom = (ws: WordBox[]) => {
     for (const w of ws) {
       const q = readQty(w.text);
