@@ -6,7 +6,7 @@
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { deskGrey, estimateSkew, flattenLight, pageBox, type GreyImage } from '~/server/extraction/clean-photo';
-import { prepareForOcr } from '~/server/extraction/ocr.server';
+import { invertDarkBands, prepareForOcr } from '~/server/extraction/ocr.server';
 
 /** A 600 × 500 page: paper 230 on a desk of 80 (20 px all round), 12 "lines" of ink tilted by `degrees`. */
 function page(degrees: number, desk = true): GreyImage {
@@ -69,5 +69,28 @@ describe('clean-photo', () => {
     const grey: GreyImage = { px: new Uint8Array(data), width: info.width, height: info.height };
     expect(Math.abs(estimateSkew(grey))).toBeLessThanOrEqual(0.3);
     expect(deskGrey(grey)).toBeNull();
+  });
+});
+
+describe('invertDarkBands', () => {
+  /** One grey row per string: '#' dark (30), '.' paper (240), 'o' light text on a bar (230). */
+  const rows = (...lines: string[]) => {
+    const width = lines[0]!.length;
+    const px = new Uint8Array(width * lines.length);
+    lines.forEach((l, y) => [...l].forEach((c, x) => (px[y * width + x] = c === '#' ? 30 : c === 'o' ? 230 : 240)));
+    return { px, width, height: lines.length };
+  };
+  const text = ({ px, width, height }: ReturnType<typeof rows>) =>
+    Array.from({ length: height }, (_, y) => [...px.slice(y * width, (y + 1) * width)].map((v) => (v < 110 ? '#' : '.')).join(''));
+
+  it('inverts a dark bar with its light text, and leaves the paper beside a bar that stops short of the edge white', () => {
+    const bar = `${'.'.repeat(20)}${'#'.repeat(40)}${'o'.repeat(8)}${'#'.repeat(60)}${'.'.repeat(12)}`;
+    const image = rows(bar, `${'.'.repeat(50)}${'#'.repeat(10)}${'.'.repeat(80)}`);
+    invertDarkBands(image.px, image.width, image.height);
+    const [first, second] = text(image);
+    // The bar is now light; the 8 light text pixels on it are now dark; the paper at both ends is still paper.
+    expect(first).toBe(`${'.'.repeat(60)}${'#'.repeat(8)}${'.'.repeat(72)}`);
+    // A row of ordinary ink (not mostly dark) is left alone.
+    expect(second).toBe(`${'.'.repeat(50)}${'#'.repeat(10)}${'.'.repeat(80)}`);
   });
 });

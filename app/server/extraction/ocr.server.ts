@@ -141,13 +141,38 @@ export class OcrTimeoutError extends Error {
 /** Longest OCR of one page before it is stopped (the form must answer within its time limit). */
 export const OCR_PAGE_LIMIT_MS = 45_000;
 
-/** Light text on a dark heading bar becomes dark on light: pixel rows that are mostly dark are inverted, in place. */
+/**
+ * Light text on a dark heading bar becomes dark on light, in place: in a pixel row that is mostly dark (more than
+ * 55 % of it under 110), the dark bar's own span is inverted — from the first to the last 32 px stretch that is
+ * mostly dark, widened over the bar's dark edge pixels — and the paper beside a bar that stops short of the page's
+ * edge stays white (inverted, it would read as a black block beside the first and last words).
+ */
 export function invertDarkBands(px: Uint8Array, width: number, height: number): void {
+  const span = Math.min(32, width);
   for (let y = 0; y < height; y += 1) {
-    let dark = 0;
     const row = y * width;
+    let dark = 0;
     for (let x = 0; x < width; x += 1) if (px[row + x]! < 110) dark += 1;
-    if (dark / width > 0.55) for (let x = 0; x < width; x += 1) px[row + x] = 255 - px[row + x]!;
+    if (dark / width <= 0.55) continue;
+    // Dark pixels in the window [x, x + span), slid along the row.
+    let inWindow = 0;
+    for (let x = 0; x < span; x += 1) if (px[row + x]! < 110) inWindow += 1;
+    let first = -1;
+    let last = -1;
+    for (let x = 0; x + span <= width; x += 1) {
+      if (inWindow * 2 > span) {
+        if (first < 0) first = x;
+        last = x + span - 1;
+      }
+      if (x + span < width) inWindow += (px[row + x + span]! < 110 ? 1 : 0) - (px[row + x]! < 110 ? 1 : 0);
+    }
+    if (first < 0) continue;
+    // The windows reach past the bar by up to half their width: start and end on the bar's own dark pixels.
+    while (first < last && px[row + first]! >= 110) first += 1;
+    while (last > first && px[row + last]! >= 110) last -= 1;
+    while (first > 0 && px[row + first - 1]! < 160) first -= 1;
+    while (last + 1 < width && px[row + last + 1]! < 160) last += 1;
+    for (let x = first; x <= last; x += 1) px[row + x] = 255 - px[row + x]!;
   }
 }
 
