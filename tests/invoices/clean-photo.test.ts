@@ -6,7 +6,7 @@
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { deskGrey, estimateSkew, flattenLight, pageBox, type GreyImage } from '~/server/extraction/clean-photo';
-import { invertDarkBands, prepareForOcr } from '~/server/extraction/ocr.server';
+import { invertDarkBands, paperBrightness, prepareForOcr } from '~/server/extraction/ocr.server';
 
 /** A 600 × 500 page: paper 230 on a desk of 80 (20 px all round), 12 "lines" of ink tilted by `degrees`. */
 function page(degrees: number, desk = true): GreyImage {
@@ -92,5 +92,20 @@ describe('invertDarkBands', () => {
     expect(first).toBe(`${'.'.repeat(60)}${'#'.repeat(8)}${'.'.repeat(72)}`);
     // A row of ordinary ink (not mostly dark) is left alone.
     expect(second).toBe(`${'.'.repeat(50)}${'#'.repeat(10)}${'.'.repeat(80)}`);
+  });
+});
+
+describe('paperBrightness', () => {
+  it('follows uneven light on the paper but not into a wide dark bar, which keeps the paper’s brightness', () => {
+    // A 40 × 40 copy: paper lit from 240 (left) down to 160 (right); rows 0–11 are a dark heading bar (40).
+    const width = 40;
+    const px = new Uint8Array(width * width);
+    for (let y = 0; y < width; y += 1) for (let x = 0; x < width; x += 1) px[y * width + x] = y < 12 ? 40 : Math.round(240 - 2 * x);
+    const bg = paperBrightness({ px, width, height: width });
+    // On the paper: the brightest within 3 px, so the right side is lit less than the left.
+    expect(bg[30 * width + 35]).toBe(240 - 2 * 32);
+    expect(bg[30 * width + 5]).toBe(240 - 2 * 2);
+    // Inside the bar, 6 px from its edge (no paper within 3 px): the paper further away, not the bar’s own 40.
+    expect(bg[6 * width + 20]).toBeGreaterThan(150);
   });
 });

@@ -548,6 +548,16 @@ describe('glued header words', () => {
     ];
     expect(readInvoiceLayout(words).line_items).toEqual([{ part_number: '5G0-941-005C', description: 'Headlight left LED', quantity: 1, unit_price: 813.65 }]);
   });
+
+  it('reads header words with a box edge read into them ("[Line", "Amount]") as their names', () => {
+    const words = [
+      ...top(),
+      ...line(260, [['[Line', 10], ['Part Number', 60], ['Description', 220], ['Qy', 560], ['Ust', 620], ['Net', 700], ['Amount]', 840]]),
+      ...line(300, [['1', 10], ['53112-0R050', 60], ['GRILLE, RADIATOR', 220], ['3', 570], ['101.90', 620], ['1.40', 700], ['4.20', 850]]),
+      ...line(400, [['Total', 700], ['4.20', 850]]),
+    ];
+    expect(readInvoiceLayout(words).line_items).toEqual([{ part_number: '53112-0R050', description: 'GRILLE, RADIATOR', quantity: 3, unit_price: 1.4 }]);
+  });
 });
 
 describe('zeros read in description words', () => {

@@ -184,7 +184,8 @@ export interface LayoutInvoice {
   tableTop: number | null;
 }
 
-const norm = (s: string) => s.toLowerCase().replace(/[:]+$/, '').replace(/[|]/g, '');
+// A header word is compared without a trailing colon and without a table rule read into it ("|Qty", "[Line", "Amount]").
+const norm = (s: string) => s.toLowerCase().replace(/[:]+$/, '').replace(/[|]/g, '').replace(/^[[{]+|[\]}]+$/g, '');
 
 /**
  * "NAGS#", "Stock#": a header word read with its "#" glued on is two words (the mark gets the last character's
