@@ -501,6 +501,19 @@ describe('supplier and PDF words', () => {
     expect(readInvoiceLayout(address).supplier).toBe('Lakeside Parts');
   });
 
+  it('does not take a tall word the OCR hardly believes (a shadow read as "pont") over the printed name', () => {
+    const words = [
+      ...line(20, [['Interstate Fastener & Supply', 40]], 0.95, 36),
+      ...line(60, [['pont', 700]], 0.26, 50),
+      ...line(120, [['27 Foundry Lane', 40], ['Invoice # 7564', 700]]),
+      ...line(150, [['Albany, NY', 40], ['Invoice Date: 11/03/2026', 700]]),
+      ...line(260, [['Part #', 40], ['Description', 220], ['Qty', 560], ['Unit Price', 660], ['Amount', 840]]),
+      ...line(300, [['AU-14115', 40], ['Push-type retainer', 220], ['1', 580], ['9.43', 690], ['9.43', 850]]),
+      ...line(400, [['Total', 700], ['9.43', 850]]),
+    ];
+    expect(readInvoiceLayout(words).supplier).toBe('Interstate Fastener & Supply');
+  });
+
   it('joins a word in small capitals (a larger first letter on the same baseline) from a PDF text layer', () => {
     // PDF points, y up: "I" at 22 pt and "NVOICE" at 16 pt, touching, on baseline 737 of a 792 pt page.
     const items = [

@@ -952,6 +952,9 @@ const NOT_SUPPLIER =
   /^(invoice|tax\s+invoice|sales\s+invoice|bill\s+to|sold\s+to|ship\s+to|customer|statement|page|date|remit|phone|tel|fax|email|www\.|http|acct|account|terms|po\b|p\.o\.|order|original|copy|duplicate|packing|thank)/i;
 
 /** The supplier (see module docs). */
+/** Mean word confidence (0..1) under which a heading is only taken as the supplier when nothing else is there. */
+const SUPPLIER_MIN_CONF = 0.4;
+
 function findSupplier(lines: Line[], tableStart: number): { value: string; conf: number } | null {
   for (const line of lines) {
     const m = SUPPLIER_LABEL.exec(line.text);
@@ -977,8 +980,11 @@ function findSupplier(lines: Line[], tableStart: number): { value: string; conf:
     }
   });
   if (!candidates.length) return null;
-  const tallest = Math.max(...candidates.map((c) => c.seg.height));
-  const pick = candidates.find((c) => c.seg.height >= tallest * 0.85) ?? candidates[0]!;
+  // A read the OCR itself hardly believes (a speck or a shadow read as a tall "pont") does not outrank real text.
+  const believed = candidates.filter((c) => meanConf(c.seg.words) >= SUPPLIER_MIN_CONF);
+  const pool = believed.length ? believed : candidates;
+  const tallest = Math.max(...pool.map((c) => c.seg.height));
+  const pick = pool.find((c) => c.seg.height >= tallest * 0.85) ?? pool[0]!;
   const value = pick.seg.text
     .replace(/[|]/g, '')
     .replace(/\s+(?:INVOICE|TAX INVOICE)$/i, '')
