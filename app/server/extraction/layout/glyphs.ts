@@ -20,6 +20,9 @@
  *   flag); in an upper-case code an `l` or `|` wider than that is a `1`.
  * - **A doubled read**: when the OCR gave one letter more than there are glyphs and exactly one neighbouring pair is
  *   `O0`/`0O`/`I1`/`1I`/`l1`/… (one glyph read twice), one of the pair is dropped and the glyph decides which.
+ * - **Touching letters**: a word still unpaired (after a read of its own box) is split again at darker ink levels
+ *   ({@link DARK_INK_LEVELS}; the digit width then measured on the word's own digits at that level), then paired
+ *   anchored on its dashes ({@link pairByDashes}).
  *
  * A word whose letters were changed (not only split) gets confidence {@link CHANGED_CONFIDENCE}, so the form marks
  * it and never shows 'Data extracted successfully!' on the strength of a guess.
@@ -223,14 +226,20 @@ export function isGarbledCode(text: string): boolean {
 
 /**
  * Decides the letters and spaces of one code word from its glyphs (see module docs). With `anchorOnDashes`, a word
- * whose letters do not pair with its glyphs is paired by {@link pairByDashes}. Returns the new text with spaces, for
+ * whose letters do not pair with its glyphs is paired by {@link pairByDashes}; with `ownDigits` (glyphs split at a
+ * darker ink level) the digit width is the word's own plain digits' when it has two or more. Returns the new text with spaces, for
  * each resulting piece its range in the returned glyphs (the given ones, or pairByDashes' entries); null when
  * nothing can be decided.
  */
-export function refineCode(text: string, glyphs: Glyph[], font: FontMeasures, anchorOnDashes = false): { pieces: { text: string; from: number; to: number }[]; glyphs: Glyph[] } | null {
+export function refineCode(
+  text: string,
+  glyphs: Glyph[],
+  font: FontMeasures,
+  options: { anchorOnDashes?: boolean; ownDigits?: boolean } = {},
+): { pieces: { text: string; from: number; to: number }[]; glyphs: Glyph[] } | null {
   let chars = pairLetters(text, glyphs);
   if (!chars) {
-    const byDashes = anchorOnDashes ? pairByDashes(text, glyphs) : null;
+    const byDashes = options.anchorOnDashes ? pairByDashes(text, glyphs) : null;
     if (!byDashes) return null;
     chars = byDashes.letters;
     glyphs = byDashes.glyphs;
@@ -238,6 +247,12 @@ export function refineCode(text: string, glyphs: Glyph[], font: FontMeasures, an
   const tall = glyphs.filter((_, i) => /[A-Z0-9]/.test(chars[i]!)).map((g) => g.y1 - g.y0);
   const h = median(tall);
   if (h < 6) return null;
+  if (options.ownDigits) {
+    // Glyphs split at another ink level than the page's numbers were measured at: the word's own plain digits
+    // (two or more) give the digit width at that level.
+    const own = glyphs.filter((_, i) => PLAIN_DIGITS.test(chars[i]!) && chars[i]!.length === 1).map((g) => (g.x1 - g.x0) / h);
+    if (own.length >= 2) font = { ...font, digitWidth: median(own) };
+  }
   const upper = !/[a-z]/.test(chars.join('').replace(/l/g, ''));
   const out = chars.map((c, i) => {
     const g = glyphs[i]!;
@@ -345,7 +360,9 @@ export async function refineCodeWords(words: WordBox[], image: GreyImage, reread
     if (!refined && isCodeWord(w.text)) {
       const splits = [glyphs, ...DARK_INK_LEVELS.map((level) => segmentGlyphs(image, w, level))];
       for (const anchor of [false, true]) {
-        for (const split of splits) if (!refined && split && (anchor || split !== glyphs)) refined = refineCode(w.text, split, font, anchor);
+        for (const split of splits) {
+          if (!refined && split && (anchor || split !== glyphs)) refined = refineCode(w.text, split, font, { anchorOnDashes: anchor, ownDigits: split !== glyphs });
+        }
       }
     }
     if (!refined) {
