@@ -540,10 +540,10 @@ describe('glued header words', () => {
 });
 
 describe('header words misread (helper shade)', () => {
-  it('matches a header word read with l for I ("ltem") and one with a rule glued on ("[Total")', () => {
+  it('matches a header word read with l for I ("ltem") and ones with a rule or speck glued on ("[Total", "‘Description")', () => {
     const words = [
       ...top(),
-      ...line(260, [['Qty', 40], ['ltem', 120], ['Description', 320], ['Price', 660], ['[Total', 840]]),
+      ...line(260, [['Qty', 40], ['ltem', 120], ['‘Description', 320], ['Price', 660], ['[Total', 840]]),
       ...line(300, [['2', 50], ['BT-94R 850', 120], ['Battery group 94R', 320], ['177.45', 660], ['354.90', 840]]),
       ...line(330, [['1', 50], ['BCI 48-700', 120], ['Battery group 48 AGM', 320], ['182.70', 660], ['182.70', 840]]),
       ...line(400, [['Total', 700], ['537.60', 840]]),

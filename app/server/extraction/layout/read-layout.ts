@@ -183,8 +183,16 @@ export interface LayoutInvoice {
   tableTop: number | null;
 }
 
-/** A header phrase as looked up: lower case, no trailing colon, no table rule read into it ("|Description", "[Total"). */
-const norm = (s: string) => s.toLowerCase().replace(/[|]/g, '').replace(/(^|\s)[[\]{}]+|[[\]{}]+(?=\s|$)/g, '$1').replace(/[:]+$/, '');
+/**
+ * A header phrase as looked up: lower case, no trailing colon, no table rule or speck read into a word's ends
+ * ("|Description", "[Total", "‘Description").
+ */
+const norm = (s: string) =>
+  s
+    .toLowerCase()
+    .replace(/[|]/g, '')
+    .replace(/(^|\s)[[\]{}'"‘’“”`]+|[[\]{}'"‘’“”`]+(?=\s|$)/g, '$1')
+    .replace(/[:]+$/, '');
 
 /**
  * "NAGS#", "Stock#": a header word read with its "#" glued on is two words (the mark gets the last character's
