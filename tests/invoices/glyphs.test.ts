@@ -67,6 +67,12 @@ describe('refineCode', () => {
     expect(text(refineCode('51123', g, FONT))).toBe('51123');
   });
 
+  it('never puts a space beside a dash or a slash (a monospaced dash has wide side bearings)', () => {
+    const g = glyphs(laidOut([12, 12, 12, 12, 12, 12], [2, 2, 9, 9, 2]));
+    expect(text(refineCode('300-05', g, FONT))).toBe('300-05');
+    expect(text(refineCode('300/05', g, FONT))).toBe('300/05');
+  });
+
   it('never puts a space beside a full stop', () => {
     const g = glyphs(laidOut([12, 12, 3, 12], [2, 9, 2]));
     expect(text(refineCode('X1.5', g, FONT))).toBe('X1.5');

@@ -4,7 +4,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { readDate } from '~/server/extraction/layout/dates';
-import { chargeKind, readInvoiceLayout, readMoney, restoreSlashes, rowChargeKind, unitFromAmount } from '~/server/extraction/layout/read-layout';
+import { chargeKind, readInvoiceLayout, readMoney, restoreLetterO, restoreSlashes, rowChargeKind, unitFromAmount } from '~/server/extraction/layout/read-layout';
 import { groupLines, type WordBox } from '~/server/extraction/layout/words';
 import { combineReads } from '~/server/extraction/offline.server';
 import { joinTouchingItems } from '~/server/extraction/pdf.server';
@@ -564,5 +564,16 @@ describe('restoreSlashes', () => {
 
   it('leaves real words and longer tokens alone', () => {
     for (const text of ['AIR filter', 'KIT, PIN', 'AJAX clip', 'HAJC', 'Hose J clamp', 'DJI2']) expect(restoreSlashes(text)).toBe(text);
+  });
+});
+
+describe('restoreLetterO', () => {
+  it('reads a zero starting a word of small letters as O', () => {
+    expect(restoreLetterO('0il filter')).toBe('Oil filter');
+    expect(restoreLetterO('Seal (0uter)')).toBe('Seal (Outer)');
+  });
+
+  it('leaves numbers and codes alone', () => {
+    for (const text of ['0.5 qt', '05mm bolt', '10il', 'M8 0x', 'Kit 0a']) expect(restoreLetterO(text)).toBe(text);
   });
 });

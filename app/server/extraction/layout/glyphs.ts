@@ -12,7 +12,8 @@
  * - **Spaces**: between two digits, a space is where the distance between the glyphs' centres exceeds 1.3 × the
  *   font's digit pitch (digits share one advance width in every font, so the pitch is measured on the page's own
  *   numbers); elsewhere, where the ink gap is at least 0.3 × the glyphs' height (0.5 next to a `1`, whose own side
- *   bearings are wide). Punctuation (`.`, `,`) never gets a space. A word so split becomes several word boxes.
+ *   bearings are wide). Punctuation (`.`, `,`) and joiners (`-`, `/`: a monospaced font's narrow dash has wide side
+ *   bearings) never get a space beside them. A word so split becomes several word boxes.
  * - **`0` / `O`**: a glyph read as either is an `O` when at least 1.2 × as wide (relative to its height) as the
  *   font's plain digits (2, 3, 4, 6, 7, 8, 9 read on the same line, else on the page), a `0` when at most 1.08 ×;
  *   between the two the read stays.
@@ -274,7 +275,7 @@ export function refineCode(
     const p = glyphs[i - 1]!;
     const g = glyphs[i]!;
     let space = false;
-    if (/[.,]/.test(a) || /[.,]/.test(b)) space = false;
+    if (/[.,\-/]/.test(a) || /[.,\-/]/.test(b)) space = false;
     else if (DIGIT.test(a) && DIGIT.test(b)) {
       space = font.digitPitch !== null && (g.x0 + g.x1 - p.x0 - p.x1) / 2 / h > 1.3 * font.digitPitch;
     } else {

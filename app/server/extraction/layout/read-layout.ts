@@ -388,6 +388,11 @@ export function restoreSlashes(desc: string): string {
   return desc.replace(/\bAIC\b/g, 'A/C').replace(/(^|[\s(])([A-Z])J([A-Z])(?=$|[\s,.;:)])/g, '$1$2/$3');
 }
 
+/** A word of a description read with a zero for its capital O ("0il filter", monospaced fonts): no word starts 0 + small letters. */
+export function restoreLetterO(desc: string): string {
+  return desc.replace(/(^|[\s(])0(?=[a-z]{2,}\b)/g, '$1O');
+}
+
 /** Words of a line per column (by the word's centre). */
 function cells(line: Line, cols: Column[]): Map<Column, WordBox[]> {
   const map = new Map<Column, WordBox[]>(cols.map((c) => [c, []]));
@@ -698,7 +703,7 @@ function readTable(lines: Line[]): TableResult | null {
     const above = wraps.above.get(index) ?? [];
     const below = wraps.below.get(index) ?? [];
     const partText = joinWrapped([...above.map((r) => r.part), row.part, ...below.map((r) => r.part)]);
-    const descText = restoreSlashes(joinWrapped([...above.map((r) => r.desc), row.desc, ...below.map((r) => r.desc)]));
+    const descText = restoreLetterO(restoreSlashes(joinWrapped([...above.map((r) => r.desc), row.desc, ...below.map((r) => r.desc)])));
     const label = `${partText} ${descText}`.trim() || line.text;
     let unit = row.unit;
     let qty = row.qty;
