@@ -85,9 +85,12 @@ describe('invertDarkBands', () => {
 
   it('inverts a dark bar with its light text, and leaves the paper beside a bar that stops short of the edge white', () => {
     const bar = `${'.'.repeat(20)}${'#'.repeat(40)}${'o'.repeat(8)}${'#'.repeat(60)}${'.'.repeat(12)}`;
-    const image = rows(bar, `${'.'.repeat(50)}${'#'.repeat(10)}${'.'.repeat(80)}`);
+    // Eight rows of bar (thicker than a table rule), then a row of ordinary ink.
+    const image = rows(...Array<string>(8).fill(bar), `${'.'.repeat(50)}${'#'.repeat(10)}${'.'.repeat(80)}`);
     invertDarkBands(image.px, image.width, image.height);
-    const [first, second] = text(image);
+    const read = text(image);
+    const [first, second] = [read[0], read[8]];
+    expect(read.slice(0, 8).every((r) => r === first)).toBe(true);
     // The bar is now light; the 8 light text pixels on it are now dark; the paper at both ends is still paper.
     expect(first).toBe(`${'.'.repeat(60)}${'#'.repeat(8)}${'.'.repeat(72)}`);
     // A row of ordinary ink (not mostly dark) is left alone.

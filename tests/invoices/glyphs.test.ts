@@ -5,7 +5,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import type { GreyImage } from '~/server/extraction/clean-photo';
-import { CHANGED_CONFIDENCE, isCodeWord, pairLetters, refineCode, refineCodeWords, segmentGlyphs, type Glyph } from '~/server/extraction/layout/glyphs';
+import { CHANGED_CONFIDENCE, isCodeWord, pairByDashes, pairLetters, refineCode, refineCodeWords, segmentGlyphs, type Glyph } from '~/server/extraction/layout/glyphs';
 import type { WordBox } from '~/server/extraction/layout/words';
 
 /** A white page with dark boxes (x0, width) 20 px tall at y 10..30, one per glyph. */
@@ -59,6 +59,13 @@ describe('segmentGlyphs', () => {
     expect(b!.width).toBeCloseTo(9 + 125 / 235, 2);
   });
 
+  it('parts letters joined by anti-aliased grey at a darker ink level', () => {
+    const image = page(60, [[10, 12], [26, 12]]);
+    for (let y = 18; y < 21; y += 1) for (let x = 22; x < 26; x += 1) image.px[y * 60 + x] = 110; // a grey bridge
+    expect(segmentGlyphs(image, { x0: 5, y0: 5, x1: 45, y1: 35 })).toHaveLength(1);
+    expect(segmentGlyphs(image, { x0: 5, y0: 5, x1: 45, y1: 35 }, 0.35)).toHaveLength(2);
+  });
+
   it('gives null for a box without clear ink', () => {
     expect(segmentGlyphs(page(60, []), { x0: 0, y0: 0, x1: 60, y1: 40 })).toBeNull();
   });
@@ -80,6 +87,12 @@ describe('refineCode', () => {
   it('keeps the letters together when the gaps are the font’s own spacing, even beside a narrow 1', () => {
     const g = glyphs(laidOut([12, 5, 12, 12, 12], [2, 5, 2, 2]));
     expect(text(refineCode('51123', g, FONT))).toBe('51123');
+  });
+
+  it('never puts a space beside a dash or a slash (a monospaced dash has wide side bearings)', () => {
+    const g = glyphs(laidOut([12, 12, 12, 12, 12, 12], [2, 2, 9, 9, 2]));
+    expect(text(refineCode('300-05', g, FONT))).toBe('300-05');
+    expect(text(refineCode('300/05', g, FONT))).toBe('300/05');
   });
 
   it('never puts a space beside a full stop', () => {
@@ -106,6 +119,33 @@ describe('refineCode', () => {
     expect(pairLetters('DWO01812', glyphs(laidOut([14, 16, 12, 5, 12, 5, 12], [2, 2, 2, 2, 2, 2])))).toEqual([...'DWO1812']);
     const g = glyphs(laidOut([14, 16, 12, 5, 12, 5, 12], [2, 2, 2, 2, 2, 2]));
     expect(text(refineCode('DWO01812', g, FONT))).toBe('DW01812');
+  });
+
+  it('with anchorOnDashes, pairs the runs between dashes, leaving a run of touching letters as read', () => {
+    // "FAN-621-410": F and A touch (one 24 px glyph); the dashes are flat glyphs in the middle band; the last run
+    // holds a bare bar (an I) and a wide round glyph (an O).
+    const dash = (x: number): Glyph => ({ x0: x, x1: x + 6, y0: 18, y1: 21 });
+    const g: Glyph[] = [
+      { x0: 0, x1: 24, y0: 10, y1: 30 },
+      { x0: 26, x1: 40, y0: 10, y1: 30 },
+      dash(42),
+      ...glyphs([[50, 12], [64, 12], [78, 6]]),
+      dash(86),
+      ...glyphs([[94, 12], [108, 3], [113, 17]]),
+    ];
+    expect(refineCode('FAN-621-410', g, FONT)).toBeNull();
+    expect(text(refineCode('FAN-621-410', g, FONT, { anchorOnDashes: true }))).toBe('FAN-621-4IO');
+    expect(pairByDashes('FAN-621-410', g)?.letters).toEqual(['FAN', '-', '6', '2', '1', '-', '4', '1', '0']);
+    // A run with more glyphs than letters (a broken letter) pairs nothing; so does a word with no run paired.
+    expect(pairByDashes('FA-621', [...glyphs([[0, 10], [12, 10], [24, 10]]), dash(36), ...glyphs([[44, 12], [58, 12], [72, 6]])])).toBeNull();
+    expect(pairByDashes('FAN-62', [{ x0: 0, x1: 30, y0: 10, y1: 30 }, dash(32), { x0: 40, x1: 62, y0: 10, y1: 30 }])).toBeNull();
+  });
+
+  it('with ownDigits (glyphs split at a darker level), measures the digit width on the word’s own digits', () => {
+    // The O is 14 px: in-between against the page's digits (12 px), a 0 against the word's own 13 px digits.
+    const g = glyphs(laidOut([14, 14, 4, 13, 13, 13], [2, 2, 2, 2, 2]));
+    expect(text(refineCode('BO-442', g, FONT))).toBe('BO-442');
+    expect(text(refineCode('BO-442', g, FONT, { ownDigits: true }))).toBe('B0-442');
   });
 
   it('changes nothing when the letters and glyphs do not pair', () => {

@@ -4,7 +4,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { readDate } from '~/server/extraction/layout/dates';
-import { chargeKind, proseLetters, readInvoiceLayout, restorePoint, readMoney, rowChargeKind, unitFromAmount } from '~/server/extraction/layout/read-layout';
+import { chargeKind, proseLetters, readInvoiceLayout, readMoney, restorePoint, restoreSlashes, rowChargeKind, unitFromAmount } from '~/server/extraction/layout/read-layout';
 import { groupLines, type WordBox } from '~/server/extraction/layout/words';
 import { combineReads } from '~/server/extraction/offline.server';
 import { joinTouchingItems } from '~/server/extraction/pdf.server';
@@ -603,3 +603,32 @@ describe('a price whose decimal point was lost', () => {
     for (const text of ['44255', '$12', 'S-1234', '$1,234.50']) expect(restorePoint({ text, x0: 0, x1: 10, y0: 0, y1: 10, conf: 0.9 }).text).toBe(text);
   });
 });
+
+describe('header words misread (helper shade)', () => {
+  it('matches a header word read with l for I ("ltem") and ones with a rule or speck glued on ("[Total", "‘Description")', () => {
+    const words = [
+      ...top(),
+      ...line(260, [['Qty', 40], ['ltem', 120], ['‘Description', 320], ['Price', 660], ['[Total', 840]]),
+      ...line(300, [['2', 50], ['BT-94R 850', 120], ['Battery group 94R', 320], ['177.45', 660], ['354.90', 840]]),
+      ...line(330, [['1', 50], ['BCI 48-700', 120], ['Battery group 48 AGM', 320], ['182.70', 660], ['182.70', 840]]),
+      ...line(400, [['Total', 700], ['537.60', 840]]),
+    ];
+    expect(readInvoiceLayout(words).line_items).toEqual([
+      { part_number: 'BT-94R 850', description: 'Battery group 94R', quantity: 2, unit_price: 177.45 },
+      { part_number: 'BCI 48-700', description: 'Battery group 48 AGM', quantity: 1, unit_price: 182.7 },
+    ]);
+  });
+});
+
+describe('restoreSlashes', () => {
+  it('reads "AIC" and a lone capital–J–capital token as a slash abbreviation', () => {
+    expect(restoreSlashes('AJC compressor reman')).toBe('A/C compressor reman');
+    expect(restoreSlashes('AIC condenser')).toBe('A/C condenser');
+    expect(restoreSlashes('Mirror LJH (WJS)')).toBe('Mirror L/H (W/S)');
+  });
+
+  it('leaves real words and longer tokens alone', () => {
+    for (const text of ['AIR filter', 'KIT, PIN', 'AJAX clip', 'HAJC', 'Hose J clamp', 'DJI2']) expect(restoreSlashes(text)).toBe(text);
+  });
+});
+

@@ -184,3 +184,105 @@ export function maxFilter({ px, width, height }: GreyImage, r: number): Uint8Arr
   }
   return out;
 }
+
+/**
+ * Running maximum (`max` true) or minimum of a grey image over a (2r+1)² square, separable, by the van Herk–Gil-Werman
+ * method (a few comparisons a pixel whatever `r`); the square is clipped at the image's edges. Returns a new image.
+ */
+export function rankFilter({ px, width, height }: GreyImage, r: number, max: boolean): Uint8Array {
+  const k = 2 * r + 1;
+  // One pass along `count` lines of `length` pixels: pixel `pos` of line `line` is at line * lineStep + pos * step.
+  const pass = (src: Uint8Array, count: number, length: number, lineStep: number, step: number): Uint8Array => {
+    const out = new Uint8Array(src.length);
+    const g = new Uint8Array(length);
+    const h = new Uint8Array(length);
+    for (let line = 0; line < count; line += 1) {
+      const base = line * lineStep;
+      // g: running pick from the start of each block of k; h: from the end of each block.
+      for (let pos = 0, at = base; pos < length; pos += 1, at += step) {
+        const v = src[at]!;
+        const prev = g[pos - 1]!;
+        g[pos] = pos % k === 0 ? v : max ? (v > prev ? v : prev) : v < prev ? v : prev;
+      }
+      for (let pos = length - 1, at = base + pos * step; pos >= 0; pos -= 1, at -= step) {
+        const v = src[at]!;
+        const next = h[pos + 1]!;
+        h[pos] = pos % k === k - 1 || pos === length - 1 ? v : max ? (v > next ? v : next) : v < next ? v : next;
+      }
+      for (let pos = 0, at = base; pos < length; pos += 1, at += step) {
+        const from = pos - r < 0 ? 0 : pos - r;
+        const to = pos + r > length - 1 ? length - 1 : pos + r;
+        // A window inside one block starts at the block's start (or ends at the line's end, where h stops).
+        if (Math.floor(from / k) === Math.floor(to / k)) out[at] = from % k === 0 ? g[to]! : h[from]!;
+        else {
+          const a = h[from]!;
+          const b = g[to]!;
+          out[at] = max ? (a > b ? a : b) : a < b ? a : b;
+        }
+      }
+    }
+    return out;
+  };
+  const across = pass(px, height, width, width, 1);
+  // Down the columns, a whole pixel row at a time (cache-friendly): the same blocks of k rows.
+  const g = new Uint8Array(across.length);
+  const h = new Uint8Array(across.length);
+  for (let y = 0; y < height; y += 1) {
+    const row = y * width;
+    if (y % k === 0) g.set(across.subarray(row, row + width), row);
+    else {
+      for (let x = 0, at = row; x < width; x += 1, at += 1) {
+        const v = across[at]!;
+        const prev = g[at - width]!;
+        g[at] = max ? (v > prev ? v : prev) : v < prev ? v : prev;
+      }
+    }
+  }
+  for (let y = height - 1; y >= 0; y -= 1) {
+    const row = y * width;
+    if (y % k === k - 1 || y === height - 1) h.set(across.subarray(row, row + width), row);
+    else {
+      for (let x = 0, at = row; x < width; x += 1, at += 1) {
+        const v = across[at]!;
+        const next = h[at + width]!;
+        h[at] = max ? (v > next ? v : next) : v < next ? v : next;
+      }
+    }
+  }
+  const out = new Uint8Array(across.length);
+  for (let y = 0; y < height; y += 1) {
+    const from = y - r < 0 ? 0 : y - r;
+    const to = y + r > height - 1 ? height - 1 : y + r;
+    const row = y * width;
+    if (Math.floor(from / k) === Math.floor(to / k)) out.set(from % k === 0 ? g.subarray(to * width, to * width + width) : h.subarray(from * width, from * width + width), row);
+    else {
+      for (let x = 0; x < width; x += 1) {
+        const a = h[from * width + x]!;
+        const b = g[to * width + x]!;
+        out[row + x] = max ? (a > b ? a : b) : a < b ? a : b;
+      }
+    }
+  }
+  return out;
+}
+
+/**
+ * Whitens mid-grey shading behind text, in place: a grey band behind table rows (zebra striping, a shaded total row),
+ * a tinted box, once contrast stretching has darkened it. The background is the grey closing of the page (a running
+ * maximum over a square of side 2r+1, then a minimum over the same square), which removes strokes thinner than the
+ * square and keeps areas larger than it; each pixel whose background lies in [`floor`, `ceiling`) is scaled so that
+ * background becomes white, as {@link flattenLight} does for uneven light. A lighter tint (from `ceiling` up) is left
+ * as it is: the OCR's own binarisation reads text on it (a shaded band read wrongly was 160–172 on the prepared page;
+ * zebra rows of 224 read right), and changing it only perturbs the read. Darker areas (a logo, a dark box) are left as
+ * they are too; run it after {@link invertDarkBands}-like steps so a dark heading bar with light letters is already
+ * dark letters on light. `r` in pixels: more than half the thickest stroke, less than half the shortest shaded band.
+ */
+export function whitenShading(image: GreyImage, r: number, floor = 100, ceiling = 200): void {
+  const { width, height } = image;
+  const background = rankFilter({ px: rankFilter(image, r, true), width, height }, r, false);
+  const { px } = image;
+  for (let i = 0; i < px.length; i += 1) {
+    const bg = background[i]!;
+    if (bg >= floor && bg < ceiling) px[i] = Math.min(255, Math.round((px[i]! * 255) / bg));
+  }
+}

@@ -9,7 +9,7 @@
 import { createRequire } from 'node:module';
 import type { Worker } from 'tesseract.js';
 import { loadSharp } from '../load-on-use.server';
-import { deskGrey, estimateSkew, flattenLight, maxFilter, pageBox, type GreyImage } from './clean-photo';
+import { deskGrey, estimateSkew, flattenLight, maxFilter, pageBox, whitenShading, type GreyImage } from './clean-photo';
 import { refineCodeWords } from './layout/glyphs';
 import type { WordBox } from './layout/words';
 
@@ -135,9 +135,18 @@ export async function prepareGreyForOcr(bytes: Uint8Array): Promise<GreyImage> {
   if (width > 3000) pipeline = pipeline.resize({ width: 2400 });
   const { px: data, width: w, height: h } = await toGrey(pipeline);
   invertDarkBands(data, w, h);
+  // Not on a photograph: its light is already flattened, and whitening its noisy grey mottles the paper.
+  if (!page.photo) whitenShading({ px: data, width: w, height: h }, shadingRadius(w));
   removeRules(data, w, h);
   return { px: data, width: w, height: h };
 }
+
+/**
+ * Radius (px) of the square {@link whitenShading} measures the background with, for a page `width` px wide: about
+ * 1/180 of the width (8 px on a 1440 px page, where text is about 17 px tall and a shaded row about 40 px), so the
+ * square is wider than a bold stroke and fits inside a shaded row.
+ */
+export const shadingRadius = (width: number): number => Math.max(3, Math.round(width / 180));
 
 /**
  * Unsharp-mask radius (px, on the enlarged page) applied to a photographed page before OCR. Measured on tuning data
@@ -156,53 +165,74 @@ export class OcrTimeoutError extends Error {
 export const OCR_PAGE_LIMIT_MS = 45_000;
 
 /**
- * Light text on a dark heading bar becomes dark on light, in place: in a pixel row that is mostly dark (more than
- * 55 % of it under 110), the dark bar's own span is inverted — from the first to the last 32 px stretch that is
- * mostly dark, widened over the bar's dark edge pixels — and the paper beside a bar that stops short of the page's
- * edge stays white (inverted, it would read as a black block beside the first and last words).
+ * Light text on a dark heading bar becomes dark on light, in place. A pixel row is dark when more than 55 % of it is
+ * under 110; a run of dark rows taller than {@link MAX_RULE_THICKNESS} is a bar that can hold text (a thinner run is a
+ * table rule, left for {@link removeRules}). In each row of a bar only the bar's own span is inverted — from the first
+ * to the last 32 px stretch that is mostly dark, widened over the bar's dark edge pixels — so the paper beside a bar
+ * that stops short of the page's edge stays white (inverted, it would read as a black block beside the first and last
+ * words).
  */
 export function invertDarkBands(px: Uint8Array, width: number, height: number): void {
-  const span = Math.min(32, width);
+  const dark = new Uint8Array(height);
   for (let y = 0; y < height; y += 1) {
+    let count = 0;
     const row = y * width;
-    let dark = 0;
-    for (let x = 0; x < width; x += 1) if (px[row + x]! < 110) dark += 1;
-    if (dark / width <= 0.55) continue;
-    // Dark pixels in the window [x, x + span), slid along the row.
-    let inWindow = 0;
-    for (let x = 0; x < span; x += 1) if (px[row + x]! < 110) inWindow += 1;
-    let first = -1;
-    let last = -1;
-    for (let x = 0; x + span <= width; x += 1) {
-      if (inWindow * 2 > span) {
-        if (first < 0) first = x;
-        last = x + span - 1;
-      }
-      if (x + span < width) inWindow += (px[row + x + span]! < 110 ? 1 : 0) - (px[row + x]! < 110 ? 1 : 0);
+    for (let x = 0; x < width; x += 1) if (px[row + x]! < 110) count += 1;
+    dark[y] = count / width > 0.55 ? 1 : 0;
+  }
+  for (let y = 0; y < height; ) {
+    if (!dark[y]) {
+      y += 1;
+      continue;
     }
-    if (first < 0) continue;
-    // The windows reach past the bar by up to half their width: start and end on the bar's own dark pixels.
-    while (first < last && px[row + first]! >= 110) first += 1;
-    while (last > first && px[row + last]! >= 110) last -= 1;
-    while (first > 0 && px[row + first - 1]! < 160) first -= 1;
-    while (last + 1 < width && px[row + last + 1]! < 160) last += 1;
-    for (let x = first; x <= last; x += 1) px[row + x] = 255 - px[row + x]!;
+    let end = y;
+    while (end + 1 < height && dark[end + 1]) end += 1;
+    if (end - y + 1 > MAX_RULE_THICKNESS) for (let r = y; r <= end; r += 1) invertBarSpan(px, r * width, width);
+    y = end + 1;
   }
 }
+
+/** Inverts the dark bar's own span of one pixel row starting at `row` (see {@link invertDarkBands}). */
+function invertBarSpan(px: Uint8Array, row: number, width: number): void {
+  const span = Math.min(32, width);
+  // Dark pixels in the window [x, x + span), slid along the row.
+  let inWindow = 0;
+  for (let x = 0; x < span; x += 1) if (px[row + x]! < 110) inWindow += 1;
+  let first = -1;
+  let last = -1;
+  for (let x = 0; x + span <= width; x += 1) {
+    if (inWindow * 2 > span) {
+      if (first < 0) first = x;
+      last = x + span - 1;
+    }
+    if (x + span < width) inWindow += (px[row + x + span]! < 110 ? 1 : 0) - (px[row + x]! < 110 ? 1 : 0);
+  }
+  if (first < 0) return;
+  // The windows reach past the bar by up to half their width: start and end on the bar's own dark pixels.
+  while (first < last && px[row + first]! >= 110) first += 1;
+  while (last > first && px[row + last]! >= 110) last -= 1;
+  while (first > 0 && px[row + first - 1]! < 160) first -= 1;
+  while (last + 1 < width && px[row + last + 1]! < 160) last += 1;
+  for (let x = first; x <= last; x += 1) px[row + x] = 255 - px[row + x]!;
+}
+
+/** Thickest table rule in pixel rows (or columns) on the prepared page: a thicker dark band is a bar, not a rule. */
+export const MAX_RULE_THICKNESS = 6;
 
 /**
  * Whitens table rules (solid, dashed or dotted lines) in a grey image, in place: tesseract reads bordered tables
  * much better without them. A horizontal rule is a thin band (at most 6 px) of pixel rows whose dark pixels span at
  * least a fifth of the width with gaps of at most 5 px (text has wider gaps between strokes); thicker bands (a
- * coloured heading bar) are left alone. Vertical rules likewise by column (a tenth of the height).
+ * coloured heading bar) are left alone. Vertical rules likewise by column: at least a tenth of the height with gaps of
+ * at most 5 px, or (a short table's column rules) at least 1/25 of the width with gaps of at most 1 px: taller than
+ * two text lines, and solid, which strokes of letters on lines one above the other never are.
  */
 export function removeRules(px: Uint8Array, width: number, height: number): void {
   let sum = 0;
   for (let i = 0; i < px.length; i += 1) sum += px[i]!;
   const threshold = Math.min(160, (sum / px.length) * 0.75);
-  const maxGap = 5;
   const erase = new Uint8Array(px.length);
-  const scan = (count: number, length: number, at: (line: number, pos: number) => number, minRun: number) => {
+  const scan = (count: number, length: number, at: (line: number, pos: number) => number, minRun: number, maxGap = 5) => {
     const runs: [number, number][][] = [];
     for (let line = 0; line < count; line += 1) {
       const found: [number, number][] = [];
@@ -226,7 +256,7 @@ export function removeRules(px: Uint8Array, width: number, height: number): void
       }
       let end = line;
       while (end + 1 < count && runs[end + 1]!.length) end += 1;
-      if (end - line < 6) {
+      if (end - line < MAX_RULE_THICKNESS) {
         for (let l = Math.max(0, line - 1); l <= Math.min(count - 1, end + 1); l += 1) {
           for (const [from, to] of runs[Math.min(Math.max(l, line), end)]!) {
             for (let p = from; p <= to; p += 1) erase[at(l, p)] = 1;
@@ -238,6 +268,7 @@ export function removeRules(px: Uint8Array, width: number, height: number): void
   };
   scan(height, width, (y, x) => y * width + x, Math.floor(width / 5));
   scan(width, height, (x, y) => y * width + x, Math.floor(height / 10));
+  scan(width, height, (x, y) => y * width + x, Math.round(width / 25), 1);
   for (let i = 0; i < px.length; i += 1) if (erase[i]) px[i] = 255;
 }
 

@@ -22,6 +22,9 @@
  *   flag); in an upper-case code an `l` or `|` wider than that is a `1`.
  * - **A doubled read**: when the OCR gave one letter more than there are glyphs and exactly one neighbouring pair is
  *   `O0`/`0O`/`I1`/`1I`/`l1`/… (one glyph read twice), one of the pair is dropped and the glyph decides which.
+ * - **Touching letters**: a word still unpaired (after a read of its own box) is split again at darker ink levels
+ *   ({@link DARK_INK_LEVELS}; the digit width then measured on the word's own digits at that level), then paired
+ *   anchored on its dashes ({@link pairByDashes}).
  *
  * A word whose letters were changed (not only split) gets confidence {@link CHANGED_CONFIDENCE}, so the form marks
  * it and never shows 'Data extracted successfully!' on the strength of a guess.
@@ -49,11 +52,11 @@ const DIGIT = /\d/;
 const CODE = /^[A-Za-z0-9#/.,\-|]+$/;
 
 /**
- * Splits a word's box into glyphs by ink columns: a pixel is ink when darker than halfway between the box's lightest
- * and darkest pixel; a run of columns holding ink is one glyph (the dot of an `i` shares its stem's columns). Specks
+ * Splits a word's box into glyphs by ink columns: a pixel is ink when darker than `level` of the way from the box's
+ * darkest to its lightest pixel (halfway by default); a run of columns holding ink is one glyph (the dot of an `i` shares its stem's columns). Specks
  * of fewer than 3 ink pixels are dropped. Returns null when the box holds no clear ink (contrast under 60 levels).
  */
-export function segmentGlyphs(image: GreyImage, box: { x0: number; y0: number; x1: number; y1: number }): Glyph[] | null {
+export function segmentGlyphs(image: GreyImage, box: { x0: number; y0: number; x1: number; y1: number }, level = 0.5): Glyph[] | null {
   const x0 = Math.max(0, Math.floor(box.x0));
   const x1 = Math.min(image.width, Math.ceil(box.x1));
   const y0 = Math.max(0, Math.floor(box.y0));
@@ -69,7 +72,7 @@ export function segmentGlyphs(image: GreyImage, box: { x0: number; y0: number; x
     }
   }
   if (hi - lo < 60) return null;
-  const threshold = (lo + hi) / 2;
+  const threshold = lo + (hi - lo) * level;
   const glyphs: Glyph[] = [];
   let current: (Glyph & { ink: number }) | null = null;
   for (let x = x0; x <= x1; x += 1) {
@@ -164,6 +167,62 @@ export function pairLetters(text: string, glyphs: Glyph[]): string[] | null {
   return [...chars.slice(0, at), chars[at]!, ...chars.slice(at + 2)];
 }
 
+/**
+ * Pairing anchored on dashes, for a code whose letters touch ("FA" of `FAN-621-4IO` kerned into one ink run): the
+ * word's dashes (`-`) and its dash glyphs (at most 0.4 × the letters' height, at least as wide as tall, centred in
+ * the letters' middle band) must match in number; the word then splits into the runs between dashes. A run with as
+ * many glyphs as letters pairs one to one; a run with fewer glyphs (touching letters) becomes one entry of all its
+ * letters over one glyph box spanning its glyphs, so it is neither changed nor split; a run with more glyphs than
+ * letters (a broken letter, a speck) or no glyph makes the whole word unpaired (null). Null too when no run pairs one
+ * to one (nothing could be decided). Returns each entry's letters and its glyph.
+ */
+export function pairByDashes(text: string, glyphs: Glyph[]): { letters: string[]; glyphs: Glyph[] } | null {
+  const chars = [...text.replace(/\s+/g, '')];
+  if (!chars.includes('-') || glyphs.length < 3) return null;
+  const heights = glyphs.map((g) => g.y1 - g.y0);
+  const h = Math.max(...heights);
+  const full = glyphs.filter((g) => g.y1 - g.y0 >= 0.8 * h);
+  const top = median(full.map((g) => g.y0));
+  const isDash = (g: Glyph) => {
+    const mid = (g.y0 + g.y1) / 2;
+    return g.y1 - g.y0 <= 0.4 * h && g.x1 - g.x0 >= g.y1 - g.y0 && mid >= top + 0.3 * h && mid <= top + 0.75 * h;
+  };
+  const split = <T>(items: T[], cut: (t: T) => boolean): T[][] => {
+    const runs: T[][] = [[]];
+    for (const t of items) {
+      if (cut(t)) runs.push([]);
+      else runs[runs.length - 1]!.push(t);
+    }
+    return runs;
+  };
+  const letterRuns = split(chars, (c) => c === '-');
+  const glyphRuns = split(glyphs, isDash);
+  if (letterRuns.length !== glyphRuns.length) return null;
+  const dashGlyphs = glyphs.filter(isDash);
+  const letters: string[] = [];
+  const out: Glyph[] = [];
+  let paired = false;
+  for (let r = 0; r < letterRuns.length; r += 1) {
+    const ls = letterRuns[r]!;
+    const gs = glyphRuns[r]!;
+    if (r > 0) {
+      letters.push('-');
+      out.push(dashGlyphs[r - 1]!);
+    }
+    if (ls.length === 0 && gs.length === 0) continue;
+    if (gs.length === 0 || gs.length > ls.length) return null;
+    if (gs.length === ls.length) {
+      paired = true;
+      letters.push(...ls);
+      out.push(...gs);
+    } else {
+      letters.push(ls.join(''));
+      out.push({ x0: gs[0]!.x0, x1: gs[gs.length - 1]!.x1, y0: Math.min(...gs.map((g) => g.y0)), y1: Math.max(...gs.map((g) => g.y1)) });
+    }
+  }
+  return paired ? { letters, glyphs: out } : null;
+}
+
 /** Whether a word is code-like enough to be checked (see module docs). */
 export function isCodeWord(text: string): boolean {
   // A real digit is needed: an upper-case word (a dot-matrix "HOOD") is left as read.
@@ -186,15 +245,34 @@ export function isGarbledCode(text: string): boolean {
 }
 
 /**
- * Decides the letters and spaces of one code word from its glyphs (see module docs). Returns the new text with
- * spaces, and for each resulting piece its glyph range; null when nothing can be decided.
+ * Decides the letters and spaces of one code word from its glyphs (see module docs). With `anchorOnDashes`, a word
+ * whose letters do not pair with its glyphs is paired by {@link pairByDashes}; with `ownDigits` (glyphs split at a
+ * darker ink level) the digit width is the word's own plain digits' when it has two or more. Returns the new text with spaces, for
+ * each resulting piece its range in the returned glyphs (the given ones, or pairByDashes' entries); null when
+ * nothing can be decided.
  */
-export function refineCode(text: string, glyphs: Glyph[], font: FontMeasures): { pieces: { text: string; from: number; to: number }[] } | null {
-  const chars = pairLetters(text, glyphs);
-  if (!chars) return null;
+export function refineCode(
+  text: string,
+  glyphs: Glyph[],
+  font: FontMeasures,
+  options: { anchorOnDashes?: boolean; ownDigits?: boolean } = {},
+): { pieces: { text: string; from: number; to: number }[]; glyphs: Glyph[] } | null {
+  let chars = pairLetters(text, glyphs);
+  if (!chars) {
+    const byDashes = options.anchorOnDashes ? pairByDashes(text, glyphs) : null;
+    if (!byDashes) return null;
+    chars = byDashes.letters;
+    glyphs = byDashes.glyphs;
+  }
   const tall = glyphs.filter((_, i) => /[A-Z0-9]/.test(chars[i]!)).map((g) => g.y1 - g.y0);
   const h = median(tall);
   if (h < 6) return null;
+  if (options.ownDigits) {
+    // Glyphs split at another ink level than the page's numbers were measured at: the word's own plain digits
+    // (two or more) give the digit width at that level.
+    const own = glyphs.filter((_, i) => PLAIN_DIGITS.test(chars[i]!) && chars[i]!.length === 1).map((g) => (g.x1 - g.x0) / h);
+    if (own.length >= 2) font = { ...font, digitWidth: median(own) };
+  }
   const upper = !/[a-z]/.test(chars.join('').replace(/l/g, ''));
   const out = chars.map((c, i) => {
     const g = glyphs[i]!;
@@ -210,8 +288,9 @@ export function refineCode(text: string, glyphs: Glyph[], font: FontMeasures): {
   });
   const pieces: { text: string; from: number; to: number }[] = [{ text: out[0]!, from: 0, to: 0 }];
   for (let i = 1; i < out.length; i += 1) {
-    const a = out[i - 1]!;
-    const b = out[i]!;
+    // Entries are single letters, or a run of touching letters (pairByDashes): judged by the letters that face.
+    const a = out[i - 1]!.slice(-1);
+    const b = out[i]!.slice(0, 1);
     const p = glyphs[i - 1]!;
     const g = glyphs[i]!;
     let space = false;
@@ -222,14 +301,14 @@ export function refineCode(text: string, glyphs: Glyph[], font: FontMeasures): {
       const limit = a === '1' || b === '1' ? 0.5 : 0.3;
       space = (g.x0 - p.x1) / h >= limit;
     }
-    if (space) pieces.push({ text: b, from: i, to: i });
+    if (space) pieces.push({ text: out[i]!, from: i, to: i });
     else {
       const last = pieces[pieces.length - 1]!;
-      last.text += b;
+      last.text += out[i]!;
       last.to = i;
     }
   }
-  return { pieces };
+  return { pieces, glyphs };
 }
 
 /** Reads one word's box again (the caller crops, enlarges and OCRs it as a single line); resolves to the text read. */
@@ -240,6 +319,13 @@ export type RereadWord = (box: { x0: number; y0: number; x1: number; y1: number 
  * low-confidence mark (0.8) even averaged with a cell's other words, so staff check it against the image.
  */
 export const CHANGED_CONFIDENCE = 0.5;
+
+/**
+ * Ink levels (0 = the box's darkest pixel, 1 = its lightest) of the further glyph splits tried, in turn, when the
+ * first (at 0.5) does not pair with the read: only the cores of the strokes count, so letters joined by anti-aliased
+ * grey part.
+ */
+export const DARK_INK_LEVELS = [0.35, 0.25, 0.15];
 
 /** At most this many words of a page are read again (each costs a short OCR run). */
 export const MAX_REREAD_WORDS = 40;
@@ -289,6 +375,16 @@ export async function refineCodeWords(words: WordBox[], image: GreyImage, reread
       const next = again && isCodeWord(again) ? refineCode(again, glyphs, font) : null;
       if (next) refined = next;
     }
+    // Still unpaired: letters that touch at the middle grey level (a dash against a digit) often part at a darker
+    // one; last, the pairing anchored on dashes (touching letters between two dashes left as read).
+    if (!refined && isCodeWord(w.text)) {
+      const splits = [glyphs, ...DARK_INK_LEVELS.map((level) => segmentGlyphs(image, w, level))];
+      for (const anchor of [false, true]) {
+        for (const split of splits) {
+          if (!refined && split && (anchor || split !== glyphs)) refined = refineCode(w.text, split, font, { anchorOnDashes: anchor, ownDigits: split !== glyphs });
+        }
+      }
+    }
     if (!refined) {
       out.push(w);
       continue;
@@ -297,7 +393,7 @@ export async function refineCodeWords(words: WordBox[], image: GreyImage, reread
     const changed = refined.pieces.map((p) => p.text).join('') !== w.text.replace(/\s+/g, '');
     const conf = changed ? Math.min(w.conf, CHANGED_CONFIDENCE) : w.conf;
     if (refined.pieces.length === 1) out.push({ ...w, text: refined.pieces[0]!.text, conf });
-    else for (const piece of refined.pieces) out.push({ ...w, text: piece.text, conf, x0: glyphs[piece.from]!.x0, x1: glyphs[piece.to]!.x1 });
+    else for (const piece of refined.pieces) out.push({ ...w, text: piece.text, conf, x0: refined.glyphs[piece.from]!.x0, x1: refined.glyphs[piece.to]!.x1 });
   }
   return out;
 }

@@ -184,8 +184,16 @@ export interface LayoutInvoice {
   tableTop: number | null;
 }
 
-// A header word is compared without a trailing colon and without a table rule read into it ("|Qty", "[Line", "Amount]").
-const norm = (s: string) => s.toLowerCase().replace(/[:]+$/, '').replace(/[|]/g, '').replace(/^[[{]+|[\]}]+$/g, '');
+/**
+ * A header phrase as looked up: lower case, no trailing colon, no table rule or speck read into a word's ends
+ * ("|Description", "[Total", "‘Description").
+ */
+const norm = (s: string) =>
+  s
+    .toLowerCase()
+    .replace(/[|]/g, '')
+    .replace(/(^|\s)[[\]{}'"‘’“”`]+|[[\]{}'"‘’“”`]+(?=\s|$)/g, '$1')
+    .replace(/[:]+$/, '');
 
 /**
  * "NAGS#", "Stock#": a header word read with its "#" glued on is two words (the mark gets the last character's
@@ -235,6 +243,11 @@ export function matchHeader(line: Line): Column[] | null {
       // Two header words the OCR glued ("Netea" for "Net ea"): the word read as the two-word phrase it splits into.
       if (!found && n === 1 && /^[a-z]{4,}$/.test(phrase)) {
         found = HEADER_VOCABULARY.find(([p]) => p.includes(' ') && p.replace(' ', '') === phrase && p.split(' ').every((x) => x.length >= 2));
+      }
+      // A capital I read as a small l at a word's start ("ltem" for "Item", "lnv" for "Inv"): sans-serif fonts draw them alike.
+      if (!found && /(?:^|\s)l/.test(phrase)) {
+        const asI = phrase.replace(/(^|\s)l/g, '$1i');
+        found = HEADER_VOCABULARY.find(([p]) => p === asI || p === asI.replace(/\.$/, ''));
       }
       if (found) hit = { kind: found[1], n };
     }
@@ -364,6 +377,16 @@ export function columnBounds(cols: Column[], body: Line[]): Column[] {
     b.left = boundary;
   }
   return out;
+}
+
+/**
+ * Slashes of a description that Tesseract read as a letter: "AIC" → "A/C" (air conditioning, the one slash read as I
+ * often enough to matter: other capitals around an I make real words, AIR, KIT, PIN), and any lone token of two
+ * capitals around a J ("AJC", "LJH", "WJS") → "A/C", "L/H", "W/S": no English word or part term is spelt so, while
+ * two-letter slash abbreviations are common in body-shop descriptions.
+ */
+export function restoreSlashes(desc: string): string {
+  return desc.replace(/\bAIC\b/g, 'A/C').replace(/(^|[\s(])([A-Z])J([A-Z])(?=$|[\s,.;:)])/g, '$1$2/$3');
 }
 
 /** Words of a line per column (by the word's centre). */
@@ -500,10 +523,12 @@ interface Row {
  * bias misread an O. The zeros become O: a lower-case o inside a word written in lower case, else a capital. Words with any other digit ("10mm", "5W-30")
  * or fewer than two letters are left as read. Used on description cells only, never on part numbers.
  */
-export function proseLetters(word: string): string {
-  if (!/0/.test(word) || !/^[A-Za-z0\-/]+$/.test(word) || (word.match(/[A-Za-z]/g) ?? []).length < 2) return word;
-  const lower = /[a-z]/.test(word.slice(1));
-  return word.replace(/0/g, (_, i: number) => (i > 0 && lower && /[A-Za-z0]/.test(word[i - 1]!) ? 'o' : 'O'));
+export function proseLetters(text: string): string {
+  // Brackets and punctuation around the word ("(0uter)", "0il,") are kept as they are.
+  const [, before, word, after] = /^([("'[]*)(.*?)([)"'\].,;:]*)$/.exec(text)!;
+  if (!/0/.test(word!) || !/^[A-Za-z0\-/]+$/.test(word!) || (word!.match(/[A-Za-z]/g) ?? []).length < 2) return text;
+  const lower = /[a-z]/.test(word!.slice(1));
+  return `${before}${word!.replace(/0/g, (_, i: number) => (i > 0 && lower && /[A-Za-z0]/.test(word![i - 1]!) ? 'o' : 'O'))}${after}`;
 }
 
 /**
@@ -701,8 +726,7 @@ function readTable(lines: Line[]): TableResult | null {
     const below = wraps.below.get(index) ?? [];
     // A part number has no space beside a dash or slash ("19 -1401" is the monospace cell of the dash).
     const partText = joinWrapped([...above.map((r) => r.part), row.part, ...below.map((r) => r.part)]).replace(/\s*([-/])\s*/g, '$1');
-    // "A/C" (air conditioning) is the one slash Tesseract reads as I often enough to matter in descriptions.
-    const descText = joinWrapped([...above.map((r) => r.desc), row.desc, ...below.map((r) => r.desc)]).replace(/\bAIC\b/g, 'A/C');
+    const descText = restoreSlashes(joinWrapped([...above.map((r) => r.desc), row.desc, ...below.map((r) => r.desc)]));
     const label = `${partText} ${descText}`.trim() || line.text;
     let unit = row.unit;
     let qty = row.qty;

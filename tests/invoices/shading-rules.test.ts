@@ -1,0 +1,109 @@
+/**
+ * Issue 18, shaded rows and thin grids (helper "shade"): the grey closing that whitens light shading behind text
+ * (`rankFilter`, `whitenShading`), heading bars inverted only when taller than a rule (`invertDarkBands`), a short
+ * table's solid column rules removed (`removeRules`), on synthetic grey images.
+ */
+import { describe, expect, it } from 'vitest';
+import { rankFilter, whitenShading, type GreyImage } from '~/server/extraction/clean-photo';
+import { invertDarkBands, MAX_RULE_THICKNESS, removeRules, shadingRadius } from '~/server/extraction/ocr.server';
+
+const at = (img: GreyImage, x: number, y: number) => img.px[y * img.width + x]!;
+
+/** A white page `width` × `height` with rectangles (x0, y0, x1, y1 exclusive, grey) painted in order. */
+function paint(width: number, height: number, rects: [number, number, number, number, number][]): GreyImage {
+  const px = new Uint8Array(width * height).fill(255);
+  for (const [x0, y0, x1, y1, v] of rects) for (let y = y0; y < y1; y += 1) for (let x = x0; x < x1; x += 1) px[y * width + x] = v;
+  return { px, width, height };
+}
+
+/** "Text": 3 px strokes 16 px tall, 8 px apart, from x0 to x1 at y0. */
+const strokes = (x0: number, x1: number, y0: number, v = 20): [number, number, number, number, number][] => {
+  const out: [number, number, number, number, number][] = [];
+  for (let x = x0; x + 3 <= x1; x += 8) out.push([x, y0, x + 3, y0 + 16, v]);
+  return out;
+};
+
+describe('rankFilter', () => {
+  it('is the running maximum / minimum over the (2r+1)² square, clipped at the edges', () => {
+    const width = 23;
+    const height = 17;
+    const px = new Uint8Array(width * height).map((_, i) => (i * 7919) % 251);
+    const image = { px, width, height };
+    for (const r of [1, 2, 4]) {
+      for (const max of [true, false]) {
+        const got = rankFilter(image, r, max);
+        for (let y = 0; y < height; y += 1) {
+          for (let x = 0; x < width; x += 1) {
+            let m = max ? 0 : 255;
+            for (let yy = Math.max(0, y - r); yy <= Math.min(height - 1, y + r); yy += 1) {
+              for (let xx = Math.max(0, x - r); xx <= Math.min(width - 1, x + r); xx += 1) m = max ? Math.max(m, px[yy * width + xx]!) : Math.min(m, px[yy * width + xx]!);
+            }
+            expect(got[y * width + x]).toBe(m);
+          }
+        }
+      }
+    }
+  });
+});
+
+describe('whitenShading', () => {
+  it('makes a mid-grey band behind text white and keeps the text dark', () => {
+    // A band of 170 (a shaded table row after contrast stretching) 40 px tall with text in it, text on white below.
+    const image = paint(300, 120, [[0, 20, 300, 60, 170], ...strokes(20, 280, 32, 20), ...strokes(20, 280, 80, 20)]);
+    whitenShading(image, 8);
+    expect(at(image, 6, 25)).toBe(255); // band, away from text
+    expect(at(image, 26, 40)).toBe(255); // band, between strokes
+    expect(at(image, 21, 40)).toBeLessThan(40); // a stroke in the band (20 × 255 / 170)
+    expect(at(image, 21, 88)).toBe(20); // text on white: unchanged
+    expect(at(image, 6, 10)).toBe(255);
+  });
+
+  it('leaves a light tint, which the OCR reads through, as it is', () => {
+    const image = paint(300, 100, [[0, 20, 300, 60, 224], ...strokes(20, 280, 32, 20)]);
+    const before = Uint8Array.from(image.px);
+    whitenShading(image, 8);
+    expect(image.px).toEqual(before);
+  });
+
+  it('leaves a dark area (a logo, a dark box) as it is', () => {
+    const image = paint(300, 100, [[10, 20, 290, 60, 60]]);
+    const before = Uint8Array.from(image.px);
+    whitenShading(image, 8);
+    expect(image.px).toEqual(before);
+  });
+
+  it('changes nothing on a white page with text', () => {
+    const image = paint(200, 60, strokes(10, 190, 20, 0));
+    const before = Uint8Array.from(image.px);
+    whitenShading(image, shadingRadius(200));
+    expect(image.px).toEqual(before);
+  });
+});
+
+describe('invertDarkBands', () => {
+  it('inverts a dark bar taller than a rule, but not a thin rule spanning the page', () => {
+    const image = paint(200, 100, [[0, 10, 200, 40, 20], [0, 70, 190, 70 + MAX_RULE_THICKNESS - 3, 0]]);
+    invertDarkBands(image.px, image.width, image.height);
+    expect(at(image, 100, 20)).toBe(235);
+    expect(at(image, 100, 71)).toBe(0); // the rule stays (removeRules whitens it)
+    expect(at(image, 195, 71)).toBe(255); // no black stub beside it
+  });
+});
+
+describe('removeRules', () => {
+  it('whitens the solid column rules of a short table (shorter than a tenth of the page)', () => {
+    // 1000 × 2000 page: a 60 px tall, 2 px wide rule (width / 25 = 40 ≤ 60 < height / 10 = 200).
+    const image = paint(1000, 2000, [[500, 100, 502, 160, 0]]);
+    removeRules(image.px, image.width, image.height);
+    expect(at(image, 500, 130)).toBe(255);
+  });
+
+  it('keeps the strokes of letters stacked on lines close together (gaps of a few pixels)', () => {
+    // Strokes 16 px tall every 20 px (4 px line gaps), 3 px wide: 60+ px of ink in one column, but not solid.
+    const rects: [number, number, number, number, number][] = [];
+    for (let y = 100; y < 200; y += 20) rects.push([500, y, 503, y + 16, 0]);
+    const image = paint(1000, 2000, rects);
+    removeRules(image.px, image.width, image.height);
+    expect(at(image, 501, 108)).toBe(0);
+  });
+});
