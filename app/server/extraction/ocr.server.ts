@@ -102,7 +102,8 @@ export async function straightenPage(sharp: Sharp, image: GreyImage): Promise<Gr
 /**
  * Grey, contrast-stretched PNG at a width tesseract reads well (about 1600–2400 px): EXIF orientation applied, a
  * tilted or photographed page straightened and cleaned ({@link straightenPage}), small pages enlarged, a photograph
- * sharpened ({@link PHOTO_SHARPEN_SIGMA}), dark heading bands inverted, table rules removed.
+ * sharpened ({@link PHOTO_SHARPEN_SIGMA}), dark heading bands inverted, mid-grey shading whitened
+ * ({@link whitenShading}, not on a photograph), table rules removed.
  */
 export async function prepareForOcr(bytes: Uint8Array): Promise<Buffer> {
   const sharp = await loadSharp();
