@@ -116,7 +116,8 @@ export function paperBrightness(tiny: GreyImage): Uint8Array {
 /**
  * Grey, contrast-stretched PNG at a width tesseract reads well (about 1600–2400 px): EXIF orientation applied, a
  * tilted or photographed page straightened and cleaned ({@link straightenPage}), small pages enlarged, a photograph
- * sharpened ({@link PHOTO_SHARPEN_SIGMA}), dark heading bands inverted, table rules removed.
+ * sharpened ({@link PHOTO_SHARPEN_SIGMA}), dark heading bands inverted, mid-grey shading whitened
+ * ({@link whitenShading}, not on a photograph), table rules removed.
  */
 export async function prepareForOcr(bytes: Uint8Array): Promise<Buffer> {
   const sharp = await loadSharp();
