@@ -17,7 +17,8 @@
  * - **`0` / `O`**: a glyph read as either is an `O` when at least 1.2 × as wide (relative to its height; widths to a
  *   fraction of a pixel, from the darkness of anti-aliased edge columns, since at 15 px a whole pixel is 10 %) as the
  *   font's plain digits (2, 3, 4, 6, 7, 8, 9 read on the same line, else on the page), a `0` when at most 1.08 ×;
- *   between the two the read stays.
+ *   between the two the read stays. Between two digits it is always a `0` (no part number prints a letter O inside
+ *   a number, while a blurred photograph's zeros often measure wide).
  * - **`1` / `I` / `l` / `|`**: a glyph at most 0.33 × as wide as a plain digit is a bare bar, an `I` (a `1` has a
  *   flag); in an upper-case code an `l` or `|` wider than that is a `1`.
  * - **A doubled read**: when the OCR gave one letter more than there are glyphs and exactly one neighbouring pair is
@@ -270,7 +271,7 @@ export function refineCode(
   if (options.ownDigits) {
     // Glyphs split at another ink level than the page's numbers were measured at: the word's own plain digits
     // (two or more) give the digit width at that level.
-    const own = glyphs.filter((_, i) => PLAIN_DIGITS.test(chars[i]!) && chars[i]!.length === 1).map((g) => (g.x1 - g.x0) / h);
+    const own = glyphs.filter((_, i) => PLAIN_DIGITS.test(chars[i]!) && chars[i]!.length === 1).map((g) => glyphWidth(g) / h);
     if (own.length >= 2) font = { ...font, digitWidth: median(own) };
   }
   const upper = !/[a-z]/.test(chars.join('').replace(/l/g, ''));
@@ -279,7 +280,11 @@ export function refineCode(
     const ratio = font.digitWidth ? glyphWidth(g) / h / font.digitWidth : null;
     if (g.y1 - g.y0 < 0.8 * h) return c;
     if (ratio === null) return c;
-    if (c === '0' || c === 'O') return ratio >= 1.2 ? 'O' : ratio <= 1.08 ? '0' : c;
+    if (c === '0' || c === 'O') {
+      // Between two digits it is a zero whatever its width: no part number prints a letter O inside a number.
+      if (DIGIT.test(chars[i - 1] ?? '') && DIGIT.test(chars[i + 1] ?? '')) return '0';
+      return ratio >= 1.2 ? 'O' : ratio <= 1.08 ? '0' : c;
+    }
     if (c === '1' || c === 'I' || c === 'l' || c === '|') {
       if (ratio <= 0.33) return upper || c === '1' ? 'I' : c;
       if (upper && (c === 'l' || c === '|')) return '1';
