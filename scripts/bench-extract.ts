@@ -38,7 +38,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import type { ExtractedInvoice } from '../app/lib/schemas/invoice';
+import { LOW_CONFIDENCE, type ExtractedInvoice } from '../app/lib/schemas/invoice';
 import { closeOcrWorker, warmUpOcr } from '../app/server/extraction/ocr.server';
 import { createOfflineExtractor } from '../app/server/extraction/offline.server';
 import { reviewExtraction } from '../app/server/extraction/review.server';
@@ -81,6 +81,8 @@ interface Outcome {
   falseAlarm: boolean;
   seconds: number;
   note: string;
+  /** The review's warnings and the cells read under LOW_CONFIDENCE (for --show on reads that are right but warned). */
+  warnings: string[];
 }
 
 const { values: args } = parseArgs({
@@ -202,7 +204,8 @@ async function run(c: Case): Promise<Outcome> {
   // teaches staff to ignore warnings).
   const falseAlarm = !wrong && !complete;
   const note = [error, ...misses, extra ? `${extra} extra row(s)` : ''].filter(Boolean).join(', ');
-  return { c, header, items, extra, silent, falseAlarm, seconds, note, missing, unmatched: unusedRows };
+  const warnings = result ? [...reviewExtraction(result).warnings, ...lowCells(result)] : [];
+  return { c, header, items, extra, silent, falseAlarm, seconds, note, missing, unmatched: unusedRows, warnings };
 }
 
 interface Summary {
@@ -253,14 +256,24 @@ const pct = (a: number, b: number) => (b ? (100 * a) / b : 0);
 function line(name: string, s: Summary): string {
   return `${name}: ${s.count} invoices, ${s.pages} pages | header ${s.header}/${s.headerAll} = ${pct(s.header, s.headerAll).toFixed(1)} % | line items ${s.items}/${s.itemsAll} = ${pct(s.items, s.itemsAll).toFixed(1)} % | extra rows ${s.extra} | silent successes ${s.silent} | right but warned ${s.falseAlarms} | s/page mean ${(s.seconds / Math.max(1, s.pages)).toFixed(2)}, max ${s.maxPerPage.toFixed(2)}`;
 }
-/** --show: the rows behind each miss, expected (−) against returned (+). */
+/** The cells of a read's parts table under LOW_CONFIDENCE, as `field "value" 0.62`. */
+function lowCells(result: ExtractedInvoice): string[] {
+  const fields = ['part_number', 'description', 'quantity', 'unit_price'] as const;
+  return (result.confidence?.line_items ?? []).flatMap((row, i) =>
+    fields
+      .filter((f) => row[f] !== undefined && row[f]! < LOW_CONFIDENCE)
+      .map((f) => `low cell: ${f} ${JSON.stringify(result.line_items[i]?.[f])} ${row[f]!.toFixed(2)}`),
+  );
+}
+/** --show: the rows behind each miss, expected (−) against returned (+); for a right read that warned, the warnings (!). */
 function details(outcomes: Outcome[]) {
   const row = (i: Expected['line_items'][number]) =>
     `${i.part_number} | ${i.description} | ${i.quantity} | ${i.unit_price}`;
-  for (const o of outcomes.filter((x) => x.missing.length || x.unmatched.length)) {
+  for (const o of outcomes.filter((x) => x.missing.length || x.unmatched.length || x.falseAlarm)) {
     console.log(`\n${o.c.id} (${o.c.label}):`);
     for (const m of o.missing) console.log(`  - ${row(m)}`);
     for (const u of o.unmatched) console.log(`  + ${row(u)}`);
+    if (o.falseAlarm) for (const w of o.warnings) console.log(`  ! ${w}`);
   }
 }
 function table(outcomes: Outcome[]) {

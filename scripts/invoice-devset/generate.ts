@@ -25,7 +25,7 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import { chromium, type Browser } from 'playwright-core';
+import { chromium, type Browser, type Page } from 'playwright-core';
 import { readPdfText } from '~/server/extraction/pdf.server';
 import { cleanPng, fixPdfDates, photograph, photoParams, scannedPdf, type PhotoParams } from './effects';
 import { CUSTOMERS, LAYOUTS, supplierAddress, type Layout } from './layouts';
@@ -57,7 +57,7 @@ const outDir = path.resolve(
 );
 
 type Variant = 'clean' | 'photo' | 'scan-pdf' | 'text-pdf-2page';
-interface Plan {
+export interface Plan {
   id: string;
   layout: Layout;
   variant: Variant;
@@ -157,7 +157,8 @@ function isoDate(rng: Rng): string {
   return `2026-${String(month).padStart(2, '0')}-${String(day).padStart(2, '0')}`;
 }
 
-function makeInvoice(plan: Plan, rng: Rng): Invoice {
+/** A random invoice of the plan's layout and row count (its own date, supplier, numbers, lines and charges). */
+export function makeInvoice(plan: Plan, rng: Rng): Invoice {
   const { layout } = plan;
   const dateIso = isoDate(rng);
   const addDays = (n: number) => {
@@ -222,7 +223,21 @@ function assertPrinted(id: string, text: string, inv: Invoice, expected: Extract
 }
 
 /** Print CSS that makes a long invoice run onto a second Letter page. */
-const PRINT_CSS = `<style>@media print { body { font-size:16px !important; padding:0 !important; } .items td { padding:9px 6px !important; } .items thead { display: table-header-group; } }</style>`;
+export const PRINT_CSS = `<style>@media print { body { font-size:16px !important; padding:0 !important; } .items td { padding:9px 6px !important; } .items thead { display: table-header-group; } }</style>`;
+
+/** The page printed by Chromium on Letter paper with "Page n of N" footers, a text layer and a fixed date. */
+export async function printLetterPdf(page: Page): Promise<Buffer> {
+  const printed = await page.pdf({
+    format: 'Letter',
+    printBackground: true,
+    margin: { top: '0.5in', bottom: '0.6in', left: '0.4in', right: '0.4in' },
+    displayHeaderFooter: true,
+    headerTemplate: '<span></span>',
+    footerTemplate:
+      '<div style="font-size:9px;width:100%;text-align:center">Page <span class="pageNumber"></span> of <span class="totalPages"></span></div>',
+  });
+  return fixPdfDates(printed);
+}
 
 async function render(
   browser: Browser,
@@ -244,16 +259,7 @@ async function render(
     assertPrinted(plan.id, await page.evaluate(() => document.body.innerText), inv, expected);
     const base = `${plan.id}-${plan.layout.id.split('-')[0]}`;
     if (plan.variant === 'text-pdf-2page') {
-      const printed = await page.pdf({
-        format: 'Letter',
-        printBackground: true,
-        margin: { top: '0.5in', bottom: '0.6in', left: '0.4in', right: '0.4in' },
-        displayHeaderFooter: true,
-        headerTemplate: '<span></span>',
-        footerTemplate:
-          '<div style="font-size:9px;width:100%;text-align:center">Page <span class="pageNumber"></span> of <span class="totalPages"></span></div>',
-      });
-      const pdf = fixPdfDates(printed);
+      const pdf = await printLetterPdf(page);
       const pages = (await readPdfText(pdf)).pages;
       if (pages !== 2) throw new Error(`${plan.id}: the long invoice printed to ${pages} pages, not 2`);
       const file = `${base}.pdf`;
@@ -413,4 +419,5 @@ async function main() {
   );
 }
 
-await main();
+// Run only as a script, so other scripts can import makeInvoice and printLetterPdf.
+if (process.argv[1] && path.resolve(process.argv[1]) === import.meta.filename) await main();
