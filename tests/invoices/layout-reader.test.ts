@@ -4,10 +4,10 @@
  */
 import { describe, expect, it } from 'vitest';
 import { readDate } from '~/server/extraction/layout/dates';
-import { chargeKind, proseLetters, readInvoiceLayout, readMoney, restorePoint, restoreSlashes, rowChargeKind, unitFromAmount } from '~/server/extraction/layout/read-layout';
+import { chargeKind, confirmByArithmetic, proseLetters, readInvoiceLayout, readMoney, restorePoint, restoreSlashes, rowChargeKind, unitFromAmount } from '~/server/extraction/layout/read-layout';
 import { groupLines, type WordBox } from '~/server/extraction/layout/words';
 import { combineReads } from '~/server/extraction/offline.server';
-import { joinTouchingItems } from '~/server/extraction/pdf.server';
+import { dropOverprinted, joinTouchingItems } from '~/server/extraction/pdf.server';
 
 /** Words of one printed line: `[text, x]` pairs; a text with spaces is split into words 10 px per character apart. */
 function line(y: number, cells: [string, number][], conf = 0.9, height = 20): WordBox[] {
@@ -632,3 +632,114 @@ describe('restoreSlashes', () => {
   });
 });
 
+
+describe('a totals block under the price columns with labels not known as totals', () => {
+  const table = (extra: WordBox[]) => [
+    ...top(),
+    ...line(260, [['Part Number', 40], ['Description', 220], ['Qty', 560], ['Price', 660], ['Amount', 840]]),
+    ...line(300, [['71198-TBA-A01', 40], ['SPACER, L. FR. BUMPER SIDE', 220], ['1', 580], ['20.70', 680], ['20.70', 850]]),
+    ...line(330, [['33150-T2A-A01', 40], ['HEADLIGHT ASSY., L.', 220], ['2', 580], ['535.32', 670], ['1070.64', 840]]),
+    ...extra,
+  ];
+  it('reads "Merchandise", "Delivery" and "Sales Tax" beside amounts as the subtotal, freight and tax', () => {
+    const read = readInvoiceLayout(
+      table([
+        ...line(380, [['Merchandise', 660], ['1091.34', 840]]),
+        ...line(410, [['Delivery', 660], ['44.80', 860]]),
+        ...line(440, [['Sales Tax', 660], ['90.04', 860]]),
+        ...line(480, [['Amount Due', 660], ['$1,226.18', 830]]),
+      ]),
+    );
+    expect(read.line_items).toHaveLength(2);
+    expect(read).toMatchObject({ subtotal: 1091.34, tax_amount: 90.04, total_amount: 1226.18 });
+    expect(read.charges).toEqual([{ kind: 'freight', description: 'Delivery', amount: 44.8 }]);
+  });
+
+  it('keeps a row with a part number and a charge row in the description column as table rows', () => {
+    const read = readInvoiceLayout(
+      table([
+        ...line(360, [['Freight', 220], ['1', 580], ['12.00', 680], ['12.00', 850]]),
+        ...line(400, [['Total', 660], ['1,102.70', 840]]),
+      ]),
+    );
+    expect(read.charges).toEqual([{ kind: 'freight', description: 'Freight', amount: 12 }]);
+    expect(read.total_amount).toBe(1102.7);
+  });
+});
+
+describe('numbers vouched for by the amount', () => {
+  it('raises a doubted quantity or unit price when the other two agree and were read surely', () => {
+    expect(confirmByArithmetic(0.1, 0.95, 0.9)).toEqual({ quantity: 0.9, unit_price: 0.95 });
+    expect(confirmByArithmetic(0.96, 0.3, 0.92)).toEqual({ quantity: 0.96, unit_price: 0.92 });
+  });
+  it('leaves them doubted when two of the three are doubted', () => {
+    expect(confirmByArithmetic(0.1, 0.5, 0.95)).toEqual({ quantity: 0.1, unit_price: 0.5 });
+    expect(confirmByArithmetic(0.1, 0.95, 0.4)).toEqual({ quantity: 0.1, unit_price: 0.95 });
+  });
+  it('marks a quantity the OCR doubted only when the amount does not bear it out', () => {
+    const rows = (amount: string) =>
+      readInvoiceLayout([
+        ...top(),
+        ...line(260, [['Part #', 40], ['Description', 220], ['Qty', 560], ['Unit Price', 660], ['Amount', 840]]),
+        ...line(300, [['BP-4410', 40], ['Front bumper cover', 220]]),
+        ...line(300, [['3', 580]], 0.1),
+        ...line(300, [['12.50', 690], [amount, 850]]),
+        ...line(400, [['Total', 700], ['$37.50', 840]]),
+      ]).confidence.line_items![0]!;
+    expect(rows('37.50').quantity).toBeCloseTo(0.9);
+    expect(rows('30.00').quantity).toBeCloseTo(0.1);
+  });
+});
+
+describe('layouts found by printing every tuning layout as a text PDF (bench-textpdf)', () => {
+  it('keeps one of each word printed twice over itself (fake bold, a text shadow), and the same word elsewhere', () => {
+    const twice = [...line(100, [['MIDSTATE AUTO', 40]]), ...line(100, [['MIDSTATE AUTO', 40.5]]).map((w) => ({ ...w, y0: 100.3, y1: 120.3 })), ...line(100, [['AUTO', 300]])];
+    expect(dropOverprinted(twice).map((w) => `${w.text}@${w.x0}`)).toEqual(['MIDSTATE@40', 'AUTO@130', 'AUTO@300']);
+  });
+
+  it('joins a description printed on two lines beside a vehicle printed on two lines, and keeps the space after "w/"', () => {
+    const read = readInvoiceLayout([
+      ...top(),
+      ...line(260, [['Stock #', 40], ['Description', 180], ['Vehicle', 420], ['Qty', 640], ['Price', 700], ['Amount', 820]]),
+      ...line(292, [['Headlamp assy', 180], ['2018 Toyota Camry', 420]]),
+      ...line(304, [['BO-4577', 40], ['1', 650], ['130.00', 700], ['130.00', 830]]),
+      ...line(316, [['RH', 180], ['SE', 420]]),
+      ...line(352, [['Windshield acoustic w/', 180], ['2019 RAV4', 420]]),
+      ...line(364, [['FW04210 GTY', 40], ['1', 650], ['282.40', 700], ['282.40', 830]]),
+      ...line(376, [['sensor', 180]]),
+      ...line(420, [['Total', 700], ['412.40', 830]]),
+    ]);
+    expect(read.line_items).toEqual([
+      { part_number: 'BO-4577', description: 'Headlamp assy RH', quantity: 1, unit_price: 130 },
+      { part_number: 'FW04210 GTY', description: 'Windshield acoustic w/ sensor', quantity: 1, unit_price: 282.4 },
+    ]);
+  });
+
+  it('reads a large supplier name beside a small label as the name alone, with its second line', () => {
+    const read = readInvoiceLayout([
+      ...line(20, [['Apex Starter &', 40]], 0.95, 30),
+      ...line(24, [['Invoice #', 260], ['Date', 360]], 0.95, 12),
+      ...line(40, [['R-70154', 260], ['11/03/2026', 360]], 0.95, 12),
+      ...line(56, [['Alternator', 40]], 0.95, 30),
+      ...line(120, [['1450 Industrial Pkwy', 40]]),
+      ...line(260, [['Part #', 40], ['Description', 220], ['Qty', 560], ['Price', 660], ['Amount', 840]]),
+      ...line(300, [['BT-94R', 40], ['Battery group 94R', 220], ['1', 580], ['157.40', 680], ['157.40', 850]]),
+      ...line(400, [['Total', 700], ['157.40', 850]]),
+    ]);
+    expect(read.supplier).toBe('Apex Starter & Alternator');
+  });
+
+  it('takes an amount with an unknown label between the subtotal and the total as an "other" charge', () => {
+    const read = readInvoiceLayout([
+      ...top(),
+      ...line(260, [['Part #', 40], ['Description', 220], ['Qty', 560], ['Price', 660], ['Amount', 840]]),
+      ...line(300, [['BT-94R', 40], ['Battery group 94R', 220], ['1', 580], ['157.40', 680], ['157.40', 850]]),
+      ...line(360, [['Subtotal', 660], ['157.40', 850]]),
+      ...line(390, [['Restock / special order', 600], ['14.40', 860]]),
+      ...line(420, [['Total', 660], ['171.80', 850]]),
+      ...line(450, [['Thank you 4.00', 40]]),
+    ]);
+    expect(read.charges).toEqual([{ kind: 'other', description: 'Restock / special order', amount: 14.4 }]);
+    expect(read.total_amount).toBe(171.8);
+  });
+});

@@ -197,6 +197,28 @@ export function joinTouchingItems(items: TextItem[], pageHeight: number): WordBo
 }
 
 /**
+ * Words printed twice over themselves, kept once: "fake bold" (a word drawn again a fraction of a point to the side)
+ * and text shadows put every word into the text layer two or three times ("MIDSTATE MIDSTATE AUTO AUTO"). A word is
+ * dropped when an earlier kept word has the same text and their boxes overlap by more than half of the smaller one.
+ * Words that only touch, and the same word printed elsewhere on the line, are kept. Order is kept.
+ */
+export function dropOverprinted(words: WordBox[]): WordBox[] {
+  const kept: WordBox[] = [];
+  const overlap = (a: WordBox, b: WordBox) => {
+    const w = Math.min(a.x1, b.x1) - Math.max(a.x0, b.x0);
+    const h = Math.min(a.y1, b.y1) - Math.max(a.y0, b.y0);
+    if (w <= 0 || h <= 0) return 0;
+    const area = (x: WordBox) => Math.max(1e-9, (x.x1 - x.x0) * (x.y1 - x.y0));
+    return (w * h) / Math.min(area(a), area(b));
+  };
+  for (const word of words) {
+    const twin = kept.some((k) => k.text === word.text && overlap(k, word) > 0.5);
+    if (!twin) kept.push(word);
+  }
+  return kept;
+}
+
+/**
  * Reads a PDF for the layout reader: `{ pages, read }` with the total page count and, for each of the first
  * `maxPages` pages, its words (from the text layer, in PDF points, y downwards) or, for a page without a text layer,
  * a PNG rendering to OCR. Throws {@link PdfPasswordError} for an encrypted PDF, {@link PdfReadError} when unreadable.
@@ -210,7 +232,7 @@ export async function readPdfPages(bytes: Uint8Array, maxPages = MAX_PDF_PAGES):
   return {
     pages: answer.pages,
     read: answer.pageItems.map((page) => ({
-      words: joinTouchingItems(page.items, page.height),
+      words: dropOverprinted(joinTouchingItems(page.items, page.height)),
       image: page.image ? new Uint8Array(page.image) : null,
     })),
   };

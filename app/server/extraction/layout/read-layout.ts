@@ -24,10 +24,10 @@
  * Part numbers are kept as read (no 0/O, 1/I, 5/S "correction"). Each field carries the mean word confidence.
  * Pure; never throws on odd input (returns nulls / empty lists).
  */
-import type { ExtractedCharge, ExtractionConfidence, InvoiceChargeKind } from '~/lib/schemas/invoice';
+import { LOW_CONFIDENCE, type ExtractedCharge, type ExtractionConfidence, type InvoiceChargeKind } from '~/lib/schemas/invoice';
 import { readDate } from './dates';
 import { CHANGED_CONFIDENCE } from './glyphs';
-import { groupLines, makeLine, meanConf, segments, type Line, type WordBox } from './words';
+import { groupLines, makeLine, meanConf, median, segments, type Line, type WordBox } from './words';
 
 export type ColumnKind =
   | 'line'
@@ -485,7 +485,7 @@ export function rowChargeKind(desc: string, part: string, amount: number): Invoi
 }
 
 const TOTALS_LABELS: [RegExp, 'subtotal' | 'total' | 'tax' | 'paid'][] = [
-  [/\bsub\s*-?\s*total\b|\bmerchandise\s*total\b|\bnet\s*merchandise\b|\bparts\s*total\b|\bnet\s*parts\b/i, 'subtotal'],
+  [/\bsub\s*-?\s*total\b|\bmerchandise\s*total\b|\bnet\s*merchandise\b|\bparts\s*total\b|\bnet\s*parts\b|^\W*(total\s*)?(merchandise|parts)\W*$/i, 'subtotal'],
   [/\b(grand\s*total|invoice\s*total|total\s*due|amount\s*due|balance\s*due|total\s*amount|invoice\s*amount|total\s*invoice|amount\s*payable|please\s*pay|total)\b/i, 'total'],
   [/\b(sales\s*tax|tax|gst|hst|pst|vat)\b/i, 'tax'],
   [/\b(paid|payment|amount\s*paid)\b/i, 'paid'],
@@ -504,6 +504,27 @@ const moneyWords = (words: WordBox[]) =>
 function isTotalsLine(line: Line): boolean {
   const t = line.text;
   return /\bsub\s*-?\s*total\b|\b(grand\s*total|invoice\s*total|total\s*due|amount\s*due|balance\s*due|total\s*amount|invoice\s*amount|total\s*invoice|amount\s*payable)\b|^\W*(net\s+)?total\b|^\W*(please\s*pay|net\s*merchandise|merchandise\s*total)\b/i.test(t);
+}
+
+/**
+ * True for a "label  amount" line of a totals block printed under the price columns with no label our vocabulary
+ * knows as a total ("Merchandise 932.10", "Delivery 44.80", "Sales Tax 63.50" above "Amount Due"): every word lies
+ * right of where the part-number and description columns end (the header word after the right-most of them, less one
+ * line height), a word of at least three letters is followed by exactly one money amount at the end, and a line
+ * with money in it came before (`above`: the table's lines so far), so the first row of a table is never taken.
+ * Such a line begins the totals block, where its label is read as the subtotal, a charge or the tax.
+ */
+export function isSideTotalsLine(line: Line, cols: Column[], above: Line[]): boolean {
+  const textCols = cols.map((c, i) => ({ c, i })).filter(({ c }) => c.kind === 'part' || c.kind === 'desc');
+  if (!textCols.length) return false;
+  const after = cols[Math.max(...textCols.map(({ i }) => i)) + 1];
+  if (!after) return false;
+  const words = line.words;
+  const money = words.filter((w) => readMoney(w.text) !== null && /\d[.,]\d\d\b/.test(w.text));
+  if (money.length !== 1 || money[0] !== words[words.length - 1]) return false;
+  if (!words.some((w) => /[A-Za-z]{3,}/.test(w.text) && w.x1 <= money[0]!.x0)) return false;
+  if (words[0]!.x0 < after.x0 - line.height) return false;
+  return above.some((l) => moneyWords(l.words).length > 0);
 }
 
 interface Row {
@@ -594,16 +615,31 @@ export function unitFromAmount(qty: number, unit: number, amount: number, unitCo
 }
 
 /**
+ * The confidences (0..1) of a row's quantity and unit price when quantity × unit price = the printed amount, each
+ * read from its own words: a value the OCR doubted is vouched for by the other two when both were read at
+ * LOW_CONFIDENCE or above (it takes the lower of theirs), since one misread number would break the product and two
+ * that cancel out are far rarer than a doubted glyph that is right. A quantity read "3" at 0.10 beside 12.50 and
+ * 37.50 read at 0.95 becomes 0.95. Nothing changes when two of the three are doubted.
+ */
+export function confirmByArithmetic(qtyConf: number, unitConf: number, amountConf: number): { quantity: number; unit_price: number } {
+  const sure = (c: number) => c >= LOW_CONFIDENCE;
+  return {
+    quantity: !sure(qtyConf) && sure(unitConf) && sure(amountConf) ? Math.min(unitConf, amountConf) : qtyConf,
+    unit_price: !sure(unitConf) && sure(qtyConf) && sure(amountConf) ? Math.min(qtyConf, amountConf) : unitConf,
+  };
+}
+
+/**
  * Text of one cell printed on several lines (`cells`: the cell's words line by line, top first): lines joined with a
  * space, or with nothing after a line that ends in a dash or a slash (a part number broken there: "04711-T0A-" /
- * "A90ZZ"). Stray marks at either end are dropped; a final full stop after a letter (an abbreviation, "ASSY., L.")
+ * "A90ZZ") — except the trade's "w/" (with), which a space follows ("Windshield w/" / "sensor"). Stray marks at either end are dropped; a final full stop after a letter (an abbreviation, "ASSY., L.")
  * is kept as printed.
  */
 export function joinWrapped(cells: WordBox[][]): string {
   const text = cells
     .filter((c) => c.length > 0)
     .map((c) => c.map((w) => w.text).join(' '))
-    .reduce((acc, t) => (!acc ? t : /[-/]$/.test(acc) ? `${acc}${t}` : `${acc} ${t}`), '');
+    .reduce((acc, t) => (!acc ? t : /[-/]$/.test(acc) && !/(^|\s)w\/$/i.test(acc) ? `${acc}${t}` : `${acc} ${t}`), '');
   const kept = /\b[A-Za-z]{1,4}\.$/.test(text) ? '.' : '';
   return `${text.replace(/^[^A-Za-z0-9]+|[^A-Za-z0-9)"]+$/g, '').trim()}${kept}`.replace(/^\.$/, '');
 }
@@ -620,8 +656,8 @@ interface TableResult {
 /**
  * Lines of a table body that are the rest of a cell printed on two or more lines in a row whose values are centred
  * on the cell ("GRILLE, FR. BUMPER" above and "(UPPER)" below the line with the quantity and prices; "04711-T0A-"
- * above and "A90ZZ" below): a line with no quantity, price or amount, every word of it in the part or description
- * column, whose centre is within 0.8 line heights (px) of a line with values — inside that row's band. Such a line
+ * above and "A90ZZ" below): a line with no quantity, price or amount and words in the part or description column
+ * (other text columns, such as a vehicle printed on two lines, may share it), whose centre is within 0.8 line heights (px) of a line with values — inside that row's band. Such a line
  * is joined to the nearer such row (`above` / `below`, by body index, top first); `joined` holds the lines taken.
  * A wrapped line further away (top-aligned rows) is left to the reader's ordinary continuation rule.
  */
@@ -630,10 +666,10 @@ function wrappedCells(body: Line[], rows: Row[]): { above: Map<number, Row[]>; b
   const below = new Map<number, Row[]>();
   const joined = new Set<number>();
   const hasValue = (r: Row) => r.unit !== null || r.amount !== null || r.qty !== null;
+  // Words in other text columns (a vehicle or application printed on two lines beside it) may share the line.
   const textOnly = (i: number) => {
     const r = rows[i]!;
-    const n = r.part.length + r.desc.length;
-    return !hasValue(r) && n > 0 && n === body[i]!.words.length;
+    return !hasValue(r) && r.part.length + r.desc.length > 0;
   };
   const centre = (l: Line) => (l.y0 + l.y1) / 2;
   const distance = (i: number, j: number) => Math.abs(centre(body[i]!) - centre(body[j]!));
@@ -691,7 +727,7 @@ function readTable(lines: Line[]): TableResult | null {
   if (lines[start] && mergeHeaderBelow(cols, lines[headerIndex]!, lines[start]) !== cols && /^(ord|ship|price|no|#|each)/i.test(lines[start]!.words[0]?.text ?? '')) start += 1;
   let end = lines.length;
   for (let i = start; i < lines.length; i += 1) {
-    if (isTotalsLine(lines[i]!)) {
+    if (isTotalsLine(lines[i]!) || (i > start && isSideTotalsLine(lines[i]!, cols, lines.slice(start, i)))) {
       end = i;
       break;
     }
@@ -767,11 +803,15 @@ function readTable(lines: Line[]): TableResult | null {
       unitWords = row.amountWords;
     }
     items.push({ part_number: partText, description: descText, quantity: qty, unit_price: Math.round(unit * 100) / 100 });
+    // The amount vouches for a quantity or unit price the OCR doubted when the three agree and were read apart.
+    const agrees = amount !== null && fromAmount === null && row.amountWords.length > 0 && Math.round(qty * unit * 100) === Math.round(amount * 100);
+    const numbers = agrees
+      ? confirmByArithmetic(meanConf(row.qtyWords), meanConf(unitWords), meanConf(row.amountWords))
+      : { quantity: meanConf(row.qtyWords), unit_price: meanConf(unitWords) };
     confidence.push({
       part_number: meanConf(row.part),
       description: meanConf(row.desc),
-      quantity: meanConf(row.qtyWords),
-      unit_price: meanConf(unitWords),
+      ...numbers,
     });
     lastPart = items.length - 1;
   }
@@ -810,7 +850,9 @@ function readTotals(lines: Line[], from: number, withCharges: boolean) {
       } else if (kind === 'tax') {
         tax ??= { v: value.v, c: value.w.conf };
       } else if (withCharges) {
-        const ck = chargeKind(label);
+        // Between the subtotal and the total every labelled amount adds to the total: one whose label names no
+        // known charge ("Restock / special order") is an 'other' charge.
+        const ck = chargeKind(label) ?? (subtotal && !total ? 'other' : null);
         if (ck && ck !== 'tax') {
           const v = (ck === 'discount' || ck === 'credit') && value.v > 0 ? -value.v : value.v;
           charges.push({ kind: ck, description: label.slice(0, 200), amount: v });
@@ -979,6 +1021,41 @@ const NOT_SUPPLIER =
 /** Mean word confidence (0..1) under which a heading is only taken as the supplier when nothing else is there. */
 const SUPPLIER_MIN_CONF = 0.4;
 
+/**
+ * A segment of a heading line split where the print size changes: a display-size name with a small label set close
+ * beside it ("Apex Starter & Alternator" at 22 pt, then "Invoice #" at 9 pt) is two blocks. Split before the first word
+ * whose height (px) and the median height of the words from it on both differ by 1.4 × or more from the word before
+ * it and the median of the words before it; words
+ * of one size, and a single word, stay whole.
+ */
+export function splitBySize(seg: Line): Line[] {
+  const words = seg.words;
+  const mid = (ws: WordBox[]) => median(ws.map((w) => w.y1 - w.y0));
+  for (let k = 1; k < words.length; k += 1) {
+    const a = mid(words.slice(0, k));
+    const b = mid(words.slice(k));
+    const [x, y] = [mid([words[k - 1]!]), mid([words[k]!])];
+    if (Math.max(a, b) >= Math.min(a, b) * 1.4 && Math.max(x, y) >= Math.min(x, y) * 1.4) return [makeLine(words.slice(0, k)), ...splitBySize(makeLine(words.slice(k)))];
+  }
+  return [seg];
+}
+
+/**
+ * The rest of a supplier's name printed on a second line: when the name ends in a word that cannot end it ("&",
+ * "and", "of", a comma or a dash: "Apex Starter &" / "Alternator"), the segment of a line below it (`below`, top
+ * first; at most one name height under it, small print between them skipped) that starts where the name does
+ * (within one line height) in the same print size (within 25 %), with a space before it; else "".
+ */
+function wrappedName(name: Line, below: Line[]): string {
+  if (!/(?:&|\band|\bof|,|-)$/i.test(name.text)) return '';
+  for (const line of below) {
+    if (line.y0 - name.y1 > name.height) break;
+    const seg = segments(line).find((s) => Math.abs(s.x0 - name.x0) <= name.height && s.height >= name.height * 0.75 && s.height <= name.height * 1.25);
+    if (seg) return ` ${seg.text}`;
+  }
+  return '';
+}
+
 function findSupplier(lines: Line[], tableStart: number): { value: string; conf: number } | null {
   for (const line of lines) {
     const m = SUPPLIER_LABEL.exec(line.text);
@@ -991,7 +1068,7 @@ function findSupplier(lines: Line[], tableStart: number): { value: string; conf:
   const top = lines.slice(0, tableStart > 0 ? tableStart : Math.min(lines.length, 10));
   const candidates: { seg: Line; order: number }[] = [];
   top.forEach((line, order) => {
-    for (const seg of segments(line)) {
+    for (const seg of segments(line).flatMap(splitBySize)) {
       const t = seg.text.replace(/[|]/g, '').trim();
       const letters = t.replace(/[^A-Za-z]/g, '').length;
       if (letters < 3 || letters / Math.max(1, t.replace(/\s/g, '').length) < 0.7) continue;
@@ -1009,7 +1086,7 @@ function findSupplier(lines: Line[], tableStart: number): { value: string; conf:
   const pool = believed.length ? believed : candidates;
   const tallest = Math.max(...pool.map((c) => c.seg.height));
   const pick = pool.find((c) => c.seg.height >= tallest * 0.85) ?? pool[0]!;
-  const value = pick.seg.text
+  const value = `${pick.seg.text}${wrappedName(pick.seg, lines.slice(pick.order + 1))}`
     .replace(/[|]/g, '')
     .replace(/\s+(?:INVOICE|TAX INVOICE)$/i, '')
     .trim();
