@@ -4,6 +4,10 @@
  * here is the layout reader's own (columns, rows, charges, totals, header fields), not the OCR's; and a PDF is read
  * in a fraction of a second, so hundreds of invoices score in a few minutes.
  *
+ * With `PNG=1` the same invoices are screenshots stored as the set's clean pages are (1.5× scale, 64 colours) and
+ * read through the OCR: fresh part numbers, prices and names in the tuning layouts, so a rule fitted to the committed
+ * pages' own strings shows (about 3 s a page; cached in /tmp/textpdf-<TSEED>-png/).
+ *
  * Env: `TSEED` (default 5150) seeds the invoices; `PER_LAYOUT` (default 4) invoices per layout, the first of each
  * layout long enough (22–25 rows) to run onto a second page; `SHOW=1` one line per invoice, `MISSES=1` also its
  * missed (−) and extra (+) rows; `LAYOUTS=L02,L19` only those. PDFs are cached in /tmp/textpdf-<TSEED>/, each with
@@ -15,6 +19,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { chromium } from 'playwright-core';
+import { cleanPng } from './invoice-devset/effects';
 import { HELD_OUT_LAYOUTS, makeInvoice, printLetterPdf, PRINT_CSS, type Plan } from './invoice-devset/generate';
 import { LAYOUTS } from './invoice-devset/layouts';
 import { EXTRA_LAYOUTS } from './invoice-devset/layouts-extra';
@@ -28,7 +33,9 @@ import { closeOcrWorker } from '../app/server/extraction/ocr.server';
 const seed = Number(process.env.TSEED ?? 5150);
 const perLayout = Number(process.env.PER_LAYOUT ?? 4);
 const only = process.env.LAYOUTS?.split(',').map((s) => s.trim());
-const out = `/tmp/textpdf-${seed}`;
+/** `PNG=1`: the same invoices as clean page images (1.5× scale, 64 colours, as the set's clean pages), read by OCR. */
+const png = process.env.PNG === '1';
+const out = `/tmp/textpdf-${seed}${png ? '-png' : ''}`;
 fs.mkdirSync(out, { recursive: true });
 
 // Numbered in the full list, so LAYOUTS=… gives each layout the same invoices as a whole run.
@@ -49,19 +56,21 @@ try {
       const plan: Plan = { id, layout, variant: 'text-pdf-2page', rows: k === 0 ? rng.int(22, 25) : rng.pick([1, 2, 3, 4, 5, 6, 8, 10, 12]) };
       const inv = makeInvoice(plan, rng);
       const truth = truthOf(inv);
-      const file = path.join(out, `${id}-${layout.id}.pdf`);
-      fs.writeFileSync(file.replace(/\.pdf$/, '.json'), `${JSON.stringify({ id, layout: layout.id, expected: truth }, null, 2)}\n`);
+      const file = path.join(out, `${id}-${layout.id}.${png ? 'png' : 'pdf'}`);
+      fs.writeFileSync(file.replace(/\.\w+$/, '.json'), `${JSON.stringify({ id, layout: layout.id, expected: truth }, null, 2)}\n`);
       if (!fs.existsSync(file)) {
-        const ctx = await browser.newContext({ viewport: { width: layout.width, height: 700 } });
+        // The development set's own rendering: 1.5× device scale for a page image, Letter paper for a PDF.
+        const ctx = await browser.newContext({ viewport: { width: layout.width, height: 700 }, deviceScaleFactor: png ? 1.5 : 1 });
         const page = await ctx.newPage();
-        await page.setContent(layout.html(inv).replace('</head>', `${PRINT_CSS}</head>`));
-        fs.writeFileSync(file, await printLetterPdf(page));
+        await page.setContent(png ? layout.html(inv) : layout.html(inv).replace('</head>', `${PRINT_CSS}</head>`));
+        fs.writeFileSync(file, png ? await cleanPng(await page.screenshot({ fullPage: true, type: 'png' })) : await printLetterPdf(page));
         await ctx.close();
       }
       let got: Read = {};
       let complete = false;
       try {
-        const read = await extractor.extract({ bytes: new Uint8Array(fs.readFileSync(file)), mime: 'application/pdf', fileName: path.basename(file) });
+        const mime = png ? 'image/png' : 'application/pdf';
+        const read = await extractor.extract({ bytes: new Uint8Array(fs.readFileSync(file)), mime, fileName: path.basename(file) });
         got = read;
         complete = reviewExtraction(read).complete;
       } catch (e) {
@@ -82,4 +91,4 @@ try {
   await closeOcrWorker();
 }
 for (const [id, scores] of byLayout) console.log(scoreLine(id.padEnd(28), scores));
-console.log(scoreLine(`textpdf seed ${seed}, all`, [...byLayout.values()].flat()));
+console.log(scoreLine(`${png ? 'clean png' : 'textpdf'} seed ${seed}, all`, [...byLayout.values()].flat()));

@@ -581,6 +581,10 @@ describe('zeros read in description words', () => {
     expect(proseLetters('FL00R')).toBe('FLOOR');
   });
 
+  it('reads a capital Q before small letters other than u as O ("Qil" → "Oil"), and leaves Quart, QT and Qty', () => {
+    expect(['Qil', 'Qil,', 'Quart', 'QT', 'Qty', 'Qa'].map(proseLetters)).toEqual(['Oil', 'Oil,', 'Quart', 'QT', 'Qty', 'Qa']);
+  });
+
   it('leaves sizes, grades and lone zeros as read', () => {
     for (const w of ['10mm', '5W-30', '0', '200', 'A/0', 'R0']) expect(proseLetters(w)).toBe(w);
   });

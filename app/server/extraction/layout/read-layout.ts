@@ -542,11 +542,15 @@ interface Row {
  * A description word with a zero where its letter O belongs ("0il", "0-ring", "FL00R", "C0olant"): a word of
  * letters (at least two, dashes and slashes allowed) whose only digits are zeros is prose, where Tesseract's digit
  * bias misread an O. The zeros become O: a lower-case o inside a word written in lower case, else a capital. Words with any other digit ("10mm", "5W-30")
- * or fewer than two letters are left as read. Used on description cells only, never on part numbers.
+ * or fewer than two letters are left as read. Likewise a capital Q followed by small letters other than u ("Qil
+ * filter") is an O: English puts u after Q ("Qt", "Qty" and "Qts" are left alone). Used on description cells only, never on part numbers.
  */
 export function proseLetters(text: string): string {
   // Brackets and punctuation around the word ("(0uter)", "0il,") are kept as they are.
   const [, before, word, after] = /^([("'[]*)(.*?)([)"'\].,;:]*)$/.exec(text)!;
+  // An O read as Q: in English a Q is followed by u, so a capital Q before other small letters ("Qil") is an O;
+  // the abbreviations of quart and quantity ("Qt", "Qty") are not words.
+  if (/^Q[a-tv-z][a-z]+$/.test(word!) && !/^Qt/.test(word!)) return `${before}O${word!.slice(1)}${after}`;
   if (!/0/.test(word!) || !/^[A-Za-z0\-/]+$/.test(word!) || (word!.match(/[A-Za-z]/g) ?? []).length < 2) return text;
   const lower = /[a-z]/.test(word!.slice(1));
   return `${before}${word!.replace(/0/g, (_, i: number) => (i > 0 && lower && /[A-Za-z0]/.test(word![i - 1]!) ? 'o' : 'O'))}${after}`;
