@@ -4,7 +4,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { readDate } from '~/server/extraction/layout/dates';
-import { chargeKind, proseLetters, readInvoiceLayout, readMoney, restorePoint, restoreSlashes, rowChargeKind, unitFromAmount } from '~/server/extraction/layout/read-layout';
+import { chargeKind, dropTrailingMarks, proseLetters, readInvoiceLayout, readMoney, restorePoint, restoreSlashes, rowChargeKind, unitFromAmount } from '~/server/extraction/layout/read-layout';
 import { groupLines, type WordBox } from '~/server/extraction/layout/words';
 import { combineReads } from '~/server/extraction/offline.server';
 import { joinTouchingItems } from '~/server/extraction/pdf.server';
@@ -673,4 +673,14 @@ describe('layouts of the second extra tuning set (L25–L30)', () => {
     const units = [...line(400, [['Subtotal', 560], ['420.00', 700]]), ...line(430, [['Total', 560], ['$420.00', 700]])];
     expect(readInvoiceLayout([...top(), ...rows, ...units]).line_items.map((i) => i.unit_price)).toEqual([170, 80]);
   });
+
+  it('drops marks read after a description (dotted leaders) when the OCR did not believe them, and keeps words', () => {
+    const words = line(300, [['GRILLE ASSY-FRONT “=r', 40]]).map((w) => (w.text === '“=r' ? { ...w, conf: 0 } : w));
+    expect(dropTrailingMarks(words).map((w) => w.text)).toEqual(['GRILLE', 'ASSY-FRONT']);
+    const lowWord = line(300, [['Front bumper LH', 40]]).map((w) => (w.text === 'LH' ? { ...w, conf: 0.05 } : w));
+    expect(dropTrailingMarks(lowWord)).toHaveLength(3);
+    const believed = line(300, [['Torx screw M6 x 20 -', 40]]);
+    expect(dropTrailingMarks(believed)).toHaveLength(believed.length);
+  });
 });
+

@@ -573,6 +573,16 @@ export function restorePoint(w: WordBox): WordBox {
   return { ...w, text: `$${m[1]!.slice(0, -2)}.${m[1]!.slice(-2)}`, conf: Math.min(w.conf, CHANGED_CONFIDENCE) };
 }
 
+/**
+ * A description cell without the marks read after its text: trailing words the OCR did not believe at all (under 0.1)
+ * that hold no two letters in a row — dotted leaders or a rule read as "“=r", "...", "—]". Words with letters stay.
+ */
+export function dropTrailingMarks(words: WordBox[]): WordBox[] {
+  let end = words.length;
+  while (end > 1 && words[end - 1]!.conf < 0.1 && !/[A-Za-z]{2}/.test(words[end - 1]!.text)) end -= 1;
+  return end === words.length ? words : words.slice(0, end);
+}
+
 function readRow(line: Line, cols: Column[]): Row {
   const map = cells(line, cols);
   const get = (kind: ColumnKind) => cols.filter((c) => c.kind === kind).flatMap((c) => map.get(c)!);
@@ -600,7 +610,7 @@ function readRow(line: Line, cols: Column[]): Row {
   const text = (ws: WordBox[]) => ws.filter((w) => readMoney(w.text) === null || /[A-Za-z]/.test(w.text));
   return {
     part: text(get('part')),
-    desc: text([...get('desc')]).map((w) => ({ ...w, text: proseLetters(w.text) })),
+    desc: dropTrailingMarks(text([...get('desc')])).map((w) => ({ ...w, text: proseLetters(w.text) })),
     qty: qty?.q ?? null,
     qtyWords: qty ? [qty.w] : [],
     unit: unitM?.v ?? null,
