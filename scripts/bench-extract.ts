@@ -1,5 +1,5 @@
 /**
- * `npm run bench:extract [-- --set old|dev|extra|all] [-- --split tuning|heldout|all]`: runs the offline extractor on the
+ * `npm run bench:extract [-- --set old|dev|extra|extra2|all] [-- --split tuning|heldout|all]`: runs the offline extractor on the
  * invoice fixtures and prints field-level accuracy, time per page and silent successes.
  *
  * Sets:
@@ -14,6 +14,8 @@
  * - `extra`: the EXTRA tuning set, tests/fixtures/invoices-dev-extra/manifest.json (layouts L19–L24, made by
  *   `generate.ts --extra`), all tuning, scored with the dev set's rules and the same targets, printed as its own
  *   section "Extra tuning set". `--split` does not filter it (nothing in it is held out). `--set all` runs it too.
+ * - `extra2`: the SECOND extra tuning set, tests/fixtures/invoices-dev-extra2 (layouts L25–L30, made by
+ *   `generate.ts --extra2`), likewise all tuning, printed as "Extra2 tuning set"; `--set all` runs it too.
  * - `--id D03,D05` runs only those invoices (ids of either set; held-out ones only with a split that includes them);
  *   `--show` prints, under the table, each missed expected row (−) and each returned row that matched nothing (+).
  *
@@ -48,6 +50,7 @@ const root = path.resolve(import.meta.dirname, '..');
 const oldDir = path.join(root, 'tests/fixtures/invoices');
 const devDir = path.join(root, 'tests/fixtures/invoices-dev');
 const extraDir = path.join(root, 'tests/fixtures/invoices-dev-extra');
+const extra2Dir = path.join(root, 'tests/fixtures/invoices-dev-extra2');
 const HEADER = ['invoice_number', 'supplier', 'invoice_date', 'total_amount'] as const;
 /** Old-fixture figures before issue 18 (2026-11-24, `npm run bench:extract -- --set old`): they may not fall. */
 const OLD_FLOOR = { header: 58, headerAll: 60, items: 46, itemsAll: 48, silent: 1 };
@@ -58,7 +61,7 @@ type Expected = Pick<
   'invoice_number' | 'supplier' | 'invoice_date' | 'total_amount' | 'line_items'
 >;
 interface Case {
-  set: 'old' | 'dev' | 'extra';
+  set: 'old' | 'dev' | 'extra' | 'extra2';
   id: string;
   file: string;
   /** What kind of page: effect (old) or layout + variant (dev). */
@@ -94,11 +97,11 @@ const { values: args } = parseArgs({
   },
 });
 if (
-  !['old', 'dev', 'extra', 'all'].includes(args.set!) ||
+  !['old', 'dev', 'extra', 'extra2', 'all'].includes(args.set!) ||
   !['tuning', 'heldout', 'all'].includes(args.split!)
 ) {
   console.error(
-    'Usage: npm run bench:extract -- [--set old|dev|extra|all] [--split tuning|heldout|all] [--id D03,D05] [--show]',
+    'Usage: npm run bench:extract -- [--set old|dev|extra|extra2|all] [--split tuning|heldout|all] [--id D03,D05] [--show]',
   );
   process.exit(2);
 }
@@ -131,7 +134,7 @@ function oldCases(): Case[] {
 }
 
 /** The cases of a generated set's manifest (`dir`: invoices-dev or invoices-dev-extra), filtered by split. */
-function devCases(split: string, dir = devDir, set: 'dev' | 'extra' = 'dev'): Case[] {
+function devCases(split: string, dir = devDir, set: 'dev' | 'extra' | 'extra2' = 'dev'): Case[] {
   const manifest = JSON.parse(fs.readFileSync(path.join(dir, 'manifest.json'), 'utf8')) as {
     invoices: {
       id: string;
@@ -329,7 +332,7 @@ try {
     if (onlyIds) {
       const skipped = [...onlyIds].filter(
         (id) =>
-          !cases.some((c) => c.id === id) && !oldCases().some((c) => c.id === id) && !/^E\d\d$/.test(id),
+          !cases.some((c) => c.id === id) && !oldCases().some((c) => c.id === id) && !/^[EF]\d\d$/.test(id),
       );
       if (skipped.length)
         console.log(`Not run (unknown or outside --split ${args.split}): ${skipped.join(', ')}\n`);
@@ -355,27 +358,36 @@ try {
     }
     console.log('');
   }
-  if (args.set === 'extra' || args.set === 'all') {
+  for (const [set, dir, title, name] of [
+    ['extra', extraDir, 'Extra tuning set (tests/fixtures/invoices-dev-extra, layouts L19–L24)', 'extra'],
+    [
+      'extra2',
+      extra2Dir,
+      'Extra2 tuning set (tests/fixtures/invoices-dev-extra2, layouts L25–L30)',
+      'extra2',
+    ],
+  ] as const) {
+    if (args.set !== set && args.set !== 'all') continue;
     const outcomes: Outcome[] = [];
-    // Every invoice of the extra set is tuning: --split does not filter it.
-    const cases = devCases('all', extraDir, 'extra').filter((x) => !onlyIds || onlyIds.has(x.id));
+    // Every invoice of the extra sets is tuning: --split does not filter them.
+    const cases = devCases('all', dir, set).filter((x) => !onlyIds || onlyIds.has(x.id));
     for (const c of cases) outcomes.push(await run(c));
-    console.log('## Extra tuning set (tests/fixtures/invoices-dev-extra, layouts L19–L24)\n');
+    console.log(`## ${title}\n`);
     table(outcomes);
     if (args.show) details(outcomes);
     console.log('');
     if (outcomes.length) {
       const s = summarise(outcomes);
-      console.log(line('Extra tuning', s));
+      console.log(line(set === 'extra' ? 'Extra tuning' : 'Extra2 tuning', s));
       for (const variant of [...new Set(outcomes.map((o) => o.c.variant))])
         console.log(line(`  ${variant}`, summarise(outcomes.filter((o) => o.c.variant === variant))));
       if (pct(s.header, s.headerAll) < TARGET.header)
-        failures.push(`extra header ${pct(s.header, s.headerAll).toFixed(1)} % < ${TARGET.header} %`);
+        failures.push(`${name} header ${pct(s.header, s.headerAll).toFixed(1)} % < ${TARGET.header} %`);
       if (pct(s.items, s.itemsAll) < TARGET.items)
-        failures.push(`extra line items ${pct(s.items, s.itemsAll).toFixed(1)} % < ${TARGET.items} %`);
-      if (s.silent > TARGET.silent) failures.push(`extra ${s.silent} silent successes`);
+        failures.push(`${name} line items ${pct(s.items, s.itemsAll).toFixed(1)} % < ${TARGET.items} %`);
+      if (s.silent > TARGET.silent) failures.push(`${name} ${s.silent} silent successes`);
       if (s.maxPerPage > TARGET.secondsPerPage)
-        failures.push(`extra slowest page ${s.maxPerPage.toFixed(2)} s > ${TARGET.secondsPerPage} s`);
+        failures.push(`${name} slowest page ${s.maxPerPage.toFixed(2)} s > ${TARGET.secondsPerPage} s`);
     }
     console.log('');
   }

@@ -17,6 +17,8 @@ export interface CatalogPart {
   uom: string;
   /** Vehicle or application text, when the layout prints one. */
   application: string;
+  /** Extra note column (a salvage yard's interchange number); only the extra2 catalogues set it. */
+  note?: string;
 }
 
 export type CatalogId =
@@ -33,7 +35,10 @@ export type CatalogId =
   | 'recycler'
   | 'fasteners'
   | 'electrical'
-  | 'euro';
+  | 'euro'
+  | 'paintmix'
+  | 'tire'
+  | 'salvage';
 
 const FORD_BODY: [string, string, number][] = [
   ['17D957', 'BUMPER COVER - FRONT', 42000],
@@ -211,6 +216,48 @@ const EURO: [string, string, number][] = [
   ['3G0 805 588 S', 'Lock carrier', 33410],
 ];
 
+/** Paint-mix jobber (extra2 set): refinish codes with and without a dash, sold by the GL, QT or PT. */
+const PAINT_MIX: [string, string, number, string][] = [
+  ['DBC-9700', 'Deltron jet black basecoat', 8925, 'QT'],
+  ['D8171', 'Low VOC clearcoat 2.1', 14560, 'GL'],
+  ['DT-885', 'Reducer slow temp', 6120, 'GL'],
+  ['DBC-4044', 'Deltron white basecoat', 9840, 'QT'],
+  ['D8302', 'Hardener fast', 7215, 'PT'],
+  ['DMX-210', 'Mixing toner black', 11390, 'QT'],
+  ['D839', 'Primer surfacer grey', 9475, 'GL'],
+  ['T-409', 'Fine aluminium toner', 13280, 'QT'],
+  ['DX-579', 'Plastic adhesion promoter', 4510, 'QT'],
+  ['D8226', 'Activator medium', 6680, 'PT'],
+  ['SX-1071', 'Multi-prep cleaner', 5240, 'GL'],
+  ['M-5612', 'Mixing cups 32 oz (50)', 2150, 'BX'],
+];
+/** Tire and wheel supplier (extra2 set): item codes, sizes with slashes inside the description. */
+const TIRE: [string, string, number, string][] = [
+  ['MIC 03364', '225/45R17 94V Pilot Sport A/S 4', 21450, 'EA'],
+  ['GY 781036', 'LT265/70R17 Wrangler DuraTrac', 25890, 'EA'],
+  ['BS 002311', '215/55R17 94V Turanza QuietTrack', 17980, 'EA'],
+  ['CT 15571800', '235/65R18 106T CrossContact LX25', 19345, 'EA'],
+  ['TPMS-20036', 'TPMS sensor 315 MHz', 4250, 'EA'],
+  ['WHL 560-8145', 'Alloy wheel 17x7.5 5x114.3 silver', 28900, 'EA'],
+  ['LUG 611-288', 'Lug nut M14x1.5 chrome (4)', 1290, 'PK'],
+  ['VS-425', 'Valve stem TR413 (10)', 650, 'PK'],
+  ['HK 1013343', '205/55R16 91H Kinergy PT', 11275, 'EA'],
+  ['YK 110100806', '245/60R18 105H Geolandar CV', 18640, 'EA'],
+];
+/** Salvage yard (extra2 set): the part sold, its condition, a Hollander-style interchange number. */
+const SALVAGE: [string, string, number, string][] = [
+  ['Door assy front RH', '2018 Honda Accord', 24500, '123'],
+  ['Headlamp assy LH', '2017 Toyota Corolla', 12500, '615'],
+  ['Quarter panel cut RH', '2016 Nissan Rogue', 32500, '360'],
+  ['Deck lid', '2019 Hyundai Sonata', 18500, '146'],
+  ['Side view mirror RH', '2018 Ford Escape', 7500, '600'],
+  ['Front bumper assy', '2017 Chevy Malibu', 27500, '110'],
+  ['Condenser', '2016 Honda CR-V', 8500, '682'],
+  ['Airbag front pass', '2019 Ram 1500', 19500, '588'],
+  ['Tail lamp RH', '2018 Kia Optima', 9000, '625'],
+  ['Knuckle front LH', '2017 Subaru Outback', 11000, '512'],
+];
+
 function fordPrefix(rng: Rng): string {
   return rng.pick(['HC3Z', 'JL3Z', 'FL3Z', 'ML3Z', 'KB3Z', 'GJ5Z', 'LJ8Z']);
 }
@@ -337,6 +384,27 @@ export function randomPart(rng: Rng, id: CatalogId): CatalogPart {
     case 'electrical': {
       const t = rng.pick(ELECTRICAL);
       return fromTuple4([t[0], t[1], spread(t[2]), t[3]], 'EA', t[3]);
+    }
+    case 'paintmix': {
+      const t = rng.pick(PAINT_MIX);
+      return fromTuple4([t[0], t[1], spread(t[2]), t[3]], t[3], '');
+    }
+    case 'tire': {
+      const t = rng.pick(TIRE);
+      return fromTuple4([t[0], t[1], spread(t[2]), t[3]], t[3], '');
+    }
+    case 'salvage': {
+      const t = rng.pick(SALVAGE);
+      // Yard stock tags mix O/0, I/1, S/5 as printed; the interchange number is a second code on the row.
+      const tag = `${rng.pick(['Y', 'S', 'I', 'O'])}${rng.chars('0O1I5S', 1)}${rng.digits(3)}${rng.chars('0O1I5S', 1)}`;
+      return {
+        part_number: tag,
+        description: t[0],
+        list: Math.round((t[2] * rng.float(0.9, 1.15)) / 500) * 500,
+        uom: 'EA',
+        application: t[1],
+        note: `IC ${t[3]}-${rng.digits(5)}`,
+      };
     }
   }
 }

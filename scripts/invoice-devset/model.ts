@@ -150,7 +150,7 @@ export function buildInvoice(
       part_number: part.part_number,
       description: part.description,
       application: part.application,
-      note: spec.catalog === 'recycler' ? recyclerNote(part.description) : '',
+      note: spec.catalog === 'recycler' ? recyclerNote(part.description) : (part.note ?? ''),
       uom: part.uom,
       qtyOrdered,
       qtyShipped,

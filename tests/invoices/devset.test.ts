@@ -159,6 +159,52 @@ describe('invoice development set', () => {
   });
 });
 
+describe.each([
+  ['extra tuning set (L19–L24)', 'invoices-dev-extra', 'E'],
+  ['second extra tuning set (L25–L30)', 'invoices-dev-extra2', 'F'],
+])('the %s', (_name, sub, prefix) => {
+  const xdir = path.resolve(import.meta.dirname, '../fixtures', sub);
+  const xman = JSON.parse(fs.readFileSync(path.join(xdir, 'manifest.json'), 'utf8')) as {
+    invoices: Entry[];
+  };
+  const xtruth = (e: Entry) =>
+    (JSON.parse(fs.readFileSync(path.join(xdir, e.truth), 'utf8')) as { expected: ExtractedInvoice })
+      .expected;
+
+  it('is all tuning, with ids of its own and files that exist', () => {
+    expect(xman.invoices.length).toBeGreaterThanOrEqual(20);
+    for (const e of xman.invoices) {
+      expect(e.split, e.id).toBe('tuning');
+      expect(e.id.startsWith(prefix), e.id).toBe(true);
+      expect(fs.existsSync(path.join(xdir, e.file)), e.file).toBe(true);
+    }
+  });
+
+  it('gives every invoice a valid truth that reconciles to the cent and would not warn when read right', () => {
+    for (const e of xman.invoices) {
+      const t = xtruth(e);
+      expect(ExtractedInvoiceSchema.safeParse(t).success, e.id).toBe(true);
+      expect(reconcileInvoice(t).differenceCents, e.id).toBe(0);
+      expect(reviewExtraction(t).warnings, e.id).toEqual([]);
+      expect(t.line_items.length, e.id).toBeGreaterThanOrEqual(1);
+      expect(t.line_items.length, e.id).toBeLessThanOrEqual(25);
+      expect(new Set(t.line_items.map((i) => i.part_number)).size, e.id).toBe(t.line_items.length);
+    }
+  });
+
+  it('keeps files small (each image ≤ 300 KB) and its PDFs have the pages the manifest says', async () => {
+    for (const name of fs.readdirSync(xdir))
+      if (/\.(png|jpg)$/.test(name))
+        expect(fs.statSync(path.join(xdir, name)).size, name).toBeLessThanOrEqual(300 * 1024);
+    for (const e of xman.invoices.filter((x) => x.file.endsWith('.pdf'))) {
+      const pdf = await readPdfText(new Uint8Array(fs.readFileSync(path.join(xdir, e.file))));
+      expect(pdf.pages, e.id).toBe(e.pages);
+      if (e.variant === 'scan-pdf') expect(pdf.text.replace(/\s/g, ''), e.id).toBe('');
+      else expect(pdf.text, e.id).toContain(xtruth(e).invoice_number);
+    }
+  });
+});
+
 describe('the generator’s reconciliation check', () => {
   const spec: InvoiceSpec = {
     catalog: 'paint',

@@ -5,7 +5,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import type { GreyImage } from '~/server/extraction/clean-photo';
-import { CHANGED_CONFIDENCE, isCodeWord, pairByDashes, pairLetters, refineCode, refineCodeWords, segmentGlyphs, type Glyph } from '~/server/extraction/layout/glyphs';
+import { CHANGED_CONFIDENCE, isCodeWord, pairByDashes, pairLetters, refineCode, refineCodeWords, segmentGlyphs, smallCapsCase, type Glyph } from '~/server/extraction/layout/glyphs';
 import type { WordBox } from '~/server/extraction/layout/words';
 
 /** A white page with dark boxes (x0, width) 20 px tall at y 10..30, one per glyph. */
@@ -215,3 +215,25 @@ describe('refineCodeWords', () => {
     expect(CHANGED_CONFIDENCE).toBeLessThan(0.8);
   });
 });
+
+describe('small capitals', () => {
+  /** Glyphs 10 px apart: the first `capTop` from the top, the rest `smallTop`, all on the baseline at 40. */
+  const glyphs = (n: number, capTop: number, smallTop: number): Glyph[] =>
+    Array.from({ length: n }, (_, i) => ({ x0: i * 10, x1: i * 10 + 8, y0: i === 0 ? capTop : smallTop, y1: 40 }));
+
+  it('gives a capital followed by small capitals its printed case, and leaves plain capitals as read', () => {
+    expect(smallCapsCase('CROSSROADS', glyphs(10, 10, 16))).toBe('Crossroads');
+    // Two small capitals touching ("VA"): one glyph fewer is still the word.
+    expect(smallCapsCase('SALVAGE', glyphs(6, 10, 16))).toBe('Salvage');
+    expect(smallCapsCase('HEADLAMP', glyphs(8, 10, 10))).toBeNull();
+    expect(smallCapsCase('HEADLAMP', glyphs(8, 10, 11))).toBeNull();
+    // Not letters only, or too short: never changed.
+    expect(smallCapsCase('O0175O', glyphs(6, 10, 16))).toBeNull();
+    expect(smallCapsCase('LH', glyphs(2, 10, 16))).toBeNull();
+    // Uneven tops after the first glyph (a descender, noise): not small capitals.
+    const uneven = glyphs(5, 10, 16);
+    uneven[3] = { ...uneven[3]!, y0: 11 };
+    expect(smallCapsCase('ABCDE', uneven)).toBeNull();
+  });
+});
+

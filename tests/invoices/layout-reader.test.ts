@@ -4,7 +4,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { readDate } from '~/server/extraction/layout/dates';
-import { chargeKind, confirmByArithmetic, proseLetters, readInvoiceLayout, readMoney, restorePoint, restoreSlashes, rowChargeKind, unitFromAmount } from '~/server/extraction/layout/read-layout';
+import { chargeKind, confirmByArithmetic, dropTrailingMarks, proseLetters, readInvoiceLayout, readMoney, restorePoint, restoreSlashes, rowChargeKind, unitFromAmount } from '~/server/extraction/layout/read-layout';
 import { groupLines, type WordBox } from '~/server/extraction/layout/words';
 import { combineReads } from '~/server/extraction/offline.server';
 import { dropOverprinted, joinTouchingItems } from '~/server/extraction/pdf.server';
@@ -747,3 +747,55 @@ describe('layouts found by printing every tuning layout as a text PDF (bench-tex
     expect(read.total_amount).toBe(171.8);
   });
 });
+
+describe('layouts of the second extra tuning set (L25–L30)', () => {
+  it('reads "Item Code" as the part number, an unknown word before "Description" ("Size / Description") as the description, "Sell" as the net price', () => {
+    const words = [
+      ...top(),
+      ...line(260, [['Item Code', 40], ['Size Description', 200], ['Qty', 560], ['List', 640], ['Sell', 740], ['Line Total', 840]]),
+      ...line(300, [['BS 002311', 40], ['215/55R17 94V Turanza', 200], ['2', 570], ['$201.00', 630], ['$181.25', 730], ['$362.50', 850]]),
+    ];
+    expect(readInvoiceLayout(words).line_items).toEqual([
+      { part_number: 'BS 002311', description: '215/55R17 94V Turanza', quantity: 2, unit_price: 181.25 },
+    ]);
+  });
+
+  it('reads "Document No.", and takes the number after "Ref" only when no invoice label is printed, and marks it for checking', () => {
+    const table = [
+      ...line(260, [['Part #', 40], ['Description', 220], ['Qty', 560], ['Price', 660], ['Amount', 840]]),
+      ...line(300, [['BP-4410', 40], ['Front bumper cover', 220], ['2', 580], ['189.50', 690], ['379.00', 850]]),
+    ];
+    const head = (label: string) => [...line(20, [['Summit Tire & Wheel', 40], [label, 700]], 0.95, 36), ...line(70, [['November 8th, 2026', 700]])];
+    const ref = readInvoiceLayout([...head('Ref T-28916'), ...table]);
+    expect(ref.invoice_number).toBe('T-28916');
+    expect(ref.confidence.invoice_number).toBeLessThan(0.78);
+    expect(readInvoiceLayout([...head('Document No. PM-40112'), ...table]).invoice_number).toBe('PM-40112');
+    // An invoice label wins over a reference.
+    const both = readInvoiceLayout([...head('Ref RO-5521'), ...line(100, [['Invoice # 88412', 700]]), ...table]);
+    expect(both.invoice_number).toBe('88412');
+  });
+
+  it('reads a lone "Price" column as line totals when the printed total says so, else as unit prices', () => {
+    const rows = [
+      ...line(260, [['Description', 40], ['Stock #', 260], ['Qty', 560], ['Price', 700]]),
+      ...line(300, [['Condenser', 40], ['O0187S', 260], ['2', 570], ['170.00', 700]]),
+      ...line(330, [['Door assy front RH', 40], ['YS9191', 260], ['1', 570], ['80.00', 700]]),
+    ];
+    // 170 + 80 = 250 plus 7 % tax: the column holds line totals, so the condenser is 85.00 each.
+    const totals = [...line(400, [['Sales Tax', 560], ['17.50', 700]]), ...line(430, [['Total', 560], ['$267.50', 700]])];
+    expect(readInvoiceLayout([...top(), ...rows, ...totals]).line_items.map((i) => i.unit_price)).toEqual([85, 80]);
+    // 2 × 170 + 80 = 420: unit prices, kept.
+    const units = [...line(400, [['Subtotal', 560], ['420.00', 700]]), ...line(430, [['Total', 560], ['$420.00', 700]])];
+    expect(readInvoiceLayout([...top(), ...rows, ...units]).line_items.map((i) => i.unit_price)).toEqual([170, 80]);
+  });
+
+  it('drops marks read after a description (dotted leaders) when the OCR did not believe them, and keeps words', () => {
+    const words = line(300, [['GRILLE ASSY-FRONT “=r', 40]]).map((w) => (w.text === '“=r' ? { ...w, conf: 0 } : w));
+    expect(dropTrailingMarks(words).map((w) => w.text)).toEqual(['GRILLE', 'ASSY-FRONT']);
+    const lowWord = line(300, [['Front bumper LH', 40]]).map((w) => (w.text === 'LH' ? { ...w, conf: 0.05 } : w));
+    expect(dropTrailingMarks(lowWord)).toHaveLength(3);
+    const believed = line(300, [['Torx screw M6 x 20 -', 40]]);
+    expect(dropTrailingMarks(believed)).toHaveLength(believed.length);
+  });
+});
+

@@ -10,7 +10,7 @@ import { createRequire } from 'node:module';
 import type { Worker } from 'tesseract.js';
 import { loadSharp } from '../load-on-use.server';
 import { deskGrey, estimateSkew, flattenLight, maxFilter, pageBox, whitenShading, type GreyImage } from './clean-photo';
-import { refineCodeWords } from './layout/glyphs';
+import { refineCodeWords, restoreSmallCaps } from './layout/glyphs';
 import type { WordBox } from './layout/words';
 
 const require = createRequire(import.meta.url);
@@ -351,7 +351,7 @@ export async function recognizeWords(bytes: Uint8Array, signal?: AbortSignal): P
       } finally {
         clearTimeout(timer);
       }
-      const words = await refineCodeWords(parseTsv(data.tsv ?? ''), grey, (box) => rereadWord(worker, grey, box));
+      const words = restoreSmallCaps(await refineCodeWords(parseTsv(data.tsv ?? ''), grey, (box) => rereadWord(worker, grey, box)), grey);
       const confidence = words.length ? words.reduce((s, w) => s + w.conf, 0) / words.length : 0;
       return { text: data.text, words, width: grey.width, height: grey.height, confidence, prepared };
     } finally {
@@ -366,7 +366,8 @@ export async function recognizeWords(bytes: Uint8Array, signal?: AbortSignal): P
 /**
  * Reads the band `[0, bottom)` of a prepared page again in Tesseract's sparse-text mode, which finds the scattered
  * header blocks (a tall supplier name beside small label boxes) that the single-block mode, best for the table,
- * sometimes merges or drops. Words carry no `lineKey` (lines are grouped by position).
+ * sometimes merges or drops. Words carry no `lineKey` (lines are grouped by position); small capitals get their
+ * printed case back as on the whole page.
  */
 export async function recognizeTopSparse(prepared: Buffer, bottom: number, signal?: AbortSignal): Promise<WordBox[]> {
   const sharp = await loadSharp();
@@ -374,6 +375,8 @@ export async function recognizeTopSparse(prepared: Buffer, bottom: number, signa
   const height = Math.min(meta.height ?? 0, Math.round(bottom));
   if (height < 20 || !meta.width) return [];
   const band = await sharp(prepared).extract({ left: 0, top: 0, width: meta.width, height }).png().toBuffer();
+  const raw = await sharp(band).greyscale().raw().toBuffer({ resolveWithObject: true });
+  const grey: GreyImage = { px: new Uint8Array(raw.data), width: raw.info.width, height: raw.info.height };
   const run = queue.then(async () => {
     signal?.throwIfAborted();
     if (idleTimer) clearTimeout(idleTimer);
@@ -382,7 +385,7 @@ export async function recognizeTopSparse(prepared: Buffer, bottom: number, signa
     try {
       await worker.setParameters({ tessedit_pageseg_mode: PSM.SPARSE_TEXT });
       const { data } = await worker.recognize(band, {}, { text: false, tsv: true });
-      return parseTsv(data.tsv ?? '').map(({ lineKey: _line, ...w }) => w);
+      return restoreSmallCaps(parseTsv(data.tsv ?? ''), grey).map(({ lineKey: _line, ...w }) => w);
     } finally {
       await worker.setParameters({ tessedit_pageseg_mode: PSM.SINGLE_BLOCK }).catch(() => undefined);
       idleTimer = setTimeout(() => void closeOcrWorker(), IDLE_MS);

@@ -402,3 +402,34 @@ export async function refineCodeWords(words: WordBox[], image: GreyImage, reread
   }
   return out;
 }
+
+/**
+ * The case of a word printed in small capitals, from its glyphs: a word of capital letters only (three or more) whose
+ * first glyph's ink rises clearly above every other glyph's (the others' tops at least 12 % of the first glyph's
+ * height lower, their bottoms on its baseline) is a capital followed by small capitals — "Crossroads", as typed, not
+ * "CROSSROADS". Returns the word in that case, or null when the glyphs are too few for the letters or
+ * the heights do not show it (words in plain capitals are left as read). Only the case changes, never a letter.
+ */
+export function smallCapsCase(text: string, glyphs: Glyph[]): string | null {
+  // Two small capitals may touch ("VA" of SALVAGE): one glyph fewer or two is still the word.
+  if (!/^[A-Z]{3,}$/.test(text) || glyphs.length > text.length || glyphs.length < Math.max(3, text.length - 2)) return null;
+  const first = glyphs[0]!;
+  const height = first.y1 - first.y0;
+  if (height < 6) return null;
+  const rest = glyphs.slice(1);
+  const lowered = rest.every((g) => g.y0 - first.y0 >= height * 0.12 && Math.abs(g.y1 - first.y1) <= height * 0.12);
+  // Small capitals are one height: the tallest of the rest is within 12 % of the shortest.
+  const tops = rest.map((g) => g.y0);
+  const even = Math.max(...tops) - Math.min(...tops) <= height * 0.12;
+  return lowered && even ? `${text[0]}${text.slice(1).toLowerCase()}` : null;
+}
+
+/** Words of capitals printed in small capitals get their printed case back ({@link smallCapsCase}); others as read. */
+export function restoreSmallCaps(words: WordBox[], image: GreyImage): WordBox[] {
+  return words.map((w) => {
+    if (!/^[A-Z]{3,}$/.test(w.text)) return w;
+    const glyphs = segmentGlyphs(image, w);
+    const cased = glyphs ? smallCapsCase(w.text, glyphs) : null;
+    return cased ? { ...w, text: cased } : w;
+  });
+}

@@ -95,6 +95,8 @@ export const HEADER_VOCABULARY: [string, ColumnKind][] = [
   ['item no', 'part'],
   ['item #', 'part'],
   ['item number', 'part'],
+  ['item code', 'part'],
+  ['product code', 'part'],
   ['item', 'part'],
   ['sku', 'part'],
   ['stock #', 'part'],
@@ -131,6 +133,9 @@ export const HEADER_VOCABULARY: [string, ColumnKind][] = [
   ['ext net', 'amount'],
   ['net', 'net'],
   ['your price', 'net'],
+  // "List | Sell": the price the shop is charged.
+  ['sell', 'net'],
+  ['sell price', 'net'],
   ['cost', 'net'],
   ['unit price', 'price'],
   ['unit cost', 'price'],
@@ -277,6 +282,19 @@ export function matchHeader(line: Line): Column[] | null {
       prev.label = `${prev.label} ${c.label}`;
       prev.x1 = c.x1;
       cols.splice(k, 1);
+      unmatched -= 1;
+      break;
+    }
+  }
+  // "Size / Description", "Item Description": an unknown word printed right before "Description" (the slash lost)
+  // names the same column, so the words under it are the description's.
+  for (let k = 1; k < cols.length; k += 1) {
+    const c = cols[k]!;
+    const prev = cols[k - 1]!;
+    if (c.kind === 'desc' && prev.kind === 'other' && c.x0 - prev.x1 < line.height * 1.5 && /^[a-z]{2,}(?:\s*[/&])?$/i.test(prev.label)) {
+      c.label = `${prev.label} ${c.label}`;
+      c.x0 = prev.x0;
+      cols.splice(k - 1, 1);
       unmatched -= 1;
       break;
     }
@@ -527,6 +545,18 @@ export function isSideTotalsLine(line: Line, cols: Column[], above: Line[]): boo
   return above.some((l) => moneyWords(l.words).length > 0);
 }
 
+/**
+ * A line of a totals box above its total: one amount after a label that names a charge, a tax or a subtotal, the
+ * whole line right of `middle` (the middle of the table's header, px) where totals boxes sit; a charge row of the
+ * table has its description in the description column instead.
+ */
+function isTotalsBoxRow(line: Line, middle: number): boolean {
+  const money = moneyWords(line.words);
+  const label = line.words.filter((w) => readMoney(w.text) === null).map((w) => w.text).join(' ');
+  if (money.length !== 1 || !/[A-Za-z]{3,}/.test(label) || line.words[0]!.x0 < middle) return false;
+  return chargeKind(label) !== null || TOTALS_LABELS.some(([re]) => re.test(label));
+}
+
 interface Row {
   part: WordBox[];
   desc: WordBox[];
@@ -568,6 +598,16 @@ export function restorePoint(w: WordBox): WordBox {
   return { ...w, text: `$${m[1]!.slice(0, -2)}.${m[1]!.slice(-2)}`, conf: Math.min(w.conf, CHANGED_CONFIDENCE) };
 }
 
+/**
+ * A description cell without the marks read after its text: trailing words the OCR did not believe at all (under 0.1)
+ * that hold no two letters in a row — dotted leaders or a rule read as "“=r", "...", "—]". Words with letters stay.
+ */
+export function dropTrailingMarks(words: WordBox[]): WordBox[] {
+  let end = words.length;
+  while (end > 1 && words[end - 1]!.conf < 0.1 && !/[A-Za-z]{2}/.test(words[end - 1]!.text)) end -= 1;
+  return end === words.length ? words : words.slice(0, end);
+}
+
 function readRow(line: Line, cols: Column[]): Row {
   const map = cells(line, cols);
   const get = (kind: ColumnKind) => cols.filter((c) => c.kind === kind).flatMap((c) => map.get(c)!);
@@ -595,7 +635,7 @@ function readRow(line: Line, cols: Column[]): Row {
   const text = (ws: WordBox[]) => ws.filter((w) => readMoney(w.text) === null || /[A-Za-z]/.test(w.text));
   return {
     part: text(get('part')),
-    desc: text([...get('desc')]).map((w) => ({ ...w, text: proseLetters(w.text) })),
+    desc: dropTrailingMarks(text([...get('desc')])).map((w) => ({ ...w, text: proseLetters(w.text) })),
     qty: qty?.q ?? null,
     qtyWords: qty ? [qty.w] : [],
     unit: unitM?.v ?? null,
@@ -652,6 +692,8 @@ interface TableResult {
   items: LayoutInvoice['line_items'];
   charges: ExtractedCharge[];
   confidence: NonNullable<ExtractionConfidence['line_items']>;
+  /** The table has one money column (Price, no Amount/Ext): it may hold unit prices or line totals. */
+  oneMoneyColumn: boolean;
   headerIndex: number;
   endIndex: number;
   top: number;
@@ -736,6 +778,12 @@ function readTable(lines: Line[]): TableResult | null {
       break;
     }
   }
+  // Rows of the totals box printed above its "Total" ("Core return credit", "Sales Tax" under a "Parts & Labor" or
+  // "Merchandise" line the reader does not know) belong to the totals, not the table.
+  if (end < lines.length) {
+    const middle = (cols[0]!.x0 + cols[cols.length - 1]!.x1) / 2;
+    while (end - 1 >= start && isTotalsBoxRow(lines[end - 1]!, middle)) end -= 1;
+  }
   // Words left of the first header column or right of the last (table borders read as letters) are dropped.
   const h = lines[headerIndex]!.height;
   const minX = cols[0]!.x0 - h * 2.5;
@@ -819,7 +867,25 @@ function readTable(lines: Line[]): TableResult | null {
     });
     lastPart = items.length - 1;
   }
-  return { items, charges, confidence, headerIndex, endIndex: end, top: lines[headerIndex]!.y0 };
+  const moneyKinds = cols.filter((c) => ['list', 'net', 'price', 'amount'].includes(c.kind));
+  const oneMoneyColumn = moneyKinds.length === 1 && moneyKinds[0]!.kind !== 'amount';
+  return { items, charges, confidence, oneMoneyColumn, headerIndex, endIndex: end, top: lines[headerIndex]!.y0 };
+}
+
+/**
+ * A table's only money column headed "Price" (no Amount or Ext column) holds the line totals when the printed sums say
+ * so: `target` (dollars) — the subtotal, else the total less tax and the charges below the table — equals the sum of
+ * the column plus the table's charges and not the sum of quantity × column. Then each row's unit price is its amount
+ * ÷ quantity (when that is whole cents); the items are returned changed, or as they are when nothing proves it.
+ */
+export function lineTotalsAsUnits(items: LayoutInvoice['line_items'], tableCharges: number, target: number | null): LayoutInvoice['line_items'] {
+  if (target === null || !items.some((i) => i.quantity > 1)) return items;
+  const cents = (v: number) => Math.round(v * 100);
+  const asUnits = items.reduce((s, i) => s + i.quantity * cents(i.unit_price), 0) + cents(tableCharges);
+  const asTotals = items.reduce((s, i) => s + cents(i.unit_price), 0) + cents(tableCharges);
+  if (asUnits === cents(target) || asTotals !== cents(target)) return items;
+  if (items.some((i) => cents(i.unit_price) % i.quantity !== 0)) return items;
+  return items.map((i) => ({ ...i, unit_price: cents(i.unit_price) / i.quantity / 100 }));
 }
 
 /** Labelled amounts of the totals block (from `from` on): subtotal, tax, total, and charges (freight, cores …). */
@@ -975,8 +1041,25 @@ function findInvoiceNumber(lines: Line[]): { value: string; conf: number } | nul
       if (looksLikeNumber(cleanCode(next.text))) return { value: cleanCode(next.text), conf: round2(next.conf) };
     }
   }
+  // 4. No invoice label anywhere: "Ref T-28916" / "Reference: 4471" / "Ref # 5521" names the document. A reference
+  //    can be the customer's too, so the value is marked for checking (below NUMBER_CHECK_BELOW).
+  //    ("Document No." is read by 3.)
+  for (const line of lines) {
+    const ws = line.words;
+    for (let k = 0; k < ws.length - 1; k += 1) {
+      if (!/^(ref|reference)[.:#]?$/i.test(ws[k]!.text)) continue;
+      let at = k + 1;
+      if (/^(no|#|number)[.:]?$/i.test(ws[at]?.text ?? '')) at += 1;
+      const next = ws[at];
+      if (!next || next.x0 - ws[at - 1]!.x1 > line.height * 3) continue;
+      if (looksLikeNumber(cleanCode(next.text))) return { value: cleanCode(next.text), conf: round2(Math.min(next.conf, REFERENCE_CONF)) };
+    }
+  }
   return null;
 }
+
+/** Confidence given to an invoice number taken from a "Ref" label: the form asks to check it. */
+const REFERENCE_CONF = 0.7;
 
 /** The invoice date (see module docs). */
 function findDate(lines: Line[]): { iso: string | null; raw: string | null; conf: number } {
@@ -1113,6 +1196,12 @@ export function readInvoiceLayout(words: WordBox[]): LayoutInvoice {
   let tax = totals.tax?.v ?? null;
   const taxRows = charges.filter((c) => c.kind === 'tax');
   if (tax === null && taxRows.length) tax = taxRows.reduce((s, c) => s + c.amount, 0);
+  let items = table?.items ?? [];
+  if (table?.oneMoneyColumn) {
+    const footer = totals.charges.reduce((s, c) => s + c.amount, 0);
+    const target = totals.subtotal?.v ?? (totals.total ? totals.total.v - (tax ?? 0) - footer : null);
+    items = lineTotalsAsUnits(items, table.charges.filter((c) => c.kind !== 'tax').reduce((s, c) => s + c.amount, 0), target);
+  }
   return {
     invoice_number: number?.value ?? null,
     supplier: supplier?.value ?? null,
@@ -1121,7 +1210,7 @@ export function readInvoiceLayout(words: WordBox[]): LayoutInvoice {
     total_amount: totals.total?.v ?? null,
     subtotal: totals.subtotal?.v ?? null,
     tax_amount: tax,
-    line_items: table?.items ?? [],
+    line_items: items,
     charges: charges.filter((c) => c.kind !== 'tax'),
     confidence: {
       ...(number ? { invoice_number: number.conf } : {}),
