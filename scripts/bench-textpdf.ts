@@ -13,7 +13,8 @@
  * missed (−) and extra (+) rows; `LAYOUTS=L02,L19` only those. PDFs are cached in /tmp/textpdf-<TSEED>/, each with
  * its truth beside it (`<id>-<layout>.json`, key `expected`).
  *
- * Layouts: the development set's tuning layouts and the extra sets' layouts. The held-out layouts
+ * Layouts: the development set's 12 tuning layouts and the extra sets' 12 (L19–L30; `EXTRA2=0` leaves out L25–L30,
+ * as the first runs on 2026-11-28 did). The held-out layouts
  * (generate.ts HELD_OUT_LAYOUTS) are never printed here: they stay unseen.
  */
 import fs from 'node:fs';
@@ -23,6 +24,7 @@ import { cleanPng } from './invoice-devset/effects';
 import { HELD_OUT_LAYOUTS, makeInvoice, printLetterPdf, PRINT_CSS, type Plan } from './invoice-devset/generate';
 import { LAYOUTS } from './invoice-devset/layouts';
 import { EXTRA_LAYOUTS } from './invoice-devset/layouts-extra';
+import { EXTRA2_LAYOUTS } from './invoice-devset/layouts-extra2';
 import { truthOf } from './invoice-devset/model';
 import { Rng } from './invoice-devset/rng';
 import { rowKey, scoreLine, scoreRead, type Read, type Score } from './invoice-devset/score';
@@ -39,7 +41,7 @@ const out = `/tmp/textpdf-${seed}${png ? '-png' : ''}`;
 fs.mkdirSync(out, { recursive: true });
 
 // Numbered in the full list, so LAYOUTS=… gives each layout the same invoices as a whole run.
-const layouts = [...LAYOUTS.filter((l) => !HELD_OUT_LAYOUTS.includes(l.id)), ...EXTRA_LAYOUTS]
+const layouts = [...LAYOUTS.filter((l) => !HELD_OUT_LAYOUTS.includes(l.id)), ...EXTRA_LAYOUTS, ...(process.env.EXTRA2 === '0' ? [] : EXTRA2_LAYOUTS)]
   .map((layout, n) => ({ layout, n }))
   .filter(({ layout }) => !only || only.some((o) => layout.id.startsWith(o)));
 const browser = await chromium.launch({

@@ -5,7 +5,7 @@
 import { describe, expect, it } from 'vitest';
 import { readDate } from '~/server/extraction/layout/dates';
 import { chargeKind, confirmByArithmetic, dropTrailingMarks, proseLetters, readInvoiceLayout, readMoney, restorePoint, restoreSlashes, rowChargeKind, unitFromAmount } from '~/server/extraction/layout/read-layout';
-import { groupLines, type WordBox } from '~/server/extraction/layout/words';
+import { groupLines, joinLetterSpaced, type WordBox } from '~/server/extraction/layout/words';
 import { combineReads } from '~/server/extraction/offline.server';
 import { dropOverprinted, joinTouchingItems } from '~/server/extraction/pdf.server';
 
@@ -520,7 +520,8 @@ describe('supplier and PDF words', () => {
       { str: 'I', transform: [22, 0, 0, 22, 517, 737], width: 8 },
       { str: 'NVOICE', transform: [16, 0, 0, 16, 525, 737], width: 59 },
     ];
-    expect(joinTouchingItems(items as never, 792).map((w) => w.text)).toEqual(['INVOICE']);
+    // The smaller capitals are small letters as typed ("Invoice" in small capitals).
+    expect(joinTouchingItems(items as never, 792).map((w) => w.text)).toEqual(['Invoice']);
   });
 });
 
@@ -799,3 +800,23 @@ describe('layouts of the second extra tuning set (L25–L30)', () => {
   });
 });
 
+describe('letter-spaced words and small capitals in a text layer', () => {
+  it('joins a letter-spaced word ("I N V O I C E") and leaves letters in columns apart', () => {
+    const spaced = line(20, [['I', 500], ['N', 514], ['V', 528], ['O', 542], ['I', 556], ['C', 570], ['E', 584]]);
+    expect(joinLetterSpaced(spaced).map((w) => w.text)).toEqual(['INVOICE']);
+    const grades = line(20, [['A', 100], ['B', 160], ['C', 220]]);
+    expect(joinLetterSpaced(grades).map((w) => w.text)).toEqual(['A', 'B', 'C']);
+    expect(groupLines([...line(20, [['i', 500], ['n', 512], ['v', 524], ['o', 536], ['i', 548], ['c', 560], ['e', 572]]), ...line(20, [['Bayview Toyota', 40]])])[0]!.text).toBe('Bayview Toyota invoice');
+  });
+
+  it('gives a word in small capitals split over several items its typed case ("C" + "R" + "OSSROADS")', () => {
+    const items = [
+      { str: 'C', transform: [22, 0, 0, 22, 184, 737], width: 15 },
+      { str: 'R', transform: [16, 0, 0, 16, 199, 737], width: 11 },
+      { str: 'OSSROADS', transform: [16, 0, 0, 16, 210, 737], width: 86 },
+      { str: ' ', transform: [16, 0, 0, 16, 296, 737], width: 4 },
+      { str: 'AUTO', transform: [22, 0, 0, 22, 301, 737], width: 47 },
+    ];
+    expect(joinTouchingItems(items as never, 792).map((w) => w.text)).toEqual(['Crossroads', 'AUTO']);
+  });
+});

@@ -171,11 +171,13 @@ function itemWords(item: TextItem, pageHeight: number): WordBox[] {
  * Words of a page's text items. Chromium and others print a ligature ("fi", "fl") as its own text item: a word cut by
  * an item boundary with no gap (under a tenth of the font size) and no space on either side is joined again, so
  * "Rage Gold fi ller" reads "Rage Gold filler"; so is a word in small capitals, whose first letter is a larger item on the
- * same baseline ("I" + "NVOICE" → "INVOICE"). Ligature characters are spelled out (NFKC).
+ * same baseline, and whose smaller capitals stand for small letters ("I" 22 pt + "NVOICE" 16 pt → "Invoice", as typed;
+ * the capitals of a word typed in capitals are all one size). Ligature characters are spelled out (NFKC).
  */
 export function joinTouchingItems(items: TextItem[], pageHeight: number): WordBox[] {
   const out: WordBox[] = [];
   let prevItem: TextItem | null = null;
+  let smallCapsWord: WordBox | null = null;
   for (const raw of items) {
     const item = { ...raw, str: raw.str.normalize('NFKC') };
     const words = itemWords(item, pageHeight);
@@ -186,7 +188,13 @@ export function joinTouchingItems(items: TextItem[], pageHeight: number): WordBo
       // Same baseline (a box is 0.8 of its font size above it, 0.2 below): small capitals ("I" 22 pt + "NVOICE" 16 pt) too.
       const baseline = (w: WordBox) => w.y1 - (w.y1 - w.y0) * 0.2;
       if (Math.abs(baseline(first) - baseline(last)) < size * 0.2 && first.x0 - last.x1 < size * 0.1 && first.x0 - last.x1 > -size * 0.3) {
-        out[out.length - 1] = { ...last, text: last.text + first.text, x1: first.x1, y0: Math.min(last.y0, first.y0), y1: Math.max(last.y1, first.y1) };
+        // Small capitals: a larger capital then smaller capitals is a word typed in lower case after its capital.
+        // A word already begun so ("Cr" + "OSSROADS") goes on in small letters.
+        const capital: boolean = /^[A-Z]$/.test(last.text) || last === smallCapsWord;
+        const smallCaps: boolean = capital && /^[A-Z][A-Z.,'&-]*$/.test(first.text) && first.y1 - first.y0 < (last.y1 - last.y0) * 0.85;
+        const rest = smallCaps ? first.text.toLowerCase() : first.text;
+        out[out.length - 1] = { ...last, text: last.text + rest, x1: first.x1, y0: Math.min(last.y0, first.y0), y1: Math.max(last.y1, first.y1) };
+        smallCapsWord = smallCaps ? out[out.length - 1]! : null;
         words.shift();
       }
     }

@@ -114,8 +114,51 @@ export function groupLines(words: WordBox[]): Line[] {
   }
   return lines
     .filter((l) => l.words.length)
-    .map((l) => makeLine(l.words))
+    .map((l) => makeLine(joinLetterSpaced(l.words)))
     .sort((a, b) => (a.y0 + a.y1) / 2 - (b.y0 + b.y1) / 2);
+}
+
+/**
+ * A word printed letter-spaced ("I N V O I C E", "i n v o i c e": CSS letter-spacing, a heading's tracking) comes as
+ * one word per letter from a PDF text layer and often from the OCR: a run of three or more one-letter words, each
+ * gap to the next at most 0.8 × the letters' height and at most twice the run's smallest gap, is one word (its box
+ * the union, its confidence the mean). Letters further apart (table cells, grades "A  B  C" in columns) stay apart.
+ * Returns the words left to right.
+ */
+export function joinLetterSpaced(words: WordBox[]): WordBox[] {
+  const sorted = [...words].sort((a, b) => a.x0 - b.x0);
+  const out: WordBox[] = [];
+  let i = 0;
+  while (i < sorted.length) {
+    let j = i;
+    const letter = (w: WordBox) => /^[A-Za-z]$/.test(w.text);
+    if (letter(sorted[i]!)) {
+      const h = sorted[i]!.y1 - sorted[i]!.y0;
+      let minGap = Infinity;
+      while (j + 1 < sorted.length && letter(sorted[j + 1]!)) {
+        const gap = sorted[j + 1]!.x0 - sorted[j]!.x1;
+        if (gap > h * 0.8 || gap > Math.max(minGap, 0.5) * 2) break;
+        minGap = Math.min(minGap, Math.max(gap, 0));
+        j += 1;
+      }
+    }
+    if (j - i >= 2) {
+      const run = sorted.slice(i, j + 1);
+      out.push({
+        ...run[0]!,
+        text: run.map((w) => w.text).join(''),
+        x1: run[run.length - 1]!.x1,
+        y0: Math.min(...run.map((w) => w.y0)),
+        y1: Math.max(...run.map((w) => w.y1)),
+        conf: run.reduce((t, w) => t + w.conf, 0) / run.length,
+      });
+      i = j + 1;
+    } else {
+      out.push(sorted[i]!);
+      i += 1;
+    }
+  }
+  return out;
 }
 
 /**
