@@ -6,7 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { readDate } from '~/server/extraction/layout/dates';
 import { chargeKind, confirmByArithmetic, dropTrailingMarks, proseLetters, readInvoiceLayout, readMoney, restorePoint, restoreSlashes, rowChargeKind, unitFromAmount } from '~/server/extraction/layout/read-layout';
 import { groupLines, joinLetterSpaced, type WordBox } from '~/server/extraction/layout/words';
-import { combineReads } from '~/server/extraction/offline.server';
+import { combineReads, keepPlausibleBoxes } from '~/server/extraction/offline.server';
 import { dropOverprinted, joinTouchingItems } from '~/server/extraction/pdf.server';
 
 /** Words of one printed line: `[text, x]` pairs; a text with spaces is split into words 10 px per character apart. */
@@ -818,5 +818,16 @@ describe('letter-spaced words and small capitals in a text layer', () => {
       { str: 'AUTO', transform: [22, 0, 0, 22, 301, 737], width: 47 },
     ];
     expect(joinTouchingItems(items as never, 792).map((w) => w.text)).toEqual(['Crossroads', 'AUTO']);
+  });
+});
+
+describe('the header re-read with a box a band edge swelled', () => {
+  it('replaces a word far taller than its letters are wide by the first read of it, lined up by position', () => {
+    const sparse = [...line(80, [['ColorPro', 86]], 0.9, 30), { text: 'Refinish', x0: 315, x1: 505, y0: 43, y1: 153, conf: 0.91 }, ...line(80, [['Jobbers', 524]], 0.9, 30)];
+    const first = [{ text: 'Refinish', x0: 315, x1: 505, y0: 76, y1: 114, conf: 0.93, lineKey: '1' }, { text: 'paint', x0: 1580, x1: 1700, y0: 76, y1: 106, conf: 0.9, lineKey: '1' }];
+    const mended = keepPlausibleBoxes(sparse, first);
+    expect(mended.map((w) => `${w.text}@${w.y0}`)).toEqual(['ColorPro@80', 'Refinish@76', 'Jobbers@80']);
+    expect(mended[1]!.lineKey).toBeUndefined();
+    expect(groupLines(mended)[0]!.text).toBe('ColorPro Refinish Jobbers');
   });
 });

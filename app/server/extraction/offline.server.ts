@@ -57,6 +57,20 @@ export function combineReads(pages: PageRead[]): LayoutInvoice {
   };
 }
 
+/**
+ * The sparse re-read of the header (`sparse`) with its implausible boxes mended from the first read (`first`, same
+ * pixels): a word of four or more characters whose box is far taller than its letters are wide (narrower than 0.3 ×
+ * characters × height: a band's edge read into it, "Refinish" 190 px wide and 110 px high) would pass for the
+ * largest print on the page and break its line. Such a word is replaced by the first read's words that overlap its
+ * box, when there are any; else it is dropped.
+ */
+export function keepPlausibleBoxes(sparse: WordBox[], first: WordBox[]): WordBox[] {
+  const implausible = (w: WordBox) => w.text.length >= 4 && w.x1 - w.x0 < 0.3 * w.text.length * (w.y1 - w.y0);
+  const overlaps = (a: WordBox, b: WordBox) => Math.min(a.x1, b.x1) > Math.max(a.x0, b.x0) && Math.min(a.y1, b.y1) > Math.max(a.y0, b.y0);
+  // Like the sparse words, the replacements are lined up by position, not by the first read's own lines.
+  return sparse.flatMap((w) => (implausible(w) ? first.filter((f) => overlaps(f, w) && !implausible(f)).map(({ lineKey: _line, ...f }) => f) : [w]));
+}
+
 /** Text of stacked words, line by line (for the line-based reader on a PDF text layer). */
 function wordsToText(words: WordBox[]): string {
   const lines: { y: number; words: WordBox[] }[] = [];
@@ -140,7 +154,7 @@ export function createOfflineExtractor(): InvoiceExtractor {
           if (first.tableTop !== null && first.tableTop > 40) {
             const top = first.tableTop - 4;
             const headerWords = await recognizeTopSparse(ocr.prepared, top, options.signal);
-            if (headerWords.length) pages[0] = { words: [...headerWords, ...ocr.words.filter((w) => w.y0 >= top)], text: ocr.text };
+            if (headerWords.length) pages[0] = { words: [...keepPlausibleBoxes(headerWords, ocr.words.filter((w) => w.y0 < top)), ...ocr.words.filter((w) => w.y0 >= top)], text: ocr.text };
           }
         } catch (error) {
           if (options.signal?.aborted) throw error;
