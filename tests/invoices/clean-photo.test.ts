@@ -6,7 +6,7 @@
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { deskGrey, estimateSkew, flattenLight, pageBox, type GreyImage } from '~/server/extraction/clean-photo';
-import { invertDarkBands, paperBrightness, prepareForOcr } from '~/server/extraction/ocr.server';
+import { contrastPercentiles, CONTRAST_PERCENTILES, invertDarkBands, MIN_SKEW_DEGREES, paperBrightness, prepareForOcr, prepareGreyForOcr } from '~/server/extraction/ocr.server';
 
 /** A 600 × 500 page: paper 230 on a desk of 80 (20 px all round), 12 "lines" of ink tilted by `degrees`. */
 function page(degrees: number, desk = true): GreyImage {
@@ -69,6 +69,42 @@ describe('clean-photo', () => {
     const grey: GreyImage = { px: new Uint8Array(data), width: info.width, height: info.height };
     expect(Math.abs(estimateSkew(grey))).toBeLessThanOrEqual(0.3);
     expect(deskGrey(grey)).toBeNull();
+  });
+
+  it('prepareForOcr straightens a scan (no desk) tilted under a degree', async () => {
+    expect(MIN_SKEW_DEGREES).toBeLessThanOrEqual(0.4);
+    const scan = page(0.8, false);
+    expect(Math.abs(estimateSkew(scan) - 0.8)).toBeLessThanOrEqual(0.1);
+    const prepared = await prepareForOcr(await sharp(scan.px, { raw: { width: scan.width, height: scan.height, channels: 1 } }).png().toBuffer());
+    const { data, info } = await sharp(prepared).extractChannel(0).raw().toBuffer({ resolveWithObject: true });
+    expect(Math.abs(estimateSkew({ px: new Uint8Array(data), width: info.width, height: info.height }))).toBeLessThan(0.3);
+  });
+
+  it("keeps a sparse page's letter edges grey: the contrast stretch takes black from the darkest 0.1 %, not 1 %", async () => {
+    // 1500 × 2000 white page, 120 "letters": a black 10 px core (0.4 % of the page) in a 3 px ring of grey 190 (0.62 %),
+    // so the page's 1 % darkest pixels end inside the grey rings.
+    const width = 1500;
+    const height = 2000;
+    const px = new Uint8Array(width * height).fill(255);
+    for (let row = 0; row < 10; row += 1) {
+      for (let col = 0; col < 12; col += 1) {
+        const x0 = 100 + col * 100;
+        const y0 = 100 + row * 150;
+        for (let y = 0; y < 16; y += 1) for (let x = 0; x < 16; x += 1) px[(y0 + y) * width + x0 + x] = x >= 3 && x < 13 && y >= 3 && y < 13 ? 0 : 190;
+      }
+    }
+    const prepared = await prepareGreyForOcr(await sharp(px, { raw: { width, height, channels: 1 } }).png().toBuffer());
+    expect(prepared.width).toBe(width);
+    expect(prepared.px[(100 + 8) * width + 100 + 8]).toBeLessThan(60); // a core stays black
+    expect(prepared.px[(100 + 8) * width + 100 + 1]).toBeGreaterThan(120); // its grey ring is not blown black
+  });
+
+  it('keeps sharp\'s default stretch on a page with 1 % or more ink', () => {
+    const px = new Uint8Array(10_000).fill(250);
+    px.fill(20, 0, 99);
+    expect(contrastPercentiles({ px, width: 100, height: 100 })).toBe(CONTRAST_PERCENTILES);
+    px.fill(20, 0, 100);
+    expect(contrastPercentiles({ px, width: 100, height: 100 })).toEqual({ lower: 1, upper: 99 });
   });
 });
 

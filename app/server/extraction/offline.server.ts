@@ -118,6 +118,20 @@ function finish(read: LayoutInvoice): ExtractedInvoice {
   };
 }
 
+/**
+ * OCR of one page image — an uploaded photo or scan, or a PDF page with no text layer — with the header area above the
+ * table read again in sparse mode (scattered label boxes, a tall name), which the single-block read often garbles.
+ */
+async function readImagePage(bytes: Uint8Array, signal?: AbortSignal): Promise<PageRead> {
+  const ocr = await recognizeWords(bytes, signal);
+  const page = { words: ocr.words, text: ocr.text };
+  const first = combineReads([page]);
+  if (first.tableTop === null || first.tableTop <= 40) return page;
+  const top = first.tableTop - 4;
+  const headerWords = await recognizeTopSparse(ocr.prepared, top, signal);
+  return headerWords.length ? { words: [...keepPlausibleBoxes(headerWords, ocr.words.filter((w) => w.y0 < top)), ...ocr.words.filter((w) => w.y0 >= top)], text: ocr.text } : page;
+}
+
 export function createOfflineExtractor(): InvoiceExtractor {
   return {
     name: 'offline-ocr',
@@ -138,24 +152,17 @@ export function createOfflineExtractor(): InvoiceExtractor {
         for (const page of pdf.read) {
           options.signal?.throwIfAborted();
           if (page.image) {
-            const ocr = await recognizeWords(page.image, options.signal).catch((error: unknown) => {
-              if (error instanceof OcrTimeoutError) throw new ExtractionError(OCR_TOO_SLOW, 'read');
-              throw error;
-            });
-            pages.push({ words: ocr.words, text: ocr.text });
+            pages.push(
+              await readImagePage(page.image, options.signal).catch((error: unknown) => {
+                if (error instanceof OcrTimeoutError) throw new ExtractionError(OCR_TOO_SLOW, 'read');
+                throw error;
+              }),
+            );
           } else pages.push({ words: page.words, text: wordsToText(page.words) });
         }
       } else {
         try {
-          const ocr = await recognizeWords(file.bytes, options.signal);
-          pages.push({ words: ocr.words, text: ocr.text });
-          // The header area above the table read again in sparse mode (scattered label boxes, a tall name).
-          const first = combineReads(pages);
-          if (first.tableTop !== null && first.tableTop > 40) {
-            const top = first.tableTop - 4;
-            const headerWords = await recognizeTopSparse(ocr.prepared, top, options.signal);
-            if (headerWords.length) pages[0] = { words: [...keepPlausibleBoxes(headerWords, ocr.words.filter((w) => w.y0 < top)), ...ocr.words.filter((w) => w.y0 >= top)], text: ocr.text };
-          }
+          pages.push(await readImagePage(file.bytes, options.signal));
         } catch (error) {
           if (options.signal?.aborted) throw error;
           if (error instanceof OcrTimeoutError) throw new ExtractionError(OCR_TOO_SLOW, 'read');
