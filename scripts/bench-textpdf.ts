@@ -27,9 +27,7 @@ import { EXTRA_LAYOUTS } from './invoice-devset/layouts-extra';
 import { EXTRA2_LAYOUTS } from './invoice-devset/layouts-extra2';
 import { truthOf } from './invoice-devset/model';
 import { Rng } from './invoice-devset/rng';
-import { rowKey, scoreLine, scoreRead, type Read, type Score } from './invoice-devset/score';
-import { createOfflineExtractor } from '../app/server/extraction/offline.server';
-import { reviewExtraction } from '../app/server/extraction/review.server';
+import { readAndScore, scoreLine, type Score } from './invoice-devset/score';
 import { closeOcrWorker } from '../app/server/extraction/ocr.server';
 
 const seed = Number(process.env.TSEED ?? 5150);
@@ -48,7 +46,6 @@ const browser = await chromium.launch({
   executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
   args: ['--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage', '--disable-background-networking', '--disable-component-update', '--no-first-run'],
 });
-const extractor = createOfflineExtractor();
 const byLayout = new Map<string, Score[]>();
 try {
   for (const { layout, n } of layouts) {
@@ -68,24 +65,8 @@ try {
         fs.writeFileSync(file, png ? await cleanPng(await page.screenshot({ fullPage: true, type: 'png' })) : await printLetterPdf(page));
         await ctx.close();
       }
-      let got: Read = {};
-      let complete = false;
-      try {
-        const mime = png ? 'image/png' : 'application/pdf';
-        const read = await extractor.extract({ bytes: new Uint8Array(fs.readFileSync(file)), mime, fileName: path.basename(file) });
-        got = read;
-        complete = reviewExtraction(read).complete;
-      } catch (e) {
-        got = ((e as { partial?: Read }).partial ?? {}) as Read;
-      }
-      const s = scoreRead(got, truth, complete);
+      const { score: s } = await readAndScore(file, png ? 'image/png' : 'application/pdf', truth, `${id} ${layout.id}`);
       byLayout.set(layout.id, [...(byLayout.get(layout.id) ?? []), s]);
-      if (process.env.SHOW || process.env.MISSES)
-        console.log(`${id} ${layout.id} ${s.header}/4 ${s.items}/${s.itemsAll} extra ${s.extra}${s.silent ? ' SILENT' : ''}${s.warned ? ' warned' : ''} ${s.headerMisses.join('; ')}`);
-      if (process.env.MISSES) {
-        for (const m of s.missing) console.log(`  - ${rowKey(m)}`);
-        for (const u of s.unmatched) console.log(`  + ${rowKey(u)}`);
-      }
     }
   }
 } finally {
