@@ -4,7 +4,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { readDate } from '~/server/extraction/layout/dates';
-import { chargeKind, confirmByArithmetic, dropTrailingMarks, proseLetters, readInvoiceLayout, readMoney, restorePoint, restoreSlashes, rowChargeKind, unitFromAmount } from '~/server/extraction/layout/read-layout';
+import { chargeKind, confirmByArithmetic, dropTrailingMarks, proseLetters, readInvoiceLayout, splitBySize, readMoney, restorePoint, restoreSlashes, rowChargeKind, unitFromAmount } from '~/server/extraction/layout/read-layout';
 import { groupLines, joinLetterSpaced, type WordBox } from '~/server/extraction/layout/words';
 import { combineReads, keepPlausibleBoxes } from '~/server/extraction/offline.server';
 import { dropOverprinted, joinTouchingItems } from '~/server/extraction/pdf.server';
@@ -720,18 +720,24 @@ describe('layouts found by printing every tuning layout as a text PDF (bench-tex
     ]);
   });
 
-  it('reads a large supplier name beside a small label as the name alone, with its second line', () => {
+  it('reads a large supplier name beside a small label in a text layer as the name alone, with its second line', () => {
+    // Confidence 1: words of a PDF's text layer, whose boxes give the print size.
     const read = readInvoiceLayout([
-      ...line(20, [['Apex Starter &', 40]], 0.95, 30),
-      ...line(24, [['Invoice #', 260], ['Date', 360]], 0.95, 12),
-      ...line(40, [['R-70154', 260], ['11/03/2026', 360]], 0.95, 12),
-      ...line(56, [['Alternator', 40]], 0.95, 30),
+      ...line(20, [['Apex Starter &', 40]], 1, 30),
+      ...line(24, [['Invoice #', 260], ['Date', 360]], 1, 12),
+      ...line(40, [['R-70154', 260], ['11/03/2026', 360]], 1, 12),
+      ...line(56, [['Alternator', 40]], 1, 30),
       ...line(120, [['1450 Industrial Pkwy', 40]]),
       ...line(260, [['Part #', 40], ['Description', 220], ['Qty', 560], ['Price', 660], ['Amount', 840]]),
       ...line(300, [['BT-94R', 40], ['Battery group 94R', 220], ['1', 580], ['157.40', 680], ['157.40', 850]]),
       ...line(400, [['Total', 700], ['157.40', 850]]),
     ]);
     expect(read.supplier).toBe('Apex Starter & Alternator');
+  });
+
+  it('does not split an OCR line by its boxes\' heights (a descender makes "Body" taller than "&")', () => {
+    const words = [...line(20, [['Riverside Paint &', 40]], 0.95, 31), ...line(16, [['Body', 220]], 0.95, 46)];
+    expect(splitBySize(groupLines(words)[0]!).map((l) => l.text)).toEqual(['Riverside Paint & Body']);
   });
 
   it('takes an amount with an unknown label between the subtotal and the total as an "other" charge', () => {

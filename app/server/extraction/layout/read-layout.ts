@@ -1112,11 +1112,14 @@ const SUPPLIER_MIN_CONF = 0.4;
  * A segment of a heading line split where the print size changes: a display-size name with a small label set close
  * beside it ("Apex Starter & Alternator" at 22 pt, then "Invoice #" at 9 pt) is two blocks. Split before the first word
  * whose height (px) and the median height of the words from it on both differ by 1.4 × or more from the word before
- * it and the median of the words before it; words
+ * it and the median of the words before it; only words of a PDF's text layer are split so; words
  * of one size, and a single word, stay whole.
  */
 export function splitBySize(seg: Line): Line[] {
   const words = seg.words;
+  // Only a text layer's boxes (confidence 1) measure the print size: an OCR box grows with the ascenders and
+  // descenders it holds ("&" against "Body"), which split photographed names wrongly.
+  if (words.some((w) => w.conf < 1)) return [seg];
   const mid = (ws: WordBox[]) => median(ws.map((w) => w.y1 - w.y0));
   for (let k = 1; k < words.length; k += 1) {
     const a = mid(words.slice(0, k));
