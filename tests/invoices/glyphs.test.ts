@@ -5,7 +5,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import type { GreyImage } from '~/server/extraction/clean-photo';
-import { CHANGED_CONFIDENCE, isCodeWord, pairByDashes, pairLetters, refineCode, refineCodeWords, segmentGlyphs, smallCapsCase, type Glyph } from '~/server/extraction/layout/glyphs';
+import { CHANGED_CONFIDENCE, isCodeWord, MAX_O_RATIO, pairByDashes, pairLetters, refineCode, refineCodeWords, segmentGlyphs, smallCapsCase, spaceByGaps, spacesSeenIn, type Glyph } from '~/server/extraction/layout/glyphs';
 import type { WordBox } from '~/server/extraction/layout/words';
 
 /** A white page with dark boxes (x0, width) 20 px tall at y 10..30, one per glyph. */
@@ -157,6 +157,42 @@ describe('refineCode', () => {
   it('without the font’s measures, keeps O/0 and I/1 as read and splits only on wide ink gaps', () => {
     const g = glyphs(laidOut([14, 12, 12, 12], [8, 2, 2]));
     expect(text(refineCode('A205', g, { digitWidth: null, digitPitch: null }))).toBe('A 205');
+  });
+});
+
+describe('spaces of a blurred code whose letters touch', () => {
+  it('spaceByGaps shares the letters out among the groups between clear gaps, by the groups’ widths', () => {
+    // "5G0941005C" read; 8 glyphs (two pairs touching) in groups of 3, 3, 3 and 1 letters, 12 px a letter.
+    const g = glyphs(laidOut([12, 24, 12, 24, 36, 12], [1, 10, 1, 10, 10]));
+    expect(spaceByGaps('5G0941005C', g)?.pieces.map((p) => p.text)).toEqual(['5G0', '941', '005', 'C']);
+  });
+
+  it('spaceByGaps decides nothing when a gap is neither clearly a space nor a letter gap, or a count does not fit', () => {
+    // Gaps of 5 and 7 px at 20 px height: 7 ≥ 0.3 × 20 but not 1.6 × 5.
+    expect(spaceByGaps('ABCDEF', glyphs(laidOut([12, 12, 12, 12, 12, 12], [5, 7, 5, 5, 5])))).toBeNull();
+    // Two groups 30 and 18 px wide for 4 letters of 12 px: 2.5 and 1.5 letters.
+    expect(spaceByGaps('AB12', glyphs(laidOut([30, 18], [10])))).toBeNull();
+  });
+
+  it('spaceByGaps puts no space beside a dash', () => {
+    expect(spaceByGaps('AB-CD', glyphs(laidOut([24, 12, 24], [10, 1])))).toBeNull();
+  });
+
+  it('spacesSeenIn joins the spaces a darker ink level found where the middle level shows no gap', () => {
+    // Darker level: "9 04" parted at x 19–26; the middle level's glyphs touch there (a 2 px gap at 20 px height).
+    const refined = { pieces: [{ text: '9', from: 0, to: 0 }, { text: '04', from: 1, to: 2 }], glyphs: glyphs([[5, 14], [26, 10], [40, 10]]) };
+    expect(spacesSeenIn(refined, glyphs([[4, 17], [23, 30]])).pieces).toEqual([{ text: '904', from: 0, to: 2 }]);
+    // A 6 px gap at the middle level (≥ 0.2 × 20): the space stays.
+    expect(spacesSeenIn(refined, glyphs([[4, 16], [26, 28]])).pieces).toHaveLength(2);
+  });
+
+  it('leaves a 0 as read when its glyph is wider than any O (two letters touching)', () => {
+    // Plain digits 12 px (FONT width 0.6 of 20 px); the last glyph 26 px: 2.2 × a digit.
+    const g = glyphs(laidOut([14, 12, 26], [3, 3]));
+    expect(26 / 20 / FONT.digitWidth).toBeGreaterThan(MAX_O_RATIO);
+    expect(text(refineCode('AB0', g, FONT))).toBe('AB0');
+    // 16 px (1.33 ×): an O, as before.
+    expect(text(refineCode('AB0', glyphs(laidOut([14, 12, 16], [3, 3])), FONT))).toBe('ABO');
   });
 });
 

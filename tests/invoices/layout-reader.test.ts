@@ -6,7 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { readDate } from '~/server/extraction/layout/dates';
 import { chargeKind, confirmByArithmetic, dropTrailingMarks, proseLetters, readInvoiceLayout, splitBySize, readMoney, restorePoint, restoreSlashes, rowChargeKind, unitFromAmount } from '~/server/extraction/layout/read-layout';
 import { groupLines, joinLetterSpaced, type WordBox } from '~/server/extraction/layout/words';
-import { combineReads, keepPlausibleBoxes } from '~/server/extraction/offline.server';
+import { combineReads, GUESSED_ROW_CONFIDENCE, keepPlausibleBoxes } from '~/server/extraction/offline.server';
 import { dropOverprinted, joinTouchingItems } from '~/server/extraction/pdf.server';
 
 /** Words of one printed line: `[text, x]` pairs; a text with spaces is split into words 10 px per character apart. */
@@ -835,5 +835,51 @@ describe('the header re-read with a box a band edge swelled', () => {
     expect(mended.map((w) => `${w.text}@${w.y0}`)).toEqual(['ColorPro@80', 'Refinish@76', 'Jobbers@80']);
     expect(mended[1]!.lineKey).toBeUndefined();
     expect(groupLines(mended)[0]!.text).toBe('ColorPro Refinish Jobbers');
+  });
+});
+
+describe('photographed headers with words lost or misread (rephoto seeds 3131 and 4242)', () => {
+  it('takes a lone "Number" for the part-number column when "Part" was lost beside a grid rule', () => {
+    const words = [
+      ...top(),
+      ...line(260, [['Qty', 40], ['Number', 120], ['Description', 300], ['List', 600], ['Net', 700], ['Amount', 840]]),
+      ...line(300, [['1 GL', 40], ['DX330/GL', 120], ['Wax & grease remover gal', 300], ['57.80', 600], ['47.97', 700], ['47.97', 850]]),
+      ...line(400, [['Total', 700], ['47.97', 850]]),
+    ];
+    expect(readInvoiceLayout(words).line_items).toEqual([{ part_number: 'DX330/GL', description: 'Wax & grease remover gal', quantity: 1, unit_price: 47.97 }]);
+  });
+
+  it('finds the price and amount columns by their cells when their header words were misread', () => {
+    // "Unit Price" read "ees", "Total" read "Toot"; the vehicle column stays out of the description.
+    const words = [
+      ...top(),
+      ...line(260, [['NAGS #', 40], ['Description', 200], ['Vehicle', 520], ['Qty', 760], ['ees', 820], ['Toot', 920]]),
+      ...line(300, [['FW03986 GTN', 40], ['Windshield w/ camera bracket', 200], ['2018-21 Ford F-150', 520], ['1', 770], ['$281.92', 820], ['$281.92', 920]]),
+      ...line(330, [['DW01812 GBN', 40], ['Windshield green tint', 200], ['2014-18 Chevy Silverado', 520], ['1', 770], ['$149.69', 820], ['$149.69', 920]]),
+      ...line(400, [['Total', 820], ['$431.61', 920]]),
+    ];
+    expect(readInvoiceLayout(words).line_items).toEqual([
+      { part_number: 'FW03986 GTN', description: 'Windshield w/ camera bracket', quantity: 1, unit_price: 281.92 },
+      { part_number: 'DW01812 GBN', description: 'Windshield green tint', quantity: 1, unit_price: 149.69 },
+    ]);
+  });
+
+  it('marks the rows the line-based reader filled in under a table header whose rows could not be read by column', () => {
+    // A header with no money column and rows without amounts under it: the layout reads no row.
+    const words = [
+      ...top(),
+      ...line(260, [['Part #', 40], ['Description', 200], ['Qty', 600], ['Xyz', 700]]),
+      ...line(300, [['BP-4410', 40], ['Front bumper cover', 200], ['2', 610]]),
+      ...line(400, [['Total', 700], ['379.00', 850]]),
+    ];
+    const text = 'Part # Description Qty\nBP-4410 Front bumper cover 2 189.50 379.00\nTotal 379.00';
+    const read = combineReads([{ words, text }]);
+    expect(read.tableFound).toBe(true);
+    expect(read.line_items).toHaveLength(1);
+    expect(read.confidence.line_items).toEqual([{ part_number: GUESSED_ROW_CONFIDENCE, description: GUESSED_ROW_CONFIDENCE }]);
+    // Without a table header the line-based reader is the reader, and its rows are not marked.
+    const plain = combineReads([{ words: [...top(), ...line(400, [['Total', 700], ['379.00', 850]])], text }]);
+    expect(plain.tableFound).toBe(false);
+    expect(plain.confidence.line_items).toBeUndefined();
   });
 });

@@ -107,3 +107,29 @@ describe('removeRules', () => {
     expect(at(image, 501, 108)).toBe(0);
   });
 });
+
+describe('removeRules: a photographed rule’s soft shoulders', () => {
+  it('whitens the grey lines beside a blurred rule’s dark core, which grow lighter outwards', () => {
+    // A 1000 px wide horizontal rule: a 2 px core (0) between shoulders 206 and 230 above and 224 below, on white.
+    const image = paint(1000, 200, [
+      [0, 97, 1000, 98, 230],
+      [0, 98, 1000, 99, 206],
+      [0, 99, 1000, 101, 0],
+      [0, 101, 1000, 102, 224],
+    ]);
+    removeRules(image.px, image.width, image.height);
+    for (const y of [97, 98, 99, 100, 101]) expect(at(image, 500, y)).toBe(255);
+  });
+
+  it('stops at the core on flat shading: a rule across a grey band leaves the band grey', () => {
+    // A grey band (200) from y 80 to 130 with a 2 px rule through it at y 100.
+    const image = paint(1000, 200, [
+      [0, 80, 1000, 130, 200],
+      [0, 100, 1000, 102, 0],
+    ]);
+    removeRules(image.px, image.width, image.height);
+    expect(at(image, 500, 100)).toBe(255);
+    expect(at(image, 500, 96)).toBe(200);
+    expect(at(image, 500, 106)).toBe(200);
+  });
+});

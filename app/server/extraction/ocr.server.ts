@@ -253,6 +253,18 @@ function invertBarSpan(px: Uint8Array, row: number, width: number): void {
 export const MAX_RULE_THICKNESS = 6;
 
 /**
+ * How far (pixel lines, either side) a rule's erasure reaches past its dark core into its soft shoulders: lines whose
+ * mean grey along the rule's runs is under {@link RULE_SHOULDER_GREY}. A photographed grid rule, blurred and
+ * enlarged, is a 3 px dark core between grey shoulders of 206–224 that stayed as two faint lines beside the text
+ * ("Part Number" lost its "Part" beside one).
+ */
+export const RULE_SHOULDER_LINES = 4;
+/** Grey level (0–255) under which a line beside a rule is still the rule's shoulder, not paper. */
+export const RULE_SHOULDER_GREY = 236;
+/** How much lighter (grey levels) the next line outwards must be for a line to count as a shoulder, not shading. */
+export const RULE_SHOULDER_RISE = 8;
+
+/**
  * Whitens table rules (solid, dashed or dotted lines) in a grey image, in place: tesseract reads bordered tables
  * much better without them. A horizontal rule is a thin band (at most 6 px) of pixel rows whose dark pixels span at
  * least a fifth of the width with gaps of at most 5 px (text has wider gaps between strokes); thicker bands (a
@@ -290,9 +302,39 @@ export function removeRules(px: Uint8Array, width: number, height: number): void
       let end = line;
       while (end + 1 < count && runs[end + 1]!.length) end += 1;
       if (end - line < MAX_RULE_THICKNESS) {
-        for (let l = Math.max(0, line - 1); l <= Math.min(count - 1, end + 1); l += 1) {
+        // A blurred rule's soft shoulders go too: lines beside it still grey along the rule's runs and growing
+        // lighter outwards, with no ink in them (on shading, which is flat, the erasure stops at the core; beside
+        // letters, whose strokes are ink, too).
+        const mean = (l: number, runsOf: [number, number][]) => {
+          if (l < 0 || l >= count) return 255;
+          let sum = 0;
+          let n = 0;
+          for (const [from, to] of runsOf) for (let p = from; p <= to; p += 1, n += 1) sum += px[at(l, p)]!;
+          return n > 0 ? sum / n : 255;
+        };
+        // Grey nearly all along (letters beside a rule are ink only here and there) and lighter outwards.
+        const shoulder = (l: number, out: number, runsOf: [number, number][]) => {
+          let grey = 0;
+          let ink = 0;
+          let n = 0;
+          for (const [from, to] of runsOf) {
+            for (let p = from; p <= to; p += 1, n += 1) {
+              const v = px[at(l, p)]!;
+              if (v < RULE_SHOULDER_GREY) grey += 1;
+              if (v < threshold) ink += 1;
+            }
+          }
+          return n > 0 && grey >= 0.8 * n && ink <= 0.02 * n && mean(l, runsOf) + RULE_SHOULDER_RISE <= mean(l + out, runsOf);
+        };
+        let first = Math.max(0, line - 1);
+        while (first > 0 && line - first < RULE_SHOULDER_LINES && shoulder(first - 1, -1, runs[line]!)) first -= 1;
+        let last = Math.min(count - 1, end + 1);
+        while (last < count - 1 && last - end < RULE_SHOULDER_LINES && shoulder(last + 1, 1, runs[end]!)) last += 1;
+        for (let l = first; l <= last; l += 1) {
+          // In a shoulder line only its grey goes: a letter's stroke touching the rule stays.
+          const beyondCore = l < line - 1 || l > end + 1;
           for (const [from, to] of runs[Math.min(Math.max(l, line), end)]!) {
-            for (let p = from; p <= to; p += 1) erase[at(l, p)] = 1;
+            for (let p = from; p <= to; p += 1) if (!beyondCore || px[at(l, p)]! >= threshold) erase[at(l, p)] = 1;
           }
         }
       }

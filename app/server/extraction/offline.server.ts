@@ -53,9 +53,22 @@ export function combineReads(pages: PageRead[]): LayoutInvoice {
     impossible_date: layout.invoice_date ? null : (layout.impossible_date ?? old.impossible_date),
     total_amount: layout.total_amount ?? old.total_amount,
     line_items: useOldItems ? old.line_items : layout.line_items,
-    confidence: useOldItems ? { ...layout.confidence, line_items: undefined } : layout.confidence,
+    confidence: useOldItems
+      ? {
+          ...layout.confidence,
+          // A table header was seen but its rows could not be read by column: rows taken from the text lines are a
+          // guess (a vehicle column run into the description adds up like a right row), so their text is marked.
+          line_items: layout.tableFound ? old.line_items.map(() => ({ part_number: GUESSED_ROW_CONFIDENCE, description: GUESSED_ROW_CONFIDENCE })) : undefined,
+        }
+      : layout.confidence,
   };
 }
+
+/**
+ * Confidence (0..1) of the part number and description of rows the line-based reader filled in under a table header
+ * the layout reader found but could not read by column: under the form's low-confidence mark, so staff check them.
+ */
+export const GUESSED_ROW_CONFIDENCE = 0.5;
 
 /**
  * The sparse re-read of the header (`sparse`) with its implausible boxes mended from the first read (`first`, same

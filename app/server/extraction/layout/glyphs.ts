@@ -283,6 +283,8 @@ export function refineCode(
     if (c === '0' || c === 'O') {
       // Between two digits it is a zero whatever its width: no part number prints a letter O inside a number.
       if (DIGIT.test(chars[i - 1] ?? '') && DIGIT.test(chars[i + 1] ?? '')) return '0';
+      // Wider than any font's O (1.24–1.44 × its zero): not one letter but two touching, so the width says nothing.
+      if (ratio > MAX_O_RATIO) return c;
       return ratio >= 1.2 ? 'O' : ratio <= 1.08 ? '0' : c;
     }
     if (c === '1' || c === 'I' || c === 'l' || c === '|') {
@@ -315,6 +317,86 @@ export function refineCode(
   }
   return { pieces, glyphs };
 }
+
+/**
+ * Spaces of a code word whose letters do not pair with its glyphs (blurred letters touching), from its clear gaps
+ * alone: the glyphs fall into groups at gaps of at least {@link SPACE_GAP} × the letters' height that are also clearly
+ * wider (at least 1.6 ×) than every other gap in the word, and the letters are shared out among the groups by the
+ * groups' widths — a group's width plus one letter gap, over the word's advance per letter, must come within
+ * {@link GROUP_SLACK} of a whole number of letters for every group, and the counts must add up to the letters read.
+ * No space is put beside `.`, `,`, `-` or `/`. A photographed `5G0 941 005 C` read as "5G0941005C" is given its
+ * spaces back. Returns the pieces (text and glyph range, as {@link refineCode}) or null when the gaps do not decide.
+ */
+export function spaceByGaps(text: string, glyphs: Glyph[]): { pieces: { text: string; from: number; to: number }[]; glyphs: Glyph[] } | null {
+  const chars = [...text.replace(/\s+/g, '')];
+  if (chars.length < 4 || glyphs.length < 2) return null;
+  const h = Math.max(...glyphs.map((g) => g.y1 - g.y0));
+  if (h < 6) return null;
+  const gaps = glyphs.slice(1).map((g, i) => g.x0 - glyphs[i]!.x1);
+  const wide = gaps.map((g) => g >= SPACE_GAP * h);
+  const narrowest = Math.min(...gaps.filter((_, i) => wide[i]));
+  if (!Number.isFinite(narrowest)) return null;
+  const others = gaps.filter((_, i) => !wide[i]);
+  const letterGap = others.length ? Math.max(0, median(others)) : 0;
+  if (others.some((g) => g * 1.6 > narrowest)) return null;
+  const groups: { from: number; to: number }[] = [{ from: 0, to: 0 }];
+  for (let i = 1; i < glyphs.length; i += 1) {
+    if (wide[i - 1]) groups.push({ from: i, to: i });
+    else groups[groups.length - 1]!.to = i;
+  }
+  const widths = groups.map((g) => glyphs[g.to]!.x1 - glyphs[g.from]!.x0 + letterGap);
+  const advance = widths.reduce((a, b) => a + b, 0) / chars.length;
+  const counts = widths.map((w) => w / advance);
+  const whole = counts.map((c) => Math.max(1, Math.round(c)));
+  if (counts.some((c, i) => Math.abs(c - whole[i]!) > GROUP_SLACK) || whole.reduce((a, b) => a + b, 0) !== chars.length) return null;
+  const pieces: { text: string; from: number; to: number }[] = [];
+  let at = 0;
+  for (const [i, g] of groups.entries()) {
+    const piece = chars.slice(at, at + whole[i]!).join('');
+    if (i > 0 && (/[.,\-/]$/.test(pieces[i - 1]!.text) || /^[.,\-/]/.test(piece))) return null;
+    pieces.push({ text: piece, from: g.from, to: g.to });
+    at += whole[i]!;
+  }
+  return { pieces, glyphs };
+}
+
+/**
+ * The spaces of a pairing made on a darker ink level's glyphs kept only where the middle level's glyphs (`base`) part
+ * too, by a gap of at least {@link SEEN_SPACE_GAP} × their height around the same place: a dark level thins every
+ * stroke, so the centres of a blurred photo's digits wander and their distances no longer tell a space
+ * ("9 04 6 7-1 0188" for `90467-10188`). Pieces whose space is not seen are joined.
+ */
+export function spacesSeenIn(
+  refined: { pieces: { text: string; from: number; to: number }[]; glyphs: Glyph[] },
+  base: Glyph[],
+): { pieces: { text: string; from: number; to: number }[]; glyphs: Glyph[] } {
+  const h = median(base.map((g) => g.y1 - g.y0));
+  const seen = (at: number) => base.some((a, i) => i + 1 < base.length && a.x1 <= at && base[i + 1]!.x0 >= at && base[i + 1]!.x0 - a.x1 >= SEEN_SPACE_GAP * h);
+  const pieces = [{ ...refined.pieces[0]! }];
+  for (const p of refined.pieces.slice(1)) {
+    const last = pieces[pieces.length - 1]!;
+    if (seen((refined.glyphs[last.to]!.x1 + refined.glyphs[p.from]!.x0) / 2)) pieces.push({ ...p });
+    else {
+      last.text += p.text;
+      last.to = p.to;
+    }
+  }
+  return { pieces, glyphs: refined.glyphs };
+}
+
+/** Smallest gap of the middle ink level, as a share of the letters' height, that confirms a darker level's space. */
+export const SEEN_SPACE_GAP = 0.2;
+
+/** Smallest ink gap, as a share of the letters' height, that {@link spaceByGaps} takes for a space. */
+export const SPACE_GAP = 0.3;
+/** How far (in letters) a group's width may be from a whole number of letters in {@link spaceByGaps}. */
+export const GROUP_SLACK = 0.3;
+
+/**
+ * Widest glyph, relative to the font's plain digits, still taken for one letter O: an O is 1.24 (DejaVu, Verdana) to
+ * 1.44 (Arial, Times) times as wide as the font's zero; a photographed glyph measured at 2 × is two letters touching.
+ */
+export const MAX_O_RATIO = 1.6;
 
 /** Reads one word's box again (the caller crops, enlarges and OCRs it as a single line); resolves to the text read. */
 export type RereadWord = (box: { x0: number; y0: number; x1: number; y1: number }) => Promise<string>;
@@ -386,9 +468,18 @@ export async function refineCodeWords(words: WordBox[], image: GreyImage, reread
       const splits = [glyphs, ...DARK_INK_LEVELS.map((level) => segmentGlyphs(image, w, level))];
       for (const anchor of [false, true]) {
         for (const split of splits) {
-          if (!refined && split && (anchor || split !== glyphs)) refined = refineCode(w.text, split, font, { anchorOnDashes: anchor, ownDigits: split !== glyphs });
+          if (!refined && split && (anchor || split !== glyphs)) {
+            refined = refineCode(w.text, split, font, { anchorOnDashes: anchor, ownDigits: split !== glyphs });
+            if (refined && split !== glyphs) refined = spacesSeenIn(refined, glyphs);
+          }
         }
       }
+    }
+    // Still unpaired (blurred letters touching): spaces from the word's clear gaps alone, marked for checking.
+    const spaced = !refined && isCodeWord(w.text) ? spaceByGaps(w.text, glyphs) : null;
+    if (spaced && spaced.pieces.length > 1) {
+      for (const piece of spaced.pieces) out.push({ ...w, text: piece.text, conf: Math.min(w.conf, CHANGED_CONFIDENCE), x0: spaced.glyphs[piece.from]!.x0, x1: spaced.glyphs[piece.to]!.x1 });
+      continue;
     }
     if (!refined) {
       out.push(w);

@@ -311,6 +311,13 @@ export function matchHeader(line: Line): Column[] | null {
       break;
     }
   }
+  // "Part Number" with "Part" lost (a photographed grid rule beside it): a lone "Number" names the part-number column
+  // when nothing else does — no other column of a parts table is headed so.
+  const lone = cols.find((c) => c.kind === 'other' && /^(?:number|num\.?)$/i.test(c.label));
+  if (lone && !cols.some((c) => c.kind === 'part')) {
+    lone.kind = 'part';
+    unmatched -= 1;
+  }
   const kinds = new Set(cols.map((c) => c.kind));
   const hasQtyOrPrice = ['qty', 'qty_ord', 'qty_ship', 'price', 'net', 'amount'].some((k) => kinds.has(k as ColumnKind));
   const hasText = kinds.has('part') || kinds.has('desc');
@@ -345,6 +352,27 @@ function mergeHeaderBelow(cols: Column[], header: Line, below: Line | undefined)
       col.label = `${col.label} ${w.text}`;
     }
   }
+  return out;
+}
+
+/**
+ * A table whose header names no price and no amount column (their header words misread on a photographed band: "Unit
+ * Price" as "ees", "Total" as "Toot") gets them from what its rows hold: unknown columns right of the text columns
+ * whose cells are amounts of money ("$281.92", "149.69") in at least half the body rows are, from the right, the
+ * amount and then the unit price. Other tables are returned unchanged.
+ */
+export function moneyColumnsByContent(cols: Column[], body: Line[]): Column[] {
+  if (cols.some((c) => c.kind === 'price' || c.kind === 'net' || c.kind === 'amount') || body.length === 0) return cols;
+  const lastText = Math.max(...cols.map((c, i) => (c.kind === 'part' || c.kind === 'desc' ? i : -1)));
+  const bounded = columnBounds(cols, body);
+  const money = bounded
+    .map((c, i) => ({ c, i }))
+    .filter(({ c, i }) => i > lastText && c.kind === 'other')
+    .filter(({ c }) => body.filter((l) => l.words.some((w) => (w.x0 + w.x1) / 2 >= c.left && (w.x0 + w.x1) / 2 < c.right && readMoney(w.text) !== null)).length * 2 >= body.length);
+  if (money.length === 0) return cols;
+  const out = cols.map((c) => ({ ...c }));
+  const kinds: ColumnKind[] = money.length >= 2 ? ['amount', 'price'] : ['amount'];
+  for (const [k, kind] of kinds.entries()) out[money[money.length - 1 - k]!.i]!.kind = kind;
   return out;
 }
 
@@ -796,7 +824,7 @@ function readTable(lines: Line[]): TableResult | null {
       return kept.length === l.words.length ? l : kept.length ? makeLine(kept) : null;
     })
     .filter((l): l is Line => l !== null);
-  const bounded = columnBounds(cols, body);
+  const bounded = columnBounds(moneyColumnsByContent(cols, body), body);
   const items: LayoutInvoice['line_items'] = [];
   const charges: ExtractedCharge[] = [];
   const confidence: NonNullable<ExtractionConfidence['line_items']> = [];
