@@ -4,7 +4,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { readDate } from '~/server/extraction/layout/dates';
-import { chargeKind, confirmByArithmetic, dropTrailingMarks, proseLetters, readInvoiceLayout, splitBySize, readMoney, restorePoint, restoreSlashes, rowChargeKind, unitFromAmount } from '~/server/extraction/layout/read-layout';
+import { chargeKind, confirmByArithmetic, continueDescription, dropTrailingMarks, isDescriptionUnderPart, proseLetters, readInvoiceLayout, splitBySize, readMoney, restorePoint, restoreSlashes, rowChargeKind, unitFromAmount } from '~/server/extraction/layout/read-layout';
 import { groupLines, joinLetterSpaced, type WordBox } from '~/server/extraction/layout/words';
 import { combineReads, keepPlausibleBoxes } from '~/server/extraction/offline.server';
 import { dropOverprinted, joinTouchingItems } from '~/server/extraction/pdf.server';
@@ -835,5 +835,62 @@ describe('the header re-read with a box a band edge swelled', () => {
     expect(mended.map((w) => `${w.text}@${w.y0}`)).toEqual(['ColorPro@80', 'Refinish@76', 'Jobbers@80']);
     expect(mended[1]!.lineKey).toBeUndefined();
     expect(groupLines(mended)[0]!.text).toBe('ColorPro Refinish Jobbers');
+  });
+});
+
+describe('layouts of the third extra tuning set (L31–L36)', () => {
+  it('keeps the comma (or the dash) a description ended with where a narrow column wrapped it', () => {
+    const words = [
+      ...top(),
+      ...line(260, [['Part Number', 40], ['Description', 220], ['Qty', 420], ['Unit Price', 520], ['Amount', 680]]),
+      ...line(300, [['84236812', 40], ['HEADLAMP ASM,', 220], ['1.00', 420], ['426.53', 530], ['426.53', 690]]),
+      ...line(324, [['FRT', 220]]),
+      ...line(360, [['53811-0R904', 40], ['FENDER SUB-', 220], ['1.00', 420], ['220.50', 530], ['220.50', 690]]),
+      ...line(384, [['ASSY FRONT LH', 220]]),
+      ...line(420, [['22915762', 40], ['BRACKET FRT', 220], ['1.00', 420], ['23.90', 530], ['23.90', 690]]),
+      ...line(444, [['BPR FASCIA', 220]]),
+    ];
+    expect(readInvoiceLayout(words).line_items.map((i) => i.description)).toEqual([
+      'HEADLAMP ASM, FRT',
+      'FENDER SUB-ASSY FRONT LH',
+      'BRACKET FRT BPR FASCIA',
+    ]);
+    expect(continueDescription('GRILLE ASM', 'ASM,', 'RAD')).toBe('GRILLE ASM, RAD');
+    expect(continueDescription('Oil filter', 'filter', 'element')).toBe('Oil filter element');
+  });
+
+  it('reads the description a ticket prints under the part number in one "Item" cell (no description column)', () => {
+    const words = [
+      ...top(),
+      ...line(260, [['ITEM', 40], ['QTY', 300], ['EACH', 400], ['AMOUNT', 520]]),
+      ...line(300, [['DEN 234-9001', 40], ['1', 310], ['78.95', 400], ['78.95', 530]]),
+      ...line(324, [['OXYGEN SENSOR', 40]]),
+      ...line(360, [['BOS 0242236562', 40], ['3', 310], ['10.70', 400], ['32.10', 530]]),
+      ...line(384, [['SPARK PLUG DOUBLE', 40]]),
+      ...line(408, [['IRIDIUM', 40]]),
+      ...line(444, [['ACD 41-110', 40], ['1', 310], ['8.65', 400], ['8.65', 530]]),
+    ];
+    expect(readInvoiceLayout(words).line_items).toEqual([
+      { part_number: 'DEN 234-9001', description: 'OXYGEN SENSOR', quantity: 1, unit_price: 78.95 },
+      { part_number: 'BOS 0242236562', description: 'SPARK PLUG DOUBLE IRIDIUM', quantity: 3, unit_price: 10.7 },
+      { part_number: 'ACD 41-110', description: '', quantity: 1, unit_price: 8.65 },
+    ]);
+    expect(isDescriptionUnderPart(line(0, [['ACD 41-110', 0]]))).toBe(false);
+    expect(isDescriptionUnderPart(line(0, [['LUG NUT 1/2-20', 0]]))).toBe(true);
+  });
+
+  it('ends the table at a totals block printed on the left, under the part and description columns', () => {
+    const words = [
+      ...top(),
+      ...line(260, [['Part No.', 40], ['Description', 220], ['Unit Price', 560], ['Qty', 680], ['Extended', 780]]),
+      ...line(300, [['1K0.615.301.AA', 40], ['Brake disc front vented', 220], ['89.50', 580], ['2.000', 680], ['179.00', 790]]),
+      ...line(340, [['Parts Total', 40], ['179.00', 200], ['Terms: net 30 days', 600]]),
+      ...line(370, [['Hazardous material fee', 40], ['5.45', 270]]),
+      ...line(400, [['Sales Tax 6%', 40], ['11.07', 200]]),
+      ...line(430, [['Amount Due', 40], ['$195.52', 200]]),
+    ];
+    const read = readInvoiceLayout(words);
+    expect(read.line_items).toEqual([{ part_number: '1K0.615.301.AA', description: 'Brake disc front vented', quantity: 2, unit_price: 89.5 }]);
+    expect(read).toMatchObject({ subtotal: 179, tax_amount: 11.07, total_amount: 195.52, charges: [{ kind: 'fee', description: 'Hazardous material fee', amount: 5.45 }] });
   });
 });

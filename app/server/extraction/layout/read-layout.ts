@@ -546,6 +546,26 @@ export function isSideTotalsLine(line: Line, cols: Column[], above: Line[]): boo
 }
 
 /**
+ * True for the first line of a totals block printed on the LEFT, under the part-number and description columns
+ * ("Parts Total 245.35", "Hazardous material fee 5.45", "Sales Tax 6% 15.05" above "Amount Due"): a label of three
+ * letters or more that names a subtotal, a total, a tax or a charge, followed by one money amount that ends left of
+ * the table's first money column (less one line height) — where no row of the table prints its prices — after a line
+ * with money in it (`above`: the table's lines so far), so the first row of a table is never taken. Words after the
+ * amount (terms printed on the right) do not matter.
+ */
+export function isLeftTotalsLine(line: Line, cols: Column[], above: Line[]): boolean {
+  const moneyCols = cols.filter((c) => ['list', 'net', 'price', 'amount'].includes(c.kind));
+  if (!moneyCols.length) return false;
+  const firstMoneyX = Math.min(...moneyCols.map((c) => c.x0));
+  const money = moneyWords(line.words);
+  if (money.length !== 1 || money[0]!.w.x1 > firstMoneyX - line.height) return false;
+  const label = line.words.filter((w) => w.x1 <= money[0]!.w.x0 && readMoney(w.text) === null).map((w) => w.text).join(' ');
+  if (!/[A-Za-z]{3,}/.test(label)) return false;
+  if (!TOTALS_LABELS.some(([re, kind]) => kind !== 'paid' && re.test(label)) && chargeKind(label) === null) return false;
+  return above.some((l) => moneyWords(l.words).length > 0);
+}
+
+/**
  * A line of a totals box above its total: one amount after a label that names a charge, a tax or a subtotal, the
  * whole line right of `middle` (the middle of the table's header, px) where totals boxes sit; a charge row of the
  * table has its description in the description column instead.
@@ -688,6 +708,21 @@ export function joinWrapped(cells: WordBox[][]): string {
   return `${text.replace(/^[^A-Za-z0-9]+|[^A-Za-z0-9)"]+$/g, '').trim()}${kept}`.replace(/^\.$/, '');
 }
 
+/**
+ * A part's description continued on the next line of its row (a narrow Description column wraps it; rows aligned to
+ * the top of their cells). `desc` is the description so far, `printedEnd` the last word of it as printed on the line
+ * above (before {@link joinWrapped} dropped trailing marks), `next` the following line's text. A comma the line above
+ * ended with is kept ("HEADLAMP ASM," / "FRT" → "HEADLAMP ASM, FRT"); a word broken after a dash is joined without a
+ * space ("FENDER SUB-" / "ASSY" → "FENDER SUB-ASSY"); otherwise a space. Returns the joined description.
+ */
+export function continueDescription(desc: string, printedEnd: string, next: string): string {
+  if (!desc) return next;
+  if (!next) return desc;
+  if (/[A-Za-z]-$/.test(printedEnd) && !desc.endsWith('-')) return `${desc}-${next}`;
+  if (/[A-Za-z0-9)],$/.test(printedEnd) && !desc.endsWith(',')) return `${desc}, ${next}`;
+  return `${desc} ${next}`;
+}
+
 interface TableResult {
   items: LayoutInvoice['line_items'];
   charges: ExtractedCharge[];
@@ -738,6 +773,19 @@ function wrappedCells(body: Line[], rows: Row[]): { above: Map<number, Row[]>; b
   return { above, below, joined };
 }
 
+/**
+ * Whether the words of a line under a part, in the part-number column of a table without a description column, are
+ * that part's description: more than half of them are words of letters only, one of three letters or more
+ * ("OXYGEN SENSOR", "LUG NUT 1/2-20" — not a line code and number such as "ACD 41-110").
+ */
+export function isDescriptionUnderPart(words: WordBox[]): boolean {
+  const wordsOfLetters = words.filter((w) => /^[A-Za-z][A-Za-z'.,&/-]*$/.test(w.text) && /[A-Za-z]{2}/.test(w.text));
+  return wordsOfLetters.length * 2 > words.length && wordsOfLetters.some((w) => /[A-Za-z]{3}/.test(w.text));
+}
+
+/** Description words as prose: {@link proseLetters} on each (an O read as 0 or Q in a word). */
+const proseWords = (words: WordBox[]): WordBox[] => words.map((w) => ({ ...w, text: proseLetters(w.text) }));
+
 function readTable(lines: Line[]): TableResult | null {
   let headerIndex = -1;
   let cols: Column[] | null = null;
@@ -773,7 +821,8 @@ function readTable(lines: Line[]): TableResult | null {
   if (lines[start] && mergeHeaderBelow(cols, lines[headerIndex]!, lines[start]) !== cols && /^(ord|ship|price|no|#|each)/i.test(lines[start]!.words[0]?.text ?? '')) start += 1;
   let end = lines.length;
   for (let i = start; i < lines.length; i += 1) {
-    if (isTotalsLine(lines[i]!) || (i > start && isSideTotalsLine(lines[i]!, cols, lines.slice(start, i)))) {
+    const above = () => lines.slice(start, i);
+    if (isTotalsLine(lines[i]!) || (i > start && (isSideTotalsLine(lines[i]!, cols, above()) || isLeftTotalsLine(lines[i]!, cols, above())))) {
       end = i;
       break;
     }
@@ -802,6 +851,11 @@ function readTable(lines: Line[]): TableResult | null {
   const confidence: NonNullable<ExtractionConfidence['line_items']> = [];
   let lastPart = -1;
   let lastLine: Line | null = null;
+  /** The last word of the last part's description as printed (its trailing comma or dash), for a wrapped line. */
+  let printedEnd = '';
+  // A ticket prints the part number over its description in one "Item" cell: with no description column, words under
+  // a part's number on the next line are its description.
+  const descInPartColumn = !bounded.some((c) => c.kind === 'desc');
   const rows = body.map((l) => readRow(l, bounded));
   const wraps = wrappedCells(body, rows);
   for (const [index, line] of body.entries()) {
@@ -824,7 +878,13 @@ function readTable(lines: Line[]): TableResult | null {
       // A continuation of the previous part's description (wrapped text), else not a row.
       const near = lastLine && line.y0 - lastLine.y1 < lastLine.height * 1.2;
       if (lastPart >= 0 && near && row.part.length === 0 && descText && qty === null) {
-        items[lastPart]!.description = `${items[lastPart]!.description} ${descText}`.trim();
+        items[lastPart]!.description = continueDescription(items[lastPart]!.description, printedEnd, descText);
+        printedEnd = row.desc[row.desc.length - 1]?.text ?? '';
+      } else if (lastPart >= 0 && near && descInPartColumn && qty === null && isDescriptionUnderPart(row.part)) {
+        const words = proseWords(row.part);
+        items[lastPart]!.description = continueDescription(items[lastPart]!.description, printedEnd, joinWrapped([words]));
+        confidence[lastPart]!.description = Math.min(confidence[lastPart]!.description ?? 1, meanConf(words));
+        printedEnd = words[words.length - 1]?.text ?? '';
       }
       lastLine = line;
       continue;
@@ -866,6 +926,7 @@ function readTable(lines: Line[]): TableResult | null {
       ...numbers,
     });
     lastPart = items.length - 1;
+    printedEnd = ([...below].reverse().find((r) => r.desc.length)?.desc ?? row.desc).at(-1)?.text ?? '';
   }
   const moneyKinds = cols.filter((c) => ['list', 'net', 'price', 'amount'].includes(c.kind));
   const oneMoneyColumn = moneyKinds.length === 1 && moneyKinds[0]!.kind !== 'amount';
