@@ -4,7 +4,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { readDate } from '~/server/extraction/layout/dates';
-import { chargeKind, confirmByArithmetic, continueDescription, dropTrailingMarks, isDescriptionUnderPart, proseLetters, readInvoiceLayout, splitBySize, readMoney, restorePoint, restoreSlashes, rowChargeKind, unitFromAmount } from '~/server/extraction/layout/read-layout';
+import { chargeKind, confirmByArithmetic, continueDescription, dropTrailingMarks, isDescriptionUnderPart, titleNumber, proseLetters, readInvoiceLayout, splitBySize, readMoney, restorePoint, restoreSlashes, rowChargeKind, unitFromAmount } from '~/server/extraction/layout/read-layout';
 import { groupLines, joinLetterSpaced, type WordBox } from '~/server/extraction/layout/words';
 import { combineReads, keepPlausibleBoxes } from '~/server/extraction/offline.server';
 import { dropOverprinted, joinTouchingItems } from '~/server/extraction/pdf.server';
@@ -892,5 +892,32 @@ describe('layouts of the third extra tuning set (L31–L36)', () => {
     const read = readInvoiceLayout(words);
     expect(read.line_items).toEqual([{ part_number: '1K0.615.301.AA', description: 'Brake disc front vented', quantity: 2, unit_price: 89.5 }]);
     expect(read).toMatchObject({ subtotal: 179, tax_amount: 11.07, total_amount: 195.52, charges: [{ kind: 'fee', description: 'Hazardous material fee', amount: 5.45 }] });
+  });
+
+  it('does not take a "SOLD TO" line the OCR read as "SOLD.T0" (taller than the name) for the supplier', () => {
+    const words = [
+      ...line(20, [['QUICK STOP AUTO PARTS #214', 200]], 0.96, 40),
+      ...line(80, [['INV# 15-71652', 30]]),
+      ...line(120, [['SOLD.T0 Riverside Paint & Body', 30]], 0.9, 58),
+      ...line(260, [['ITEM', 40], ['QTY', 300], ['EACH', 400], ['AMOUNT', 520]]),
+      ...line(300, [['WIX 51515', 40], ['3', 310], ['5.65', 400], ['16.95', 530]]),
+    ];
+    expect(readInvoiceLayout(words).supplier).toBe('QUICK STOP AUTO PARTS #214');
+  });
+
+  it('reads the number printed after "INVOICE" in the title, and not a date, an amount or another label', () => {
+    const table = [
+      ...line(260, [['Part #', 40], ['Description', 220], ['Qty', 560], ['Price', 660], ['Amount', 840]]),
+      ...line(300, [['BP-4410', 40], ['Front bumper cover', 220], ['2', 580], ['189.50', 690], ['379.00', 850]]),
+    ];
+    const head = (title: string) => [
+      ...line(20, [['Central Valley CDJR Wholesale', 40], [title, 700]], 0.95, 30),
+      ...line(70, [['Sales Order 7605111', 700]]),
+      ...line(100, [['Jul 15, 2026', 700]]),
+    ];
+    expect(readInvoiceLayout([...head('INVOICE 5652054'), ...table]).invoice_number).toBe('5652054');
+    expect(readInvoiceLayout([...head('INVOICE'), ...table]).invoice_number).toBeNull();
+    expect(titleNumber([groupLines(line(0, [['Invoice 11/03/2026', 0]]))[0]!])).toBeNull();
+    expect(titleNumber([groupLines(line(0, [['Invoice Total 412.00', 0]]))[0]!])).toBeNull();
   });
 });

@@ -1064,6 +1064,16 @@ function labelSegments(line: Line): Line[] {
   return out.map(makeLine);
 }
 
+/**
+ * Whether a word follows a label of its own on its line ("Sales Order 7605111", "PO: 4471" under an "INVOICE" title):
+ * a word of three letters or more before it in the same label segment. Such a value is not the one under the label.
+ */
+function afterOwnLabel(line: Line, word: WordBox): boolean {
+  const seg = labelSegments(line).find((s) => s.words.includes(word));
+  const at = seg ? seg.words.indexOf(word) : -1;
+  return at > 0 && seg!.words.slice(0, at).some((w) => /[A-Za-z]{3,}/.test(w.text));
+}
+
 /** The invoice number (see module docs). */
 function findInvoiceNumber(lines: Line[]): { value: string; conf: number } | null {
   // 1. Label and value on the same line: "Invoice # 48213", "INV NO: A-1002", "Invoice Number 1234".
@@ -1085,12 +1095,18 @@ function findInvoiceNumber(lines: Line[]): { value: string; conf: number } | nul
       for (const below of lines.slice(i + 1, i + 3)) {
         if (below.y0 - seg.y1 > h * 4) break;
         const w = below.words.find(
-          (x) => Math.min(x.x1, seg.x1 + h * 2) - Math.max(x.x0, seg.x0 - h * 2) > 0 && looksLikeNumber(cleanCode(x.text)),
+          (x) =>
+            Math.min(x.x1, seg.x1 + h * 2) - Math.max(x.x0, seg.x0 - h * 2) > 0 &&
+            looksLikeNumber(cleanCode(x.text)) &&
+            !afterOwnLabel(below, x),
         );
         if (w) return { value: cleanCode(w.text), conf: round2(w.conf) };
       }
     }
   }
+  // 2b. The document's title with its number: "INVOICE 5652054" (no "No." or "#" between them).
+  const titled = titleNumber(lines);
+  if (titled) return titled;
   // 3. "No. 48213" / "No: 48213" not preceded by another label (Acct No, PO No …).
   for (const line of lines) {
     const ws = line.words;
@@ -1116,6 +1132,24 @@ function findInvoiceNumber(lines: Line[]): { value: string; conf: number } | nul
       if (looksLikeNumber(cleanCode(next.text))) return { value: cleanCode(next.text), conf: round2(Math.min(next.conf, REFERENCE_CONF)) };
     }
   }
+  return null;
+}
+
+/**
+ * An invoice number printed right after the word "INVOICE" in the document's title ("INVOICE 5652054"): the first
+ * word of a label segment (see {@link labelSegments}) is "Invoice" and the next word, within two letter heights, is a
+ * number of four characters or more that is not a date or money ("Invoice 11/03/2026", "Invoice Total 412.00" and
+ * "Invoice Date" are not). Returns the number as read and its confidence, or null.
+ */
+export function titleNumber(lines: Line[]): { value: string; conf: number } | null {
+  for (const line of lines)
+    for (const seg of labelSegments(line)) {
+      const [first, next] = seg.words;
+      if (!first || !next || !/^invoice:?$/i.test(first.text)) continue;
+      if (next.x0 - first.x1 > seg.height * 2) continue;
+      const value = cleanCode(next.text);
+      if (value.length >= 4 && looksLikeNumber(value) && readMoney(next.text) === null) return { value, conf: round2(next.conf) };
+    }
   return null;
 }
 
@@ -1162,8 +1196,12 @@ function findDate(lines: Line[]): { iso: string | null; raw: string | null; conf
 }
 
 const SUPPLIER_LABEL = /^\s*(?:supplier|vendor|from|sold\s+by|remit\s+to)\s*[:-]\s*(.+)$/i;
+/**
+ * Headings that are not the supplier's name. "Bill to", "Sold to" and "Ship to" are also known as the OCR slips them:
+ * a full stop or nothing for the space, a zero for the O ("SOLD.T0", "SHIPTO").
+ */
 const NOT_SUPPLIER =
-  /^(invoice|tax\s+invoice|sales\s+invoice|bill\s+to|sold\s+to|ship\s+to|customer|statement|page|date|remit|phone|tel|fax|email|www\.|http|acct|account|terms|po\b|p\.o\.|order|original|copy|duplicate|packing|thank)/i;
+  /^(invoice|tax\s+invoice|sales\s+invoice|(?:bill|sold|ship)\W*t[o0]\b|customer|statement|page|date|remit|phone|tel|fax|email|www\.|http|acct|account|terms|po\b|p\.o\.|order|original|copy|duplicate|packing|thank)/i;
 
 /** The supplier (see module docs). */
 /** Mean word confidence (0..1) under which a heading is only taken as the supplier when nothing else is there. */
@@ -1223,7 +1261,7 @@ function findSupplier(lines: Line[], tableStart: number): { value: string; conf:
       const t = seg.text.replace(/[|]/g, '').trim();
       const letters = t.replace(/[^A-Za-z]/g, '').length;
       if (letters < 3 || letters / Math.max(1, t.replace(/\s/g, '').length) < 0.7) continue;
-      if (NOT_SUPPLIER.test(t) || /\b(invoice\s*(#|no|number)|date|bill\s+to|ship\s+to|sold\s+to)\b/i.test(t)) continue;
+      if (NOT_SUPPLIER.test(t) || /\b(invoice\s*(#|no|number)|date|(?:bill|ship|sold)\W*t[o0])\b/i.test(t)) continue;
       // An address line: a house number, or a street word with a number or at its end ("Oak Street"); a name may hold
       // a street word ("Old Mill Road Honda").
       const street = /\b(street|st\.|ave|avenue|road|rd\.|blvd|suite|drive|dr\.|hwy|lane)(?=\W|$)/i;
