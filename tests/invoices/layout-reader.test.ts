@@ -4,7 +4,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { readDate } from '~/server/extraction/layout/dates';
-import { chargeKind, confirmByArithmetic, continueDescription, dropTrailingMarks, isDescriptionUnderPart, titleNumber, proseLetters, readInvoiceLayout, splitBySize, readMoney, restorePoint, restoreSlashes, rowChargeKind, unitFromAmount } from '~/server/extraction/layout/read-layout';
+import { chargeKind, confirmByArithmetic, continueDescription, dropTrailingMarks, isDescriptionUnderPart, titleNumber, stackHeads, proseLetters, readInvoiceLayout, splitBySize, readMoney, restorePoint, restoreSlashes, rowChargeKind, unitFromAmount } from '~/server/extraction/layout/read-layout';
 import { groupLines, joinLetterSpaced, type WordBox } from '~/server/extraction/layout/words';
 import { combineReads, keepPlausibleBoxes } from '~/server/extraction/offline.server';
 import { dropOverprinted, joinTouchingItems } from '~/server/extraction/pdf.server';
@@ -892,6 +892,39 @@ describe('layouts of the third extra tuning set (L31–L36)', () => {
     const read = readInvoiceLayout(words);
     expect(read.line_items).toEqual([{ part_number: '1K0.615.301.AA', description: 'Brake disc front vented', quantity: 2, unit_price: 89.5 }]);
     expect(read).toMatchObject({ subtotal: 179, tax_amount: 11.07, total_amount: 195.52, charges: [{ kind: 'fee', description: 'Hazardous material fee', amount: 5.45 }] });
+  });
+
+  it('keeps a stock number with leading zeros that reads like an amount ("0062.90") as the part number', () => {
+    const words = [
+      ...top(),
+      ...line(260, [['Stock No.', 40], ['Description', 220], ['Qty', 560], ['Unit Net', 660], ['Amount', 840]]),
+      ...line(300, [['0062.90', 40], ['Weld-through primer aerosol', 220], ['4', 580], ['15.17', 670], ['60.68', 850]]),
+      ...line(330, [['00125-88310', 40], ['Bumper reinforcement', 220], ['1', 580], ['174.19', 670], ['174.19', 850]]),
+    ];
+    expect(readInvoiceLayout(words).line_items.map((i) => i.part_number)).toEqual(['0062.90', '00125-88310']);
+  });
+
+  it('keeps a maker column ("Mfg") printed close before "Description" as its own column', () => {
+    const words = [
+      ...top(),
+      ...line(260, [['Item #', 30], ['Mfg', 120], ['Description', 155], ['Qty', 440], ['Price', 540], ['Amount', 640]]),
+      ...line(300, [['68094165AB', 30], ['MOP', 120], ['BRACKET, FASCIA SUPPORT', 160], ['1', 450], ['$32.20', 530], ['$32.20', 640]]),
+    ];
+    expect(readInvoiceLayout(words).line_items).toEqual([
+      { part_number: '68094165AB', description: 'BRACKET, FASCIA SUPPORT', quantity: 1, unit_price: 32.2 },
+    ]);
+  });
+
+  it('reads heads printed on two lines ("Unit" over "Net", "Ext." over "Amount") as one head each, however close', () => {
+    const words = [
+      ...top(),
+      ...line(240, [['Qty', 400], ['Unit', 520], ['Ext.', 600]]),
+      ...line(262, [['Stock No.', 40], ['Description', 150], ['Ord', 400], ['Net', 520], ['Amount', 560]]),
+      ...line(300, [['0008-5512', 40], ['Body side molding clip', 150], ['4', 420], ['1.94', 520], ['7.76', 580]]),
+    ];
+    expect(readInvoiceLayout(words).line_items).toEqual([{ part_number: '0008-5512', description: 'Body side molding clip', quantity: 4, unit_price: 1.94 }]);
+    const stacked = stackHeads(groupLines(line(0, [['Qty', 400], ['Ext.', 600]]))[0]!, groupLines(line(30, [['Ord', 400], ['Amount', 560]]))[0]!);
+    expect(stacked?.words.map((w) => w.text)).toEqual(['qty ord', 'ext amount']);
   });
 
   it('does not take a "SOLD TO" line the OCR read as "SOLD.T0" (taller than the name) for the supplier', () => {

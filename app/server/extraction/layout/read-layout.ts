@@ -232,6 +232,12 @@ function trimSwollenWords(words: WordBox[]): WordBox[] {
   });
 }
 
+/**
+ * Header words of columns that are never part of the description even when printed close before it: the maker or
+ * brand ("Mfg", "Mfr", "Brand", "Make", "Vendor") and the supplier's line code ("Line", "Ln").
+ */
+const OWN_COLUMN_WORD = /^(mfg|mfr|mfgr|brand|make|vendor|line|ln)\.?$/i;
+
 /** The columns a line names, or null when it is not a table header (see module docs). */
 export function matchHeader(line: Line): Column[] | null {
   const words = trimSwollenWords(line.words.flatMap(splitGluedMark));
@@ -291,7 +297,7 @@ export function matchHeader(line: Line): Column[] | null {
   for (let k = 1; k < cols.length; k += 1) {
     const c = cols[k]!;
     const prev = cols[k - 1]!;
-    if (c.kind === 'desc' && prev.kind === 'other' && c.x0 - prev.x1 < line.height * 1.5 && /^[a-z]{2,}(?:\s*[/&])?$/i.test(prev.label)) {
+    if (c.kind === 'desc' && prev.kind === 'other' && c.x0 - prev.x1 < line.height * 1.5 && /^[a-z]{2,}(?:\s*[/&])?$/i.test(prev.label) && !OWN_COLUMN_WORD.test(prev.label)) {
       c.label = `${prev.label} ${c.label}`;
       c.x0 = prev.x0;
       cols.splice(k - 1, 1);
@@ -651,8 +657,9 @@ function readRow(line: Line, cols: Column[]): Row {
     // In cents, so that half a cent rounds up as printed (363.90 less 25 % is 272.93, not 272.92).
     if (list) unitM = { w: list.w, v: Math.round((Math.round(list.v * 100) * (100 - (disc ? Number(disc[1]) : 0))) / 100) / 100 };
   }
-  // Text of the part and description columns; a money word that strayed there is left out.
-  const text = (ws: WordBox[]) => ws.filter((w) => readMoney(w.text) === null || /[A-Za-z]/.test(w.text));
+  // Text of the part and description columns; a money word that strayed there is left out. A number with leading
+  // zeros ("0062.90", a stock number) is a code: money is never printed so.
+  const text = (ws: WordBox[]) => ws.filter((w) => readMoney(w.text) === null || /[A-Za-z]/.test(w.text) || /^0\d/.test(w.text));
   return {
     part: text(get('part')),
     desc: dropTrailingMarks(text([...get('desc')])).map((w) => ({ ...w, text: proseLetters(w.text) })),
@@ -786,6 +793,29 @@ export function isDescriptionUnderPart(words: WordBox[]): boolean {
 /** Description words as prose: {@link proseLetters} on each (an O read as 0 or Q in a word). */
 const proseWords = (words: WordBox[]): WordBox[] => words.map((w) => ({ ...w, text: proseLetters(w.text) }));
 
+/**
+ * A table header printed on two lines, the upper words stacked over the lower ones ("Qty" over "Ord", "Unit" over
+ * "List", "Ext." over "Amount"), as one line: each lower word with the upper word over it (their boxes overlap
+ * across; each upper word over exactly one lower word) becomes one word of the two when they make a known head
+ * ("Qty Ord", "Ext Amount"; a full stop may be dropped), else stays as it is; so close heads ("Net" beside "Amount")
+ * are no longer read as one phrase ("Net Amount"). Returns the line at the lower line's height, or null when the
+ * words are not stacked so.
+ */
+export function stackHeads(upper: Line, lower: Line): Line | null {
+  const ups = upper.words.filter((w) => w.conf >= 0.5);
+  const over = (u: WordBox, l: WordBox) => Math.min(u.x1, l.x1) > Math.max(u.x0, l.x0);
+  if (!ups.length || ups.some((u) => lower.words.filter((l) => over(u, l)).length !== 1)) return null;
+  const known = (phrase: string) => HEADER_VOCABULARY.some(([p]) => p === phrase);
+  const words = lower.words.map((l) => {
+    const above = ups.filter((u) => over(u, l));
+    if (above.length !== 1) return l;
+    const phrase = norm(`${above[0]!.text} ${l.text}`);
+    const text = known(phrase) ? phrase : known(phrase.replace(/\./g, '')) ? phrase.replace(/\./g, '') : null;
+    return text ? { ...l, text, x0: Math.min(l.x0, above[0]!.x0), x1: Math.max(l.x1, above[0]!.x1), conf: Math.min(l.conf, above[0]!.conf) } : l;
+  });
+  return makeLine(words);
+}
+
 function readTable(lines: Line[]): TableResult | null {
   let headerIndex = -1;
   let cols: Column[] | null = null;
@@ -805,6 +835,18 @@ function readTable(lines: Line[]): TableResult | null {
     if (!other || Math.abs((other.y0 + other.y1) / 2 - (header.y0 + header.y1) / 2) > Math.max(header.height, other.height) * 1.2) continue;
     const vocab = other.words.every((w) => HEADER_VOCABULARY.some(([p]) => p === norm(w.text) || p.split(' ').includes(norm(w.text))) || w.conf < 0.5);
     const apart = other.words.every((w) => header.words.every((x) => Math.min(w.x1, x.x1) <= Math.max(w.x0, x.x0)));
+    if (vocab && !apart && k === headerIndex - 1) {
+      // Heads printed on two lines ("Qty" over "Ord", "Unit" over "Net", "Ext." over "Amount"): each pair is one head.
+      const stacked = stackHeads(other, header);
+      const again = stacked && matchHeader(stacked);
+      if (again && again.length > cols.length) {
+        lines.splice(k, 2, stacked);
+        headerIndex = k;
+        cols = again;
+        break;
+      }
+      continue;
+    }
     if (!vocab || !apart || !other.words.some((w) => w.conf >= 0.5)) continue;
     const merged = makeLine([...header.words, ...other.words.filter((w) => w.conf >= 0.5)].map((w) => ({ ...w, y0: header.y0, y1: header.y1 })));
     const again = matchHeader(merged);
