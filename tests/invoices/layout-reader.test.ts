@@ -927,6 +927,18 @@ describe('layouts of the third extra tuning set (L31–L36)', () => {
     expect(stacked?.words.map((w) => w.text)).toEqual(['qty ord', 'ext amount']);
   });
 
+  it('finds the value under an "Invoice" label with a line of another block between them', () => {
+    const words = [
+      ...line(20, [['Harbor Collision Wholesale', 40], ['Customer', 900]], 0.95, 30),
+      ...line(60, [['Main Street', 300], ['Invoice', 560], ['Date', 680], ['Terms', 800]]),
+      ...line(84, [['Eastside Auto Body', 300]]),
+      ...line(108, [['812 Oak Street', 300], ['SI6970088', 540], ['2026-10-06', 670], ['Net 30', 800]]),
+      ...line(260, [['Part #', 40], ['Description', 220], ['Qty', 560], ['Price', 660], ['Amount', 840]]),
+      ...line(300, [['BP-4410', 40], ['Front bumper cover', 220], ['2', 580], ['189.50', 690], ['379.00', 850]]),
+    ];
+    expect(readInvoiceLayout(words).invoice_number).toBe('SI6970088');
+  });
+
   it('does not take a "SOLD TO" line the OCR read as "SOLD.T0" (taller than the name) for the supplier', () => {
     const words = [
       ...line(20, [['QUICK STOP AUTO PARTS #214', 200]], 0.96, 40),

@@ -1134,7 +1134,8 @@ function findInvoiceNumber(lines: Line[]): { value: string; conf: number } | nul
       if (!INVOICE_LABEL.test(seg.text) || !/\b(?:inv|invoice)\b/i.test(seg.text)) continue;
       if (/^invoice$/i.test(seg.text) && seg.height > line.height * 1.3) continue;
       const h = seg.height;
-      for (const below of lines.slice(i + 1, i + 3)) {
+      // Lines of other blocks (an address beside the boxes) may sit between the label and its value: up to three below.
+      for (const below of lines.slice(i + 1, i + 4)) {
         if (below.y0 - seg.y1 > h * 4) break;
         const w = below.words.find(
           (x) =>
