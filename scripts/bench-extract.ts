@@ -1,5 +1,5 @@
 /**
- * `npm run bench:extract [-- --set old|dev|extra|extra2|all] [-- --split tuning|heldout|all]`: runs the offline extractor on the
+ * `npm run bench:extract [-- --set old|dev|extra|extra2|extra3|all] [-- --split tuning|heldout|all]`: runs the offline extractor on the
  * invoice fixtures and prints field-level accuracy, time per page and silent successes.
  *
  * Sets:
@@ -16,6 +16,8 @@
  *   section "Extra tuning set". `--split` does not filter it (nothing in it is held out). `--set all` runs it too.
  * - `extra2`: the SECOND extra tuning set, tests/fixtures/invoices-dev-extra2 (layouts L25–L30, made by
  *   `generate.ts --extra2`), likewise all tuning, printed as "Extra2 tuning set"; `--set all` runs it too.
+ * - `extra3`: the THIRD extra tuning set, tests/fixtures/invoices-dev-extra3 (layouts L31–L36, made by
+ *   `generate.ts --extra3`), likewise all tuning, printed as "Extra3 tuning set"; `--set all` runs it too.
  * - `--id D03,D05` runs only those invoices (ids of either set; held-out ones only with a split that includes them);
  *   `--show` prints, under the table, each missed expected row (−) and each returned row that matched nothing (+).
  *
@@ -51,6 +53,7 @@ const oldDir = path.join(root, 'tests/fixtures/invoices');
 const devDir = path.join(root, 'tests/fixtures/invoices-dev');
 const extraDir = path.join(root, 'tests/fixtures/invoices-dev-extra');
 const extra2Dir = path.join(root, 'tests/fixtures/invoices-dev-extra2');
+const extra3Dir = path.join(root, 'tests/fixtures/invoices-dev-extra3');
 const HEADER = ['invoice_number', 'supplier', 'invoice_date', 'total_amount'] as const;
 /** Old-fixture figures before issue 18 (2026-11-24, `npm run bench:extract -- --set old`): they may not fall. */
 const OLD_FLOOR = { header: 58, headerAll: 60, items: 46, itemsAll: 48, silent: 1 };
@@ -61,7 +64,7 @@ type Expected = Pick<
   'invoice_number' | 'supplier' | 'invoice_date' | 'total_amount' | 'line_items'
 >;
 interface Case {
-  set: 'old' | 'dev' | 'extra' | 'extra2';
+  set: 'old' | 'dev' | 'extra' | 'extra2' | 'extra3';
   id: string;
   file: string;
   /** What kind of page: effect (old) or layout + variant (dev). */
@@ -97,11 +100,11 @@ const { values: args } = parseArgs({
   },
 });
 if (
-  !['old', 'dev', 'extra', 'extra2', 'all'].includes(args.set!) ||
+  !['old', 'dev', 'extra', 'extra2', 'extra3', 'all'].includes(args.set!) ||
   !['tuning', 'heldout', 'all'].includes(args.split!)
 ) {
   console.error(
-    'Usage: npm run bench:extract -- [--set old|dev|extra|extra2|all] [--split tuning|heldout|all] [--id D03,D05] [--show]',
+    'Usage: npm run bench:extract -- [--set old|dev|extra|extra2|extra3|all] [--split tuning|heldout|all] [--id D03,D05] [--show]',
   );
   process.exit(2);
 }
@@ -134,7 +137,7 @@ function oldCases(): Case[] {
 }
 
 /** The cases of a generated set's manifest (`dir`: invoices-dev or invoices-dev-extra), filtered by split. */
-function devCases(split: string, dir = devDir, set: 'dev' | 'extra' | 'extra2' = 'dev'): Case[] {
+function devCases(split: string, dir = devDir, set: 'dev' | 'extra' | 'extra2' | 'extra3' = 'dev'): Case[] {
   const manifest = JSON.parse(fs.readFileSync(path.join(dir, 'manifest.json'), 'utf8')) as {
     invoices: {
       id: string;
@@ -332,7 +335,7 @@ try {
     if (onlyIds) {
       const skipped = [...onlyIds].filter(
         (id) =>
-          !cases.some((c) => c.id === id) && !oldCases().some((c) => c.id === id) && !/^[EF]\d\d$/.test(id),
+          !cases.some((c) => c.id === id) && !oldCases().some((c) => c.id === id) && !/^[EFG]\d\d$/.test(id),
       );
       if (skipped.length)
         console.log(`Not run (unknown or outside --split ${args.split}): ${skipped.join(', ')}\n`);
@@ -366,6 +369,12 @@ try {
       'Extra2 tuning set (tests/fixtures/invoices-dev-extra2, layouts L25–L30)',
       'extra2',
     ],
+    [
+      'extra3',
+      extra3Dir,
+      'Extra3 tuning set (tests/fixtures/invoices-dev-extra3, layouts L31–L36)',
+      'extra3',
+    ],
   ] as const) {
     if (args.set !== set && args.set !== 'all') continue;
     const outcomes: Outcome[] = [];
@@ -378,7 +387,7 @@ try {
     console.log('');
     if (outcomes.length) {
       const s = summarise(outcomes);
-      console.log(line(set === 'extra' ? 'Extra tuning' : 'Extra2 tuning', s));
+      console.log(line({ extra: 'Extra tuning', extra2: 'Extra2 tuning', extra3: 'Extra3 tuning' }[set], s));
       for (const variant of [...new Set(outcomes.map((o) => o.c.variant))])
         console.log(line(`  ${variant}`, summarise(outcomes.filter((o) => o.c.variant === variant))));
       if (pct(s.header, s.headerAll) < TARGET.header)

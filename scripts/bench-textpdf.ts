@@ -14,7 +14,8 @@
  * its truth beside it (`<id>-<layout>.json`, key `expected`).
  *
  * Layouts: the development set's 12 tuning layouts and the extra sets' 12 (L19–L30; `EXTRA2=0` leaves out L25–L30,
- * as the first runs on 2026-11-28 did). The held-out layouts
+ * as the first runs on 2026-11-28 did); `EXTRA3=1` adds the third extra set's L31–L36 (numbered after them, so the
+ * other layouts keep their invoices). The held-out layouts
  * (generate.ts HELD_OUT_LAYOUTS) are never printed here: they stay unseen.
  */
 import fs from 'node:fs';
@@ -25,6 +26,7 @@ import { HELD_OUT_LAYOUTS, makeInvoice, printLetterPdf, PRINT_CSS, type Plan } f
 import { LAYOUTS } from './invoice-devset/layouts';
 import { EXTRA_LAYOUTS } from './invoice-devset/layouts-extra';
 import { EXTRA2_LAYOUTS } from './invoice-devset/layouts-extra2';
+import { EXTRA3_LAYOUTS } from './invoice-devset/layouts-extra3';
 import { truthOf } from './invoice-devset/model';
 import { Rng } from './invoice-devset/rng';
 import { readAndScore, scoreLine, type Score } from './invoice-devset/score';
@@ -39,7 +41,12 @@ const out = `/tmp/textpdf-${seed}${png ? '-png' : ''}`;
 fs.mkdirSync(out, { recursive: true });
 
 // Numbered in the full list, so LAYOUTS=… gives each layout the same invoices as a whole run.
-const layouts = [...LAYOUTS.filter((l) => !HELD_OUT_LAYOUTS.includes(l.id)), ...EXTRA_LAYOUTS, ...(process.env.EXTRA2 === '0' ? [] : EXTRA2_LAYOUTS)]
+const layouts = [
+  ...LAYOUTS.filter((l) => !HELD_OUT_LAYOUTS.includes(l.id)),
+  ...EXTRA_LAYOUTS,
+  ...(process.env.EXTRA2 === '0' ? [] : EXTRA2_LAYOUTS),
+  ...(process.env.EXTRA3 === '1' ? EXTRA3_LAYOUTS : []),
+]
   .map((layout, n) => ({ layout, n }))
   .filter(({ layout }) => !only || only.some((o) => layout.id.startsWith(o)));
 const browser = await chromium.launch({

@@ -38,7 +38,9 @@ export type CatalogId =
   | 'euro'
   | 'paintmix'
   | 'tire'
-  | 'salvage';
+  | 'salvage'
+  | 'dotted'
+  | 'leadzero';
 
 const FORD_BODY: [string, string, number][] = [
   ['17D957', 'BUMPER COVER - FRONT', 42000],
@@ -258,6 +260,37 @@ const SALVAGE: [string, string, number, string][] = [
   ['Knuckle front LH', '2017 Subaru Outback', 11000, '512'],
 ];
 
+/** Import dealer printing VAG/BMW numbers with dots (extra3 set): `1K0.615.301.AA`, `51.11.7.391.481`. */
+const DOTTED: [string, string, number][] = [
+  ['1K0.615.301.AA', 'Brake disc front vented 312 mm', 8940],
+  ['5G0.807.217.GRU', 'Bumper cover front, primed', 39480],
+  ['3C8.941.005.D', 'Headlamp housing left halogen', 41275],
+  ['51.11.7.391.481', 'Trim cover bumper front', 27215],
+  ['8V0.853.651.A.RYP', 'Radiator grille with emblem mount', 21990],
+  ['N.907.512.03', 'Expanding rivet', 185],
+  ['5Q0.121.251.GB', 'Coolant radiator', 31460],
+  ['06L.115.562.B', 'Oil filter element', 1795],
+  ['63.11.7.214.925', 'Fog lamp right', 14380],
+  ['5NA.857.508.Q.9B9', 'Mirror glass right heated', 6925],
+  ['4K0.805.594.C', 'Lock carrier bracket lower', 17250],
+  ['WHT.005.201', 'Clip trim panel', 95],
+];
+/** Collision supplier whose stock numbers keep their leading zeros (extra3 set): `00123-45678`, `0045.221`. */
+const LEADZERO: [string, string, number, string][] = [
+  ['00125-88310', 'Bumper reinforcement front steel', 18650, 'EA'],
+  ['0045.221', 'Push-type retainer, black (25)', 1490, 'BX'],
+  ['007-1234', 'Seam sealer cartridge grey 310 ml', 1675, 'EA'],
+  ['00391-20004', 'Fender liner front left plastic', 6420, 'EA'],
+  ['0008-5512', 'Body side molding clip', 240, 'EA'],
+  ['01440-6620', 'Headlamp mounting bracket repair kit', 3380, 'KT'],
+  ['00077-31109', 'Radiator support upper tie bar', 13945, 'EA'],
+  ['0062.90', 'Weld-through primer aerosol 12 oz', 1985, 'EA'],
+  ['000-4415', 'Masking tape 3/4 in x 60 yd', 575, 'RL'],
+  ['00218-7702', 'Door shell rear right', 44560, 'EA'],
+  ['0093-001', 'Hood hinge pair, both sides', 8290, 'PR'],
+  ['00516-4410', 'Tail lamp lens left outer', 9735, 'EA'],
+];
+
 function fordPrefix(rng: Rng): string {
   return rng.pick(['HC3Z', 'JL3Z', 'FL3Z', 'ML3Z', 'KB3Z', 'GJ5Z', 'LJ8Z']);
 }
@@ -405,6 +438,14 @@ export function randomPart(rng: Rng, id: CatalogId): CatalogPart {
         application: t[1],
         note: `IC ${t[3]}-${rng.digits(5)}`,
       };
+    }
+    case 'dotted': {
+      const [pn, desc, list] = rng.pick(DOTTED);
+      return { part_number: pn, description: desc, list: spread(list), uom: 'EA', application: `${years()} Jetta` };
+    }
+    case 'leadzero': {
+      const t = rng.pick(LEADZERO);
+      return fromTuple4([t[0], t[1], spread(t[2]), t[3]], t[3], '');
     }
   }
 }

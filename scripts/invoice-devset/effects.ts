@@ -88,13 +88,16 @@ export async function photograph(png: Buffer, p: PhotoParams, rng: Rng): Promise
   return sharp(rotated).resize({ width: p.width }).blur(p.blur).jpeg({ quality: p.quality }).toBuffer();
 }
 
-/** A scanned page: grey, slightly skewed, JPEG 70, inside a one-page Letter PDF without a text layer. */
-export async function scannedPdf(png: Buffer, angle: number): Promise<{ pdf: Buffer; jpeg: Buffer }> {
+/**
+ * A scanned page: grey, slightly skewed, JPEG 70, inside a one-page Letter PDF without a text layer. `width` is the
+ * scan's width in pixels (1275: a Letter page at 150 dpi; a narrow ticket is scanned at its own width).
+ */
+export async function scannedPdf(png: Buffer, angle: number, width = 1275): Promise<{ pdf: Buffer; jpeg: Buffer }> {
   const jpeg = await sharp(png)
     .flatten({ background: '#ffffff' })
     .greyscale()
     .rotate(angle, { background: '#ffffff' })
-    .resize({ width: 1275 })
+    .resize({ width })
     .linear(1.1, -12)
     .jpeg({ quality: 70 })
     .toBuffer();

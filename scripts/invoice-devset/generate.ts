@@ -26,15 +26,21 @@
  * `--extra2` writes a second separate set, tests/fixtures/invoices-dev-extra2/ (ids F01…, seed EXTRA2_SEED), from the
  * six layouts of layouts-extra2.ts: per layout two clean PNGs, one photographed JPEG and one scanned PDF, plus one
  * two-page text PDF (L25); all 'tuning'. It too has its own Rng, so the other two sets stay byte-for-byte the same.
+ *
+ * `--extra3` writes a third separate set, tests/fixtures/invoices-dev-extra3/ (ids G01…, seed EXTRA3_SEED), from the
+ * six layouts of layouts-extra3.ts: per layout two clean PNGs, one photographed JPEG and one scanned PDF, plus one
+ * two-page text PDF (L31); all 'tuning', with its own Rng (the other three sets stay byte-for-byte the same).
  */
 import fs from 'node:fs';
 import path from 'node:path';
 import { chromium, type Browser, type Page } from 'playwright-core';
+import sharp from 'sharp';
 import { readPdfText } from '~/server/extraction/pdf.server';
 import { cleanPng, fixPdfDates, photograph, photoParams, scannedPdf, type PhotoParams } from './effects';
 import { CUSTOMERS, LAYOUTS, supplierAddress, type Layout } from './layouts';
 import { EXTRA_LAYOUTS } from './layouts-extra';
 import { EXTRA2_LAYOUTS } from './layouts-extra2';
+import { EXTRA3_LAYOUTS } from './layouts-extra3';
 import type { ExtractedInvoice } from '~/lib/schemas/invoice';
 import { buildInvoice, formatDate, money, truthOf, type Invoice } from './model';
 import { Rng } from './rng';
@@ -57,11 +63,16 @@ const HELD_OUT_PHOTOS = 3;
 export const EXTRA_SEED = SEED + 1;
 /** The seed of the second extra tuning set (`--extra2`, layouts L25–L30). */
 export const EXTRA2_SEED = SEED + 2;
+/** The seed of the third extra tuning set (`--extra3`, layouts L31–L36). */
+export const EXTRA3_SEED = SEED + 3;
+const EXTRA3 = process.argv.includes('--extra3');
 const EXTRA2 = process.argv.includes('--extra2');
 const EXTRA = process.argv.includes('--extra');
 const outDir = path.resolve(
   import.meta.dirname,
-  EXTRA2
+  EXTRA3
+    ? '../../tests/fixtures/invoices-dev-extra3'
+    : EXTRA2
     ? '../../tests/fixtures/invoices-dev-extra2'
     : EXTRA
       ? '../../tests/fixtures/invoices-dev-extra'
@@ -182,6 +193,27 @@ function planExtra2(): Plan[] {
     rows: rng.int(22, 25),
   });
   return plans.map((p, i) => ({ ...p, id: `F${String(i + 1).padStart(2, '0')}` }));
+}
+
+/**
+ * The third extra tuning set's plan: per layout of EXTRA3_LAYOUTS two clean PNGs, one photograph and one scanned
+ * PDF, then one two-page text PDF (22–25 rows) of L31; ids G01…. Uses its own Rng(EXTRA3_SEED).
+ */
+function planExtra3(): Plan[] {
+  const rng = new Rng(EXTRA3_SEED);
+  const rowChoices = [1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 12, 14];
+  const plans: Omit<Plan, 'id'>[] = [];
+  for (const layout of EXTRA3_LAYOUTS) {
+    for (let k = 0; k < 2; k += 1) plans.push({ layout, variant: 'clean', rows: rng.pick(rowChoices) });
+    plans.push({ layout, variant: 'photo', rows: rng.pick([2, 3, 4, 5, 6, 8]) });
+    plans.push({ layout, variant: 'scan-pdf', rows: rng.pick([3, 5, 7]) });
+  }
+  plans.push({
+    layout: EXTRA3_LAYOUTS.find((l) => l.id === 'L31-billto-shipto-grid')!,
+    variant: 'text-pdf-2page',
+    rows: rng.int(22, 25),
+  });
+  return plans.map((p, i) => ({ ...p, id: `G${String(i + 1).padStart(2, '0')}` }));
 }
 
 function isoDate(rng: Rng): string {
@@ -307,8 +339,12 @@ async function render(
       };
     }
     const png = await page.screenshot({ fullPage: true, type: 'png' });
+    // The third extra set never enlarges a narrow page (a thermal ticket): a phone photo or a scan of a 3-inch ticket
+    // has about the ticket's own pixels. The older sets keep their bytes (their pages are all wider than the photo).
+    const pageWidth = (await sharp(png).metadata()).width!;
     if (plan.variant === 'photo') {
       const p: PhotoParams = photoParams(rng);
+      if (EXTRA3) p.width = Math.min(p.width, Math.round(pageWidth * 1.08));
       const file = `${base}.jpg`;
       fs.writeFileSync(path.join(outDir, file), await photograph(png, p, rng));
       return {
@@ -322,7 +358,7 @@ async function render(
     }
     if (plan.variant === 'scan-pdf') {
       const angle = (Math.round(rng.float(0.4, 1.5) * 10) / 10) * (rng.chance(0.5) ? 1 : -1);
-      const { pdf } = await scannedPdf(png, angle);
+      const { pdf } = await scannedPdf(png, angle, EXTRA3 ? Math.min(1275, pageWidth) : 1275);
       const file = `${base}.pdf`;
       fs.writeFileSync(path.join(outDir, file), pdf);
       return {
@@ -350,15 +386,15 @@ async function render(
 }
 
 async function main() {
-  const only = process.argv.slice(2).filter((a) => a !== '--extra' && a !== '--extra2');
-  const plans = EXTRA2 ? planExtra2() : EXTRA ? planExtra() : planAll();
+  const only = process.argv.slice(2).filter((a) => !['--extra', '--extra2', '--extra3'].includes(a));
+  const plans = EXTRA3 ? planExtra3() : EXTRA2 ? planExtra2() : EXTRA ? planExtra() : planAll();
   const split =
-    EXTRA || EXTRA2 ? { layouts: new Set<string>(), photos: new Set<string>() } : drawSplit(plans);
-  const seed = EXTRA2 ? EXTRA2_SEED : EXTRA ? EXTRA_SEED : SEED;
+    EXTRA || EXTRA2 || EXTRA3 ? { layouts: new Set<string>(), photos: new Set<string>() } : drawSplit(plans);
+  const seed = EXTRA3 ? EXTRA3_SEED : EXTRA2 ? EXTRA2_SEED : EXTRA ? EXTRA_SEED : SEED;
   fs.mkdirSync(outDir, { recursive: true });
   if (!only.length)
     for (const old of fs.readdirSync(outDir))
-      if (/^[DEF]\d\d/.test(old) || old === 'manifest.json') fs.rmSync(path.join(outDir, old));
+      if (/^[DEFG]\d\d/.test(old) || old === 'manifest.json') fs.rmSync(path.join(outDir, old));
   const browser = await chromium.launch({
     executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
     args: [
@@ -420,7 +456,9 @@ async function main() {
     layouts: layouts.map((l) => ({ id: l.id, title: l.title, date_format: l.dateFormat, features: l.features, split: 'tuning' })),
     invoices: manifest,
   });
-  const doc = EXTRA2
+  const doc = EXTRA3
+    ? extraDoc('THIRD extra', 'layouts-extra3.ts', '--extra3', EXTRA3_SEED, '2026-11-28: all tuning', EXTRA3_LAYOUTS)
+    : EXTRA2
     ? extraDoc('SECOND extra', 'layouts-extra2.ts', '--extra2', EXTRA2_SEED, '2026-11-28: all tuning', EXTRA2_LAYOUTS)
     : EXTRA
       ? extraDoc('EXTRA', 'layouts-extra.ts', '--extra', EXTRA_SEED, '2026-11-25: all tuning', EXTRA_LAYOUTS)
@@ -446,7 +484,7 @@ async function main() {
   fs.writeFileSync(path.join(outDir, 'manifest.json'), `${JSON.stringify(doc, null, 2)}\n`);
   const tuning = manifest.filter((e) => e.split === 'tuning').length;
   console.log(
-    `${manifest.length} invoices (${tuning} tuning, ${manifest.length - tuning} held out) in ${(EXTRA2 ? EXTRA2_LAYOUTS : EXTRA ? EXTRA_LAYOUTS : LAYOUTS).length} layouts → ${outDir}`,
+    `${manifest.length} invoices (${tuning} tuning, ${manifest.length - tuning} held out) in ${(EXTRA3 ? EXTRA3_LAYOUTS : EXTRA2 ? EXTRA2_LAYOUTS : EXTRA ? EXTRA_LAYOUTS : LAYOUTS).length} layouts → ${outDir}`,
   );
 }
 

@@ -169,6 +169,7 @@ describe('invoice development set', () => {
 describe.each([
   ['extra tuning set (L19–L24)', 'invoices-dev-extra', 'E'],
   ['second extra tuning set (L25–L30)', 'invoices-dev-extra2', 'F'],
+  ['third extra tuning set (L31–L36)', 'invoices-dev-extra3', 'G'],
 ])('the %s', (_name, sub, prefix) => {
   const xdir = path.resolve(import.meta.dirname, '../fixtures', sub);
   const xman = JSON.parse(fs.readFileSync(path.join(xdir, 'manifest.json'), 'utf8')) as {

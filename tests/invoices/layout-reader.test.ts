@@ -4,7 +4,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { readDate } from '~/server/extraction/layout/dates';
-import { chargeKind, confirmByArithmetic, dropTrailingMarks, proseLetters, readInvoiceLayout, splitBySize, readMoney, restorePoint, restoreSlashes, rowChargeKind, unitFromAmount } from '~/server/extraction/layout/read-layout';
+import { chargeKind, confirmByArithmetic, continueDescription, dropTrailingMarks, isDescriptionUnderPart, titleNumber, stackHeads, proseLetters, readInvoiceLayout, splitBySize, readMoney, restorePoint, restoreSlashes, rowChargeKind, unitFromAmount } from '~/server/extraction/layout/read-layout';
 import { groupLines, joinLetterSpaced, type WordBox } from '~/server/extraction/layout/words';
 import { combineReads, GUESSED_ROW_CONFIDENCE, keepPlausibleBoxes } from '~/server/extraction/offline.server';
 import { dropOverprinted, joinTouchingItems } from '~/server/extraction/pdf.server';
@@ -881,5 +881,134 @@ describe('photographed headers with words lost or misread (rephoto seeds 3131 an
     const plain = combineReads([{ words: [...top(), ...line(400, [['Total', 700], ['379.00', 850]])], text }]);
     expect(plain.tableFound).toBe(false);
     expect(plain.confidence.line_items).toBeUndefined();
+  });
+});
+
+describe('layouts of the third extra tuning set (L31–L36)', () => {
+  it('keeps the comma (or the dash) a description ended with where a narrow column wrapped it', () => {
+    const words = [
+      ...top(),
+      ...line(260, [['Part Number', 40], ['Description', 220], ['Qty', 420], ['Unit Price', 520], ['Amount', 680]]),
+      ...line(300, [['84236812', 40], ['HEADLAMP ASM,', 220], ['1.00', 420], ['426.53', 530], ['426.53', 690]]),
+      ...line(324, [['FRT', 220]]),
+      ...line(360, [['53811-0R904', 40], ['FENDER SUB-', 220], ['1.00', 420], ['220.50', 530], ['220.50', 690]]),
+      ...line(384, [['ASSY FRONT LH', 220]]),
+      ...line(420, [['22915762', 40], ['BRACKET FRT', 220], ['1.00', 420], ['23.90', 530], ['23.90', 690]]),
+      ...line(444, [['BPR FASCIA', 220]]),
+    ];
+    expect(readInvoiceLayout(words).line_items.map((i) => i.description)).toEqual([
+      'HEADLAMP ASM, FRT',
+      'FENDER SUB-ASSY FRONT LH',
+      'BRACKET FRT BPR FASCIA',
+    ]);
+    expect(continueDescription('GRILLE ASM', 'ASM,', 'RAD')).toBe('GRILLE ASM, RAD');
+    expect(continueDescription('Oil filter', 'filter', 'element')).toBe('Oil filter element');
+  });
+
+  it('reads the description a ticket prints under the part number in one "Item" cell (no description column)', () => {
+    const words = [
+      ...top(),
+      ...line(260, [['ITEM', 40], ['QTY', 300], ['EACH', 400], ['AMOUNT', 520]]),
+      ...line(300, [['DEN 234-9001', 40], ['1', 310], ['78.95', 400], ['78.95', 530]]),
+      ...line(324, [['OXYGEN SENSOR', 40]]),
+      ...line(360, [['BOS 0242236562', 40], ['3', 310], ['10.70', 400], ['32.10', 530]]),
+      ...line(384, [['SPARK PLUG DOUBLE', 40]]),
+      ...line(408, [['IRIDIUM', 40]]),
+      ...line(444, [['ACD 41-110', 40], ['1', 310], ['8.65', 400], ['8.65', 530]]),
+    ];
+    expect(readInvoiceLayout(words).line_items).toEqual([
+      { part_number: 'DEN 234-9001', description: 'OXYGEN SENSOR', quantity: 1, unit_price: 78.95 },
+      { part_number: 'BOS 0242236562', description: 'SPARK PLUG DOUBLE IRIDIUM', quantity: 3, unit_price: 10.7 },
+      { part_number: 'ACD 41-110', description: '', quantity: 1, unit_price: 8.65 },
+    ]);
+    expect(isDescriptionUnderPart(line(0, [['ACD 41-110', 0]]))).toBe(false);
+    expect(isDescriptionUnderPart(line(0, [['LUG NUT 1/2-20', 0]]))).toBe(true);
+  });
+
+  it('ends the table at a totals block printed on the left, under the part and description columns', () => {
+    const words = [
+      ...top(),
+      ...line(260, [['Part No.', 40], ['Description', 220], ['Unit Price', 560], ['Qty', 680], ['Extended', 780]]),
+      ...line(300, [['1K0.615.301.AA', 40], ['Brake disc front vented', 220], ['89.50', 580], ['2.000', 680], ['179.00', 790]]),
+      ...line(340, [['Parts Total', 40], ['179.00', 200], ['Terms: net 30 days', 600]]),
+      ...line(370, [['Hazardous material fee', 40], ['5.45', 270]]),
+      ...line(400, [['Sales Tax 6%', 40], ['11.07', 200]]),
+      ...line(430, [['Amount Due', 40], ['$195.52', 200]]),
+    ];
+    const read = readInvoiceLayout(words);
+    expect(read.line_items).toEqual([{ part_number: '1K0.615.301.AA', description: 'Brake disc front vented', quantity: 2, unit_price: 89.5 }]);
+    expect(read).toMatchObject({ subtotal: 179, tax_amount: 11.07, total_amount: 195.52, charges: [{ kind: 'fee', description: 'Hazardous material fee', amount: 5.45 }] });
+  });
+
+  it('keeps a stock number with leading zeros that reads like an amount ("0062.90") as the part number', () => {
+    const words = [
+      ...top(),
+      ...line(260, [['Stock No.', 40], ['Description', 220], ['Qty', 560], ['Unit Net', 660], ['Amount', 840]]),
+      ...line(300, [['0062.90', 40], ['Weld-through primer aerosol', 220], ['4', 580], ['15.17', 670], ['60.68', 850]]),
+      ...line(330, [['00125-88310', 40], ['Bumper reinforcement', 220], ['1', 580], ['174.19', 670], ['174.19', 850]]),
+    ];
+    expect(readInvoiceLayout(words).line_items.map((i) => i.part_number)).toEqual(['0062.90', '00125-88310']);
+  });
+
+  it('keeps a maker column ("Mfg") printed close before "Description" as its own column', () => {
+    const words = [
+      ...top(),
+      ...line(260, [['Item #', 30], ['Mfg', 120], ['Description', 155], ['Qty', 440], ['Price', 540], ['Amount', 640]]),
+      ...line(300, [['68094165AB', 30], ['MOP', 120], ['BRACKET, FASCIA SUPPORT', 160], ['1', 450], ['$32.20', 530], ['$32.20', 640]]),
+    ];
+    expect(readInvoiceLayout(words).line_items).toEqual([
+      { part_number: '68094165AB', description: 'BRACKET, FASCIA SUPPORT', quantity: 1, unit_price: 32.2 },
+    ]);
+  });
+
+  it('reads heads printed on two lines ("Unit" over "Net", "Ext." over "Amount") as one head each, however close', () => {
+    const words = [
+      ...top(),
+      ...line(240, [['Qty', 400], ['Unit', 520], ['Ext.', 600]]),
+      ...line(262, [['Stock No.', 40], ['Description', 150], ['Ord', 400], ['Net', 520], ['Amount', 560]]),
+      ...line(300, [['0008-5512', 40], ['Body side molding clip', 150], ['4', 420], ['1.94', 520], ['7.76', 580]]),
+    ];
+    expect(readInvoiceLayout(words).line_items).toEqual([{ part_number: '0008-5512', description: 'Body side molding clip', quantity: 4, unit_price: 1.94 }]);
+    const stacked = stackHeads(groupLines(line(0, [['Qty', 400], ['Ext.', 600]]))[0]!, groupLines(line(30, [['Ord', 400], ['Amount', 560]]))[0]!);
+    expect(stacked?.words.map((w) => w.text)).toEqual(['qty ord', 'ext amount']);
+  });
+
+  it('finds the value under an "Invoice" label with a line of another block between them', () => {
+    const words = [
+      ...line(20, [['Harbor Collision Wholesale', 40], ['Customer', 900]], 0.95, 30),
+      ...line(60, [['Main Street', 300], ['Invoice', 560], ['Date', 680], ['Terms', 800]]),
+      ...line(84, [['Eastside Auto Body', 300]]),
+      ...line(108, [['812 Oak Street', 300], ['SI6970088', 540], ['2026-10-06', 670], ['Net 30', 800]]),
+      ...line(260, [['Part #', 40], ['Description', 220], ['Qty', 560], ['Price', 660], ['Amount', 840]]),
+      ...line(300, [['BP-4410', 40], ['Front bumper cover', 220], ['2', 580], ['189.50', 690], ['379.00', 850]]),
+    ];
+    expect(readInvoiceLayout(words).invoice_number).toBe('SI6970088');
+  });
+
+  it('does not take a "SOLD TO" line the OCR read as "SOLD.T0" (taller than the name) for the supplier', () => {
+    const words = [
+      ...line(20, [['QUICK STOP AUTO PARTS #214', 200]], 0.96, 40),
+      ...line(80, [['INV# 15-71652', 30]]),
+      ...line(120, [['SOLD.T0 Riverside Paint & Body', 30]], 0.9, 58),
+      ...line(260, [['ITEM', 40], ['QTY', 300], ['EACH', 400], ['AMOUNT', 520]]),
+      ...line(300, [['WIX 51515', 40], ['3', 310], ['5.65', 400], ['16.95', 530]]),
+    ];
+    expect(readInvoiceLayout(words).supplier).toBe('QUICK STOP AUTO PARTS #214');
+  });
+
+  it('reads the number printed after "INVOICE" in the title, and not a date, an amount or another label', () => {
+    const table = [
+      ...line(260, [['Part #', 40], ['Description', 220], ['Qty', 560], ['Price', 660], ['Amount', 840]]),
+      ...line(300, [['BP-4410', 40], ['Front bumper cover', 220], ['2', 580], ['189.50', 690], ['379.00', 850]]),
+    ];
+    const head = (title: string) => [
+      ...line(20, [['Central Valley CDJR Wholesale', 40], [title, 700]], 0.95, 30),
+      ...line(70, [['Sales Order 7605111', 700]]),
+      ...line(100, [['Jul 15, 2026', 700]]),
+    ];
+    expect(readInvoiceLayout([...head('INVOICE 5652054'), ...table]).invoice_number).toBe('5652054');
+    expect(readInvoiceLayout([...head('INVOICE'), ...table]).invoice_number).toBeNull();
+    expect(titleNumber([groupLines(line(0, [['Invoice 11/03/2026', 0]]))[0]!])).toBeNull();
+    expect(titleNumber([groupLines(line(0, [['Invoice Total 412.00', 0]]))[0]!])).toBeNull();
   });
 });

@@ -162,6 +162,19 @@ describe('reviewExtraction', () => {
     expect(review.reconciliation.differenceCents).toBe(825);
   });
 
+  it('warns on part rows without a description or a part number, even when the sum adds up', () => {
+    const rows = [
+      { part_number: 'DEN 234-9001', description: '', quantity: 1, unit_price: 60 },
+      { part_number: '', description: 'Spark plug', quantity: 4, unit_price: 10 },
+    ];
+    const review = reviewExtraction({ ...base, line_items: rows } as ExtractedInvoice);
+    expect(review.complete).toBe(false);
+    expect(review.warnings).toContain('2 part rows have no part number or no description. Please type them from the invoice.');
+    expect(reviewExtraction({ ...base, line_items: rows.slice(0, 1), total_amount: 60 } as ExtractedInvoice).warnings).toEqual([
+      '1 part row has no part number or no description. Please type it from the invoice.',
+    ]);
+  });
+
   it('warns on an empty parts table, a missing date and a missing number', () => {
     const review = reviewExtraction(invoice({ line_items: [], invoice_number: ' ', invoice_date: '' }));
     expect(review.complete).toBe(false);

@@ -5,7 +5,7 @@
  * - `reconciliation`: parts (Σ quantity × unit price) + charges (cores, freight, fees, discounts, …) + tax, against the
  *   invoice total, in integer cents; `differenceCents` is total − computed (null when there is no total).
  * - `warnings`: clear sentences for an empty parts table, a total that does not reconcile (more than 2 cents apart)
- *   or was not found, a missing invoice number or date, and cells of the parts table read with a confidence below LOW_CONFIDENCE
+ *   or was not found, a missing invoice number or date, part rows without a part number or a description, and cells of the parts table read with a confidence below LOW_CONFIDENCE
  *   (they are marked on the form: a misread part number still adds up, so the sum alone cannot vouch for it). `complete` is
  *   true only when there are none: then, and only then, the form shows the spec's 'Data extracted successfully!'.
  *
@@ -64,6 +64,13 @@ export function reviewExtraction(invoice: ExtractedInvoice): ExtractionReview {
   } else if (reconciliation.differenceCents !== null && Math.abs(reconciliation.differenceCents) > RECONCILE_TOLERANCE_CENTS) {
     warnings.push(
       'The parts, charges and tax read do not add up to the invoice total. Please check every row against the image.',
+    );
+  }
+  const blank = invoice.line_items.filter((item) => !item.part_number.trim() || !item.description.trim()).length;
+  if (blank > 0) {
+    // A row the reader could not fill adds up like a full one: the sum cannot vouch for what is missing.
+    warnings.push(
+      `${blank === 1 ? '1 part row has' : `${blank} part rows have`} no part number or no description. Please type ${blank === 1 ? 'it' : 'them'} from the invoice.`,
     );
   }
   if (invoice.line_items.length > 0 && invoice.total_amount == null) {

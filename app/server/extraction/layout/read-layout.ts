@@ -232,6 +232,12 @@ function trimSwollenWords(words: WordBox[]): WordBox[] {
   });
 }
 
+/**
+ * Header words of columns that are never part of the description even when printed close before it: the maker or
+ * brand ("Mfg", "Mfr", "Brand", "Make", "Vendor") and the supplier's line code ("Line", "Ln").
+ */
+const OWN_COLUMN_WORD = /^(mfg|mfr|mfgr|brand|make|vendor|line|ln)\.?$/i;
+
 /** The columns a line names, or null when it is not a table header (see module docs). */
 export function matchHeader(line: Line): Column[] | null {
   const words = trimSwollenWords(line.words.flatMap(splitGluedMark));
@@ -291,7 +297,7 @@ export function matchHeader(line: Line): Column[] | null {
   for (let k = 1; k < cols.length; k += 1) {
     const c = cols[k]!;
     const prev = cols[k - 1]!;
-    if (c.kind === 'desc' && prev.kind === 'other' && c.x0 - prev.x1 < line.height * 1.5 && /^[a-z]{2,}(?:\s*[/&])?$/i.test(prev.label)) {
+    if (c.kind === 'desc' && prev.kind === 'other' && c.x0 - prev.x1 < line.height * 1.5 && /^[a-z]{2,}(?:\s*[/&])?$/i.test(prev.label) && !OWN_COLUMN_WORD.test(prev.label)) {
       c.label = `${prev.label} ${c.label}`;
       c.x0 = prev.x0;
       cols.splice(k - 1, 1);
@@ -574,6 +580,26 @@ export function isSideTotalsLine(line: Line, cols: Column[], above: Line[]): boo
 }
 
 /**
+ * True for the first line of a totals block printed on the LEFT, under the part-number and description columns
+ * ("Parts Total 245.35", "Hazardous material fee 5.45", "Sales Tax 6% 15.05" above "Amount Due"): a label of three
+ * letters or more that names a subtotal, a total, a tax or a charge, followed by one money amount that ends left of
+ * the table's first money column (less one line height) — where no row of the table prints its prices — after a line
+ * with money in it (`above`: the table's lines so far), so the first row of a table is never taken. Words after the
+ * amount (terms printed on the right) do not matter.
+ */
+export function isLeftTotalsLine(line: Line, cols: Column[], above: Line[]): boolean {
+  const moneyCols = cols.filter((c) => ['list', 'net', 'price', 'amount'].includes(c.kind));
+  if (!moneyCols.length) return false;
+  const firstMoneyX = Math.min(...moneyCols.map((c) => c.x0));
+  const money = moneyWords(line.words);
+  if (money.length !== 1 || money[0]!.w.x1 > firstMoneyX - line.height) return false;
+  const label = line.words.filter((w) => w.x1 <= money[0]!.w.x0 && readMoney(w.text) === null).map((w) => w.text).join(' ');
+  if (!/[A-Za-z]{3,}/.test(label)) return false;
+  if (!TOTALS_LABELS.some(([re, kind]) => kind !== 'paid' && re.test(label)) && chargeKind(label) === null) return false;
+  return above.some((l) => moneyWords(l.words).length > 0);
+}
+
+/**
  * A line of a totals box above its total: one amount after a label that names a charge, a tax or a subtotal, the
  * whole line right of `middle` (the middle of the table's header, px) where totals boxes sit; a charge row of the
  * table has its description in the description column instead.
@@ -659,8 +685,9 @@ function readRow(line: Line, cols: Column[]): Row {
     // In cents, so that half a cent rounds up as printed (363.90 less 25 % is 272.93, not 272.92).
     if (list) unitM = { w: list.w, v: Math.round((Math.round(list.v * 100) * (100 - (disc ? Number(disc[1]) : 0))) / 100) / 100 };
   }
-  // Text of the part and description columns; a money word that strayed there is left out.
-  const text = (ws: WordBox[]) => ws.filter((w) => readMoney(w.text) === null || /[A-Za-z]/.test(w.text));
+  // Text of the part and description columns; a money word that strayed there is left out. A number with leading
+  // zeros ("0062.90", a stock number) is a code: money is never printed so.
+  const text = (ws: WordBox[]) => ws.filter((w) => readMoney(w.text) === null || /[A-Za-z]/.test(w.text) || /^0\d/.test(w.text));
   return {
     part: text(get('part')),
     desc: dropTrailingMarks(text([...get('desc')])).map((w) => ({ ...w, text: proseLetters(w.text) })),
@@ -716,6 +743,21 @@ export function joinWrapped(cells: WordBox[][]): string {
   return `${text.replace(/^[^A-Za-z0-9]+|[^A-Za-z0-9)"]+$/g, '').trim()}${kept}`.replace(/^\.$/, '');
 }
 
+/**
+ * A part's description continued on the next line of its row (a narrow Description column wraps it; rows aligned to
+ * the top of their cells). `desc` is the description so far, `printedEnd` the last word of it as printed on the line
+ * above (before {@link joinWrapped} dropped trailing marks), `next` the following line's text. A comma the line above
+ * ended with is kept ("HEADLAMP ASM," / "FRT" → "HEADLAMP ASM, FRT"); a word broken after a dash is joined without a
+ * space ("FENDER SUB-" / "ASSY" → "FENDER SUB-ASSY"); otherwise a space. Returns the joined description.
+ */
+export function continueDescription(desc: string, printedEnd: string, next: string): string {
+  if (!desc) return next;
+  if (!next) return desc;
+  if (/[A-Za-z]-$/.test(printedEnd) && !desc.endsWith('-')) return `${desc}-${next}`;
+  if (/[A-Za-z0-9)],$/.test(printedEnd) && !desc.endsWith(',')) return `${desc}, ${next}`;
+  return `${desc} ${next}`;
+}
+
 interface TableResult {
   items: LayoutInvoice['line_items'];
   charges: ExtractedCharge[];
@@ -766,6 +808,42 @@ function wrappedCells(body: Line[], rows: Row[]): { above: Map<number, Row[]>; b
   return { above, below, joined };
 }
 
+/**
+ * Whether the words of a line under a part, in the part-number column of a table without a description column, are
+ * that part's description: more than half of them are words of letters only, one of three letters or more
+ * ("OXYGEN SENSOR", "LUG NUT 1/2-20" — not a line code and number such as "ACD 41-110").
+ */
+export function isDescriptionUnderPart(words: WordBox[]): boolean {
+  const wordsOfLetters = words.filter((w) => /^[A-Za-z][A-Za-z'.,&/-]*$/.test(w.text) && /[A-Za-z]{2}/.test(w.text));
+  return wordsOfLetters.length * 2 > words.length && wordsOfLetters.some((w) => /[A-Za-z]{3}/.test(w.text));
+}
+
+/** Description words as prose: {@link proseLetters} on each (an O read as 0 or Q in a word). */
+const proseWords = (words: WordBox[]): WordBox[] => words.map((w) => ({ ...w, text: proseLetters(w.text) }));
+
+/**
+ * A table header printed on two lines, the upper words stacked over the lower ones ("Qty" over "Ord", "Unit" over
+ * "List", "Ext." over "Amount"), as one line: each lower word with the upper word over it (their boxes overlap
+ * across; each upper word over exactly one lower word) becomes one word of the two when they make a known head
+ * ("Qty Ord", "Ext Amount"; a full stop may be dropped), else stays as it is; so close heads ("Net" beside "Amount")
+ * are no longer read as one phrase ("Net Amount"). Returns the line at the lower line's height, or null when the
+ * words are not stacked so.
+ */
+export function stackHeads(upper: Line, lower: Line): Line | null {
+  const ups = upper.words.filter((w) => w.conf >= 0.5);
+  const over = (u: WordBox, l: WordBox) => Math.min(u.x1, l.x1) > Math.max(u.x0, l.x0);
+  if (!ups.length || ups.some((u) => lower.words.filter((l) => over(u, l)).length !== 1)) return null;
+  const known = (phrase: string) => HEADER_VOCABULARY.some(([p]) => p === phrase);
+  const words = lower.words.map((l) => {
+    const above = ups.filter((u) => over(u, l));
+    if (above.length !== 1) return l;
+    const phrase = norm(`${above[0]!.text} ${l.text}`);
+    const text = known(phrase) ? phrase : known(phrase.replace(/\./g, '')) ? phrase.replace(/\./g, '') : null;
+    return text ? { ...l, text, x0: Math.min(l.x0, above[0]!.x0), x1: Math.max(l.x1, above[0]!.x1), conf: Math.min(l.conf, above[0]!.conf) } : l;
+  });
+  return makeLine(words);
+}
+
 function readTable(lines: Line[]): TableResult | null {
   let headerIndex = -1;
   let cols: Column[] | null = null;
@@ -785,6 +863,18 @@ function readTable(lines: Line[]): TableResult | null {
     if (!other || Math.abs((other.y0 + other.y1) / 2 - (header.y0 + header.y1) / 2) > Math.max(header.height, other.height) * 1.2) continue;
     const vocab = other.words.every((w) => HEADER_VOCABULARY.some(([p]) => p === norm(w.text) || p.split(' ').includes(norm(w.text))) || w.conf < 0.5);
     const apart = other.words.every((w) => header.words.every((x) => Math.min(w.x1, x.x1) <= Math.max(w.x0, x.x0)));
+    if (vocab && !apart && k === headerIndex - 1) {
+      // Heads printed on two lines ("Qty" over "Ord", "Unit" over "Net", "Ext." over "Amount"): each pair is one head.
+      const stacked = stackHeads(other, header);
+      const again = stacked && matchHeader(stacked);
+      if (again && again.length > cols.length) {
+        lines.splice(k, 2, stacked);
+        headerIndex = k;
+        cols = again;
+        break;
+      }
+      continue;
+    }
     if (!vocab || !apart || !other.words.some((w) => w.conf >= 0.5)) continue;
     const merged = makeLine([...header.words, ...other.words.filter((w) => w.conf >= 0.5)].map((w) => ({ ...w, y0: header.y0, y1: header.y1 })));
     const again = matchHeader(merged);
@@ -801,7 +891,8 @@ function readTable(lines: Line[]): TableResult | null {
   if (lines[start] && mergeHeaderBelow(cols, lines[headerIndex]!, lines[start]) !== cols && /^(ord|ship|price|no|#|each)/i.test(lines[start]!.words[0]?.text ?? '')) start += 1;
   let end = lines.length;
   for (let i = start; i < lines.length; i += 1) {
-    if (isTotalsLine(lines[i]!) || (i > start && isSideTotalsLine(lines[i]!, cols, lines.slice(start, i)))) {
+    const above = () => lines.slice(start, i);
+    if (isTotalsLine(lines[i]!) || (i > start && (isSideTotalsLine(lines[i]!, cols, above()) || isLeftTotalsLine(lines[i]!, cols, above())))) {
       end = i;
       break;
     }
@@ -830,6 +921,11 @@ function readTable(lines: Line[]): TableResult | null {
   const confidence: NonNullable<ExtractionConfidence['line_items']> = [];
   let lastPart = -1;
   let lastLine: Line | null = null;
+  /** The last word of the last part's description as printed (its trailing comma or dash), for a wrapped line. */
+  let printedEnd = '';
+  // A ticket prints the part number over its description in one "Item" cell: with no description column, words under
+  // a part's number on the next line are its description.
+  const descInPartColumn = !bounded.some((c) => c.kind === 'desc');
   const rows = body.map((l) => readRow(l, bounded));
   const wraps = wrappedCells(body, rows);
   for (const [index, line] of body.entries()) {
@@ -852,7 +948,13 @@ function readTable(lines: Line[]): TableResult | null {
       // A continuation of the previous part's description (wrapped text), else not a row.
       const near = lastLine && line.y0 - lastLine.y1 < lastLine.height * 1.2;
       if (lastPart >= 0 && near && row.part.length === 0 && descText && qty === null) {
-        items[lastPart]!.description = `${items[lastPart]!.description} ${descText}`.trim();
+        items[lastPart]!.description = continueDescription(items[lastPart]!.description, printedEnd, descText);
+        printedEnd = row.desc[row.desc.length - 1]?.text ?? '';
+      } else if (lastPart >= 0 && near && descInPartColumn && qty === null && isDescriptionUnderPart(row.part)) {
+        const words = proseWords(row.part);
+        items[lastPart]!.description = continueDescription(items[lastPart]!.description, printedEnd, joinWrapped([words]));
+        confidence[lastPart]!.description = Math.min(confidence[lastPart]!.description ?? 1, meanConf(words));
+        printedEnd = words[words.length - 1]?.text ?? '';
       }
       lastLine = line;
       continue;
@@ -894,6 +996,7 @@ function readTable(lines: Line[]): TableResult | null {
       ...numbers,
     });
     lastPart = items.length - 1;
+    printedEnd = ([...below].reverse().find((r) => r.desc.length)?.desc ?? row.desc).at(-1)?.text ?? '';
   }
   const moneyKinds = cols.filter((c) => ['list', 'net', 'price', 'amount'].includes(c.kind));
   const oneMoneyColumn = moneyKinds.length === 1 && moneyKinds[0]!.kind !== 'amount';
@@ -1031,6 +1134,16 @@ function labelSegments(line: Line): Line[] {
   return out.map(makeLine);
 }
 
+/**
+ * Whether a word follows a label of its own on its line ("Sales Order 7605111", "PO: 4471" under an "INVOICE" title):
+ * a word of three letters or more before it in the same label segment. Such a value is not the one under the label.
+ */
+function afterOwnLabel(line: Line, word: WordBox): boolean {
+  const seg = labelSegments(line).find((s) => s.words.includes(word));
+  const at = seg ? seg.words.indexOf(word) : -1;
+  return at > 0 && seg!.words.slice(0, at).some((w) => /[A-Za-z]{3,}/.test(w.text));
+}
+
 /** The invoice number (see module docs). */
 function findInvoiceNumber(lines: Line[]): { value: string; conf: number } | null {
   // 1. Label and value on the same line: "Invoice # 48213", "INV NO: A-1002", "Invoice Number 1234".
@@ -1049,15 +1162,22 @@ function findInvoiceNumber(lines: Line[]): { value: string; conf: number } | nul
       if (!INVOICE_LABEL.test(seg.text) || !/\b(?:inv|invoice)\b/i.test(seg.text)) continue;
       if (/^invoice$/i.test(seg.text) && seg.height > line.height * 1.3) continue;
       const h = seg.height;
-      for (const below of lines.slice(i + 1, i + 3)) {
+      // Lines of other blocks (an address beside the boxes) may sit between the label and its value: up to three below.
+      for (const below of lines.slice(i + 1, i + 4)) {
         if (below.y0 - seg.y1 > h * 4) break;
         const w = below.words.find(
-          (x) => Math.min(x.x1, seg.x1 + h * 2) - Math.max(x.x0, seg.x0 - h * 2) > 0 && looksLikeNumber(cleanCode(x.text)),
+          (x) =>
+            Math.min(x.x1, seg.x1 + h * 2) - Math.max(x.x0, seg.x0 - h * 2) > 0 &&
+            looksLikeNumber(cleanCode(x.text)) &&
+            !afterOwnLabel(below, x),
         );
         if (w) return { value: cleanCode(w.text), conf: round2(w.conf) };
       }
     }
   }
+  // 2b. The document's title with its number: "INVOICE 5652054" (no "No." or "#" between them).
+  const titled = titleNumber(lines);
+  if (titled) return titled;
   // 3. "No. 48213" / "No: 48213" not preceded by another label (Acct No, PO No …).
   for (const line of lines) {
     const ws = line.words;
@@ -1083,6 +1203,24 @@ function findInvoiceNumber(lines: Line[]): { value: string; conf: number } | nul
       if (looksLikeNumber(cleanCode(next.text))) return { value: cleanCode(next.text), conf: round2(Math.min(next.conf, REFERENCE_CONF)) };
     }
   }
+  return null;
+}
+
+/**
+ * An invoice number printed right after the word "INVOICE" in the document's title ("INVOICE 5652054"): the first
+ * word of a label segment (see {@link labelSegments}) is "Invoice" and the next word, within two letter heights, is a
+ * number of four characters or more that is not a date or money ("Invoice 11/03/2026", "Invoice Total 412.00" and
+ * "Invoice Date" are not). Returns the number as read and its confidence, or null.
+ */
+export function titleNumber(lines: Line[]): { value: string; conf: number } | null {
+  for (const line of lines)
+    for (const seg of labelSegments(line)) {
+      const [first, next] = seg.words;
+      if (!first || !next || !/^invoice:?$/i.test(first.text)) continue;
+      if (next.x0 - first.x1 > seg.height * 2) continue;
+      const value = cleanCode(next.text);
+      if (value.length >= 4 && looksLikeNumber(value) && readMoney(next.text) === null) return { value, conf: round2(next.conf) };
+    }
   return null;
 }
 
@@ -1129,8 +1267,12 @@ function findDate(lines: Line[]): { iso: string | null; raw: string | null; conf
 }
 
 const SUPPLIER_LABEL = /^\s*(?:supplier|vendor|from|sold\s+by|remit\s+to)\s*[:-]\s*(.+)$/i;
+/**
+ * Headings that are not the supplier's name. "Bill to", "Sold to" and "Ship to" are also known as the OCR slips them:
+ * a full stop or nothing for the space, a zero for the O ("SOLD.T0", "SHIPTO").
+ */
 const NOT_SUPPLIER =
-  /^(invoice|tax\s+invoice|sales\s+invoice|bill\s+to|sold\s+to|ship\s+to|customer|statement|page|date|remit|phone|tel|fax|email|www\.|http|acct|account|terms|po\b|p\.o\.|order|original|copy|duplicate|packing|thank)/i;
+  /^(invoice|tax\s+invoice|sales\s+invoice|(?:bill|sold|ship)\W*t[o0]\b|customer|statement|page|date|remit|phone|tel|fax|email|www\.|http|acct|account|terms|po\b|p\.o\.|order|original|copy|duplicate|packing|thank)/i;
 
 /** The supplier (see module docs). */
 /** Mean word confidence (0..1) under which a heading is only taken as the supplier when nothing else is there. */
@@ -1190,7 +1332,7 @@ function findSupplier(lines: Line[], tableStart: number): { value: string; conf:
       const t = seg.text.replace(/[|]/g, '').trim();
       const letters = t.replace(/[^A-Za-z]/g, '').length;
       if (letters < 3 || letters / Math.max(1, t.replace(/\s/g, '').length) < 0.7) continue;
-      if (NOT_SUPPLIER.test(t) || /\b(invoice\s*(#|no|number)|date|bill\s+to|ship\s+to|sold\s+to)\b/i.test(t)) continue;
+      if (NOT_SUPPLIER.test(t) || /\b(invoice\s*(#|no|number)|date|(?:bill|ship|sold)\W*t[o0])\b/i.test(t)) continue;
       // An address line: a house number, or a street word with a number or at its end ("Oak Street"); a name may hold
       // a street word ("Old Mill Road Honda").
       const street = /\b(street|st\.|ave|avenue|road|rd\.|blvd|suite|drive|dr\.|hwy|lane)(?=\W|$)/i;
