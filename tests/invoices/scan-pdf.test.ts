@@ -1,12 +1,14 @@
 /**
  * Issue 18, scanned PDFs (helper "scan"): a page without a text layer rendered at its scanned image's own resolution
- * (`scanRenderScale`, `readPdfPages`). Tuning pages only.
+ * (`scanRenderScale`, `readPdfPages`), the faint rules of a scanned grid removed before the OCR (`removeRules` with
+ * `SCAN_RULE_DARK`, `prepareGreyForOcr` with `scan`). Tuning pages only.
  */
 import fs from 'node:fs';
 import path from 'node:path';
 import sharp from 'sharp';
 import { afterAll, describe, expect, it } from 'vitest';
-import { closeOcrWorker } from '~/server/extraction/ocr.server';
+import { closeOcrWorker, prepareGreyForOcr, removeRules, SCAN_RULE_DARK } from '~/server/extraction/ocr.server';
+import { createOfflineExtractor } from '~/server/extraction/offline.server';
 import { readPdfPages, SCAN_MAX_SCALE, SCAN_MIN_SCALE, scanRenderScale } from '~/server/extraction/pdf.server';
 import { scannedPdf } from '../../scripts/invoice-devset/effects';
 
@@ -65,4 +67,66 @@ describe('readPdfPages on a scanned PDF', () => {
     const meta = await sharp(read[0]!.image!).metadata();
     expect(meta.width).toBe(Math.ceil(612 * (1275 / 576)));
   }, 60_000);
+});
+
+describe('the faint rules of a scanned grid', () => {
+  /** A white page with a 1 px rule as a scan leaves it: 175 grey in its middle row, 215 in the rows beside it. */
+  function ruled(): { px: Uint8Array; width: number; height: number } {
+    const width = 1000;
+    const height = 600;
+    const px = new Uint8Array(width * height).fill(250);
+    for (let x = 50; x < 950; x += 1) {
+      px[299 * width + x] = 215;
+      px[300 * width + x] = 175;
+      px[301 * width + x] = 215;
+    }
+    return { px, width, height };
+  }
+
+  it('a rule blurred to 175 grey is removed with SCAN_RULE_DARK and left by the default cut-off', () => {
+    const darkest = (image: { px: Uint8Array; width: number }) => Math.min(...[298, 299, 300, 301, 302].map((y) => image.px[y * image.width + 500]!));
+    const left = ruled();
+    removeRules(left.px, left.width, left.height);
+    expect(darkest(left)).toBe(175);
+    const removed = ruled();
+    removeRules(removed.px, removed.width, removed.height, SCAN_RULE_DARK);
+    expect(darkest(removed)).toBe(250); // the rule and its grey edges whitened, the paper beside them as it was
+  });
+
+  it('prepareGreyForOcr removes the grid of a scanned page, and leaves the same grid on an uploaded image', async () => {
+    // A grid of 1 px rules at 190 grey (a scanned grid after the JPEG) around dark "text" strokes, 1400 px wide.
+    const width = 1400;
+    const height = 900;
+    const px = new Uint8Array(width * height).fill(250);
+    for (let y = 100; y <= 700; y += 60) for (let x = 100; x < 1300; x += 1) px[y * width + x] = 190;
+    for (let x = 100; x <= 1300; x += 300) for (let y = 100; y < 700; y += 1) px[y * width + x] = 190;
+    for (let y = 120; y < 700; y += 60) for (let x = 130; x < 1250; x += 9) for (let d = 0; d < 20; d += 1) px[(y + d) * width + x] = 20;
+    const png = await sharp(px, { raw: { width, height, channels: 1 } }).png().toBuffer();
+    // The darkest row's count of dark pixels along the rule at y = 340 (rows 336–344, scaled to the prepared width).
+    const ruleLeft = (img: { px: Uint8Array; width: number }) => {
+      const k = img.width / width;
+      let most = 0;
+      for (let y = Math.floor(336 * k); y <= Math.ceil(344 * k); y += 1) {
+        let dark = 0;
+        for (let x = Math.ceil(110 * k); x < Math.floor(1290 * k); x += 1) if (img.px[y * img.width + x]! < 200) dark += 1;
+        most = Math.max(most, dark);
+      }
+      return most;
+    };
+    const scan = await prepareGreyForOcr(new Uint8Array(png), { scan: true });
+    const upload = await prepareGreyForOcr(new Uint8Array(png));
+    expect(ruleLeft(scan)).toBe(0);
+    expect(ruleLeft(upload)).toBeGreaterThan(1000);
+    expect(scan.width).toBe(width);
+  }, 30_000);
+});
+
+describe('a scanned grid table is read', () => {
+  it("reads every row of a tuning page's bordered grid once it is scanned (E13, 0 of 7 rows before)", async () => {
+    const { spec, bytes } = tuningPage('invoices-dev-extra', 'E13');
+    const { pdf } = await scannedPdf(bytes, 0.5);
+    const got = await createOfflineExtractor().extract({ bytes: new Uint8Array(pdf), mime: 'application/pdf', fileName: 'scan.pdf' });
+    expect(got).toMatchObject({ invoice_number: spec.expected.invoice_number, supplier: spec.expected.supplier, invoice_date: spec.expected.invoice_date });
+    expect(got.line_items.length).toBe(spec.expected.line_items.length);
+  }, 120_000);
 });

@@ -18,7 +18,7 @@ import { INVOICE_MESSAGES, type ExtractedInvoice } from '~/lib/schemas/invoice';
 import { ExtractionError, partialExtraction, validateExtraction, type InvoiceExtractor } from './contract.server';
 import { readInvoiceLayout, type LayoutInvoice } from './layout/read-layout';
 import type { WordBox } from './layout/words';
-import { OCR_PAGE_LIMIT_MS, OcrTimeoutError, recognizeTopSparse, recognizeWords } from './ocr.server';
+import { OCR_PAGE_LIMIT_MS, OcrTimeoutError, recognizeTopSparse, recognizeWords, type OcrOptions } from './ocr.server';
 import { parseInvoiceText } from './parse-invoice-text.server';
 import { MAX_PDF_PAGES, PdfPasswordError, PdfReadError, readPdfPages } from './pdf.server';
 
@@ -121,9 +121,10 @@ function finish(read: LayoutInvoice): ExtractedInvoice {
 /**
  * OCR of one page image — an uploaded photo or scan, or a PDF page with no text layer — with the header area above the
  * table read again in sparse mode (scattered label boxes, a tall name), which the single-block read often garbles.
+ * `options.scan` marks a page of a PDF without a text layer (see {@link OcrOptions}).
  */
-async function readImagePage(bytes: Uint8Array, signal?: AbortSignal): Promise<PageRead> {
-  const ocr = await recognizeWords(bytes, signal);
+async function readImagePage(bytes: Uint8Array, signal?: AbortSignal, options: OcrOptions = {}): Promise<PageRead> {
+  const ocr = await recognizeWords(bytes, signal, options);
   const page = { words: ocr.words, text: ocr.text };
   const first = combineReads([page]);
   if (first.tableTop === null || first.tableTop <= 40) return page;
@@ -153,7 +154,7 @@ export function createOfflineExtractor(): InvoiceExtractor {
           options.signal?.throwIfAborted();
           if (page.image) {
             pages.push(
-              await readImagePage(page.image, options.signal).catch((error: unknown) => {
+              await readImagePage(page.image, options.signal, { scan: true }).catch((error: unknown) => {
                 if (error instanceof OcrTimeoutError) throw new ExtractionError(OCR_TOO_SLOW, 'read');
                 throw error;
               }),
