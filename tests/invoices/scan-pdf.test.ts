@@ -1,13 +1,14 @@
 /**
  * Issue 18, scanned PDFs (helper "scan"): a page without a text layer rendered at its scanned image's own resolution
  * (`scanRenderScale`, `readPdfPages`), the faint rules of a scanned grid removed before the OCR (`removeRules` with
- * `SCAN_RULE_DARK`, `prepareGreyForOcr` with `scan`). Tuning pages only.
+ * `SCAN_RULE_DARK`, `prepareGreyForOcr` with `scan`) and the scanned page enlarged to `SCAN_OCR_WIDTH`. Tuning pages
+ * only.
  */
 import fs from 'node:fs';
 import path from 'node:path';
 import sharp from 'sharp';
 import { afterAll, describe, expect, it } from 'vitest';
-import { closeOcrWorker, prepareGreyForOcr, removeRules, SCAN_RULE_DARK } from '~/server/extraction/ocr.server';
+import { closeOcrWorker, prepareGreyForOcr, removeRules, SCAN_OCR_WIDTH, SCAN_RULE_DARK } from '~/server/extraction/ocr.server';
 import { createOfflineExtractor } from '~/server/extraction/offline.server';
 import { readPdfPages, SCAN_MAX_SCALE, SCAN_MIN_SCALE, scanRenderScale } from '~/server/extraction/pdf.server';
 import { scannedPdf } from '../../scripts/invoice-devset/effects';
@@ -117,7 +118,9 @@ describe('the faint rules of a scanned grid', () => {
     const upload = await prepareGreyForOcr(new Uint8Array(png));
     expect(ruleLeft(scan)).toBe(0);
     expect(ruleLeft(upload)).toBeGreaterThan(1000);
-    expect(scan.width).toBe(width);
+    // The scanned page is enlarged to SCAN_OCR_WIDTH; an uploaded image of 1400 px or more is left at its width.
+    expect(scan.width).toBe(SCAN_OCR_WIDTH);
+    expect(upload.width).toBe(width);
   }, 30_000);
 });
 
