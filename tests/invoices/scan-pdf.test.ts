@@ -1,7 +1,8 @@
 /**
  * Issue 18, scanned PDFs (helper "scan"): a page without a text layer rendered at its scanned image's own resolution
  * (`scanRenderScale`, `readPdfPages`), the faint rules of a scanned grid removed before the OCR (`removeRules` with
- * `SCAN_RULE_DARK`, `prepareGreyForOcr` with `scan`) and the scanned page enlarged to `SCAN_OCR_WIDTH`. Tuning pages
+ * `SCAN_RULE_DARK`, `prepareGreyForOcr` with `scan`), the scanned page enlarged to `SCAN_OCR_WIDTH`, and the sparse
+ * header re-read's unconfident words left out (`keepPlausibleBoxes` with `SCAN_SPARSE_MIN_CONFIDENCE`). Tuning pages
  * only.
  */
 import fs from 'node:fs';
@@ -9,7 +10,7 @@ import path from 'node:path';
 import sharp from 'sharp';
 import { afterAll, describe, expect, it } from 'vitest';
 import { closeOcrWorker, prepareGreyForOcr, removeRules, SCAN_OCR_WIDTH, SCAN_RULE_DARK } from '~/server/extraction/ocr.server';
-import { createOfflineExtractor } from '~/server/extraction/offline.server';
+import { createOfflineExtractor, keepPlausibleBoxes, SCAN_SPARSE_MIN_CONFIDENCE } from '~/server/extraction/offline.server';
 import { readPdfPages, SCAN_MAX_SCALE, SCAN_MIN_SCALE, scanRenderScale } from '~/server/extraction/pdf.server';
 import { scannedPdf } from '../../scripts/invoice-devset/effects';
 
@@ -122,6 +123,17 @@ describe('the faint rules of a scanned grid', () => {
     expect(scan.width).toBe(SCAN_OCR_WIDTH);
     expect(upload.width).toBe(width);
   }, 30_000);
+});
+
+describe('the sparse header re-read of a scanned page', () => {
+  it('drops the remains of a rule read with little confidence ("a db" at 0.23), and keeps a confident word or mends it from the first read', () => {
+    const word = (text: string, x0: number, y0: number, conf: number) => ({ text, x0, x1: x0 + 20 * text.length, y0, y1: y0 + 26, conf });
+    const sparse = [word('Main', 680, 172, 0.96), word('a', 297, 454, 0.23), word('db', 316, 454, 0.24), word('Acct:', 191, 416, 0.22)];
+    const first = [{ ...word('Acct:', 191, 416, 0.9), lineKey: '1.1.1.3' }];
+    expect(keepPlausibleBoxes(sparse, first, SCAN_SPARSE_MIN_CONFIDENCE).map((w) => `${w.text}@${w.conf}`)).toEqual(['Main@0.96', 'Acct:@0.9']);
+    // An uploaded image keeps them (the photographs' own tuning is not changed).
+    expect(keepPlausibleBoxes(sparse, first)).toHaveLength(4);
+  });
 });
 
 describe('a scanned grid table is read', () => {
