@@ -1,15 +1,15 @@
 /**
  * Issue 18, scanned PDFs (helper "scan"): a page without a text layer rendered at its scanned image's own resolution
  * (`scanRenderScale`, `readPdfPages`), the faint rules of a scanned grid removed before the OCR (`removeRules` with
- * `SCAN_RULE_DARK`, `prepareGreyForOcr` with `scan`), the scanned page enlarged to `SCAN_OCR_WIDTH`, and the sparse
- * header re-read's unconfident words left out (`keepPlausibleBoxes` with `SCAN_SPARSE_MIN_CONFIDENCE`). Tuning pages
- * only.
+ * `SCAN_RULE_DARK`, `prepareGreyForOcr` with `scan`), the scanned page enlarged to `SCAN_OCR_WIDTH`, the sparse
+ * header re-read's unconfident words left out (`keepPlausibleBoxes` with `SCAN_SPARSE_MIN_CONFIDENCE`), and a code
+ * split into pieces with collapsed boxes joined again (`joinCollapsedPieces`). Tuning pages only.
  */
 import fs from 'node:fs';
 import path from 'node:path';
 import sharp from 'sharp';
 import { afterAll, describe, expect, it } from 'vitest';
-import { closeOcrWorker, prepareGreyForOcr, removeRules, SCAN_OCR_WIDTH, SCAN_RULE_DARK } from '~/server/extraction/ocr.server';
+import { closeOcrWorker, joinCollapsedPieces, prepareGreyForOcr, removeRules, SCAN_OCR_WIDTH, SCAN_RULE_DARK } from '~/server/extraction/ocr.server';
 import { createOfflineExtractor, keepPlausibleBoxes, SCAN_SPARSE_MIN_CONFIDENCE } from '~/server/extraction/offline.server';
 import { readPdfPages, SCAN_MAX_SCALE, SCAN_MIN_SCALE, scanRenderScale } from '~/server/extraction/pdf.server';
 import { scannedPdf } from '../../scripts/invoice-devset/effects';
@@ -133,6 +133,25 @@ describe('the sparse header re-read of a scanned page', () => {
     expect(keepPlausibleBoxes(sparse, first, SCAN_SPARSE_MIN_CONFIDENCE).map((w) => `${w.text}@${w.conf}`)).toEqual(['Main@0.96', 'Acct:@0.9']);
     // An uploaded image keeps them (the photographs' own tuning is not changed).
     expect(keepPlausibleBoxes(sparse, first)).toHaveLength(4);
+  });
+});
+
+describe('joinCollapsedPieces', () => {
+  const word = (text: string, x0: number, x1: number, conf: number, lineKey = '1.1.1.11') => ({ text, x0, x1, y0: 635, y1: 661, conf, lineKey });
+
+  it('joins the pieces of a split code, one of them with a collapsed box, and leaves words printed apart', () => {
+    // D52 scanned: "H-500/100" came back as H-5 / 00/10 / 0, the "0" 1 px wide and 26 px high, all at 0.91723.
+    const line = [word('1', 199, 209, 0.86741), word('BX', 225, 264, 0.86741), word('H-5', 494, 529, 0.91723), word('00/10', 558, 629, 0.91723), word('0', 641, 642, 0.91723), word('Hose', 930, 1004, 0.96587)];
+    const joined = joinCollapsedPieces(line);
+    expect(joined.map((w) => w.text)).toEqual(['1', 'BX', 'H-500/100', 'Hose']);
+    expect(joined[2]).toMatchObject({ x0: 494, x1: 642, conf: 0.91723, lineKey: '1.1.1.11' });
+  });
+
+  it('keeps apart equal-confidence words with letter-wide boxes, pieces of other lines, and pieces too far apart', () => {
+    // Two quantity cells of one row read at the same confidence; a piece on the next line; a gap over twice the height.
+    expect(joinCollapsedPieces([word('1', 451, 461, 0.96), word('1', 643, 652, 0.96)]).map((w) => w.text)).toEqual(['1', '1']);
+    expect(joinCollapsedPieces([word('T', 775, 780, 0.5), word('0', 783, 785, 0.5, '1.1.1.12')]).map((w) => w.text)).toEqual(['T', '0']);
+    expect(joinCollapsedPieces([word('T0120', 776, 820, 0.5), word('0', 880, 881, 0.5)]).map((w) => w.text)).toEqual(['T0120', '0']);
   });
 });
 

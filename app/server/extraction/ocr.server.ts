@@ -365,6 +365,43 @@ export function parseTsv(tsv: string): WordBox[] {
 }
 
 /**
+ * Joins the pieces of a word split apart on a scanned page (by the glyph check, `refineCodeWords`, which gives each
+ * piece of a word it splits the word's confidence): a run of neighbouring words of one Tesseract line with the same
+ * confidence to 0.05 points of 100, at most twice the line's height apart, of which at least one has a collapsed box
+ * (narrower than 0.3 × its height per character: a "0" 1 px wide and 26 px high), is one word — its text the pieces'
+ * joined without spaces, its box their union. Scans of 150 dpi print split part numbers so ("7 1 198-T B A-A 01",
+ * "H 0 2 5 02 1 8 3", "H-5 00/10 0"); words printed apart ("1 BX", two "1" cells) have boxes as wide as their letters
+ * and stay apart. Returns the words in their order, each run replaced by one word. Measured on tuning data only
+ * (2026-11-28, `bench-rescan.ts` seed 37 with the second extra set): see docs/invoice-reading.md.
+ */
+export function joinCollapsedPieces(words: WordBox[]): WordBox[] {
+  const collapsed = (w: WordBox) => w.x1 - w.x0 < 0.3 * (w.y1 - w.y0) * Math.max(1, w.text.length);
+  const out: WordBox[] = [];
+  let run: WordBox[] = [];
+  const flush = () => {
+    if (run.length > 1 && run.some(collapsed)) {
+      out.push({
+        ...run[0]!,
+        text: run.map((w) => w.text).join(''),
+        x0: Math.min(...run.map((w) => w.x0)),
+        x1: Math.max(...run.map((w) => w.x1)),
+        y0: Math.min(...run.map((w) => w.y0)),
+        y1: Math.max(...run.map((w) => w.y1)),
+      });
+    } else out.push(...run);
+    run = [];
+  };
+  for (const w of words) {
+    const last = run[run.length - 1];
+    const together = last && last.lineKey === w.lineKey && Math.abs(last.conf - w.conf) < 0.0005 && w.x0 >= last.x0 && w.x0 - last.x1 <= 2 * Math.max(w.y1 - w.y0, last.y1 - last.y0);
+    if (!together) flush();
+    run.push(w);
+  }
+  flush();
+  return out;
+}
+
+/**
  * Reads one word's box again on its own (a 3 px margin, enlarged 2×, Tesseract's single-line mode): a code the page's
  * read garbled is often read right alone. Resolves to '' when the box cannot be cut. Runs on the caller's worker,
  * inside its queue turn.
@@ -412,7 +449,8 @@ export async function recognizeWords(bytes: Uint8Array, signal?: AbortSignal, op
       } finally {
         clearTimeout(timer);
       }
-      const words = restoreSmallCaps(await refineCodeWords(parseTsv(data.tsv ?? ''), grey, (box) => rereadWord(worker, grey, box)), grey);
+      const refined = await refineCodeWords(parseTsv(data.tsv ?? ''), grey, (box) => rereadWord(worker, grey, box));
+      const words = restoreSmallCaps(options.scan ? joinCollapsedPieces(refined) : refined, grey);
       const confidence = words.length ? words.reduce((s, w) => s + w.conf, 0) / words.length : 0;
       return { text: data.text, words, width: grey.width, height: grey.height, confidence, prepared };
     } finally {
