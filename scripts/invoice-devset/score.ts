@@ -79,11 +79,18 @@ export interface TuningPage {
 }
 
 /**
- * The clean tuning pages of the development set, then (unless `EXTRA=0`) of the extra set — the pages bench-rephoto
- * and bench-rescan photograph or scan again. Held-out pages are never among them.
+ * The clean tuning pages of the development set, then (unless `EXTRA=0`) of the extra set, then (only with
+ * `extra2`) of the second extra set — the pages bench-rephoto and bench-rescan photograph or scan again, in that order
+ * (so a seed draws the same effects for the first sets whether or not the second extra set follows). Held-out pages
+ * are never among them: every page of the two extra sets is tuning data, and the development set's are filtered by
+ * its split.
  */
-export function tuningCleanPages(): TuningPage[] {
-  const dirs = ['tests/fixtures/invoices-dev', ...(process.env.EXTRA === '0' ? [] : ['tests/fixtures/invoices-dev-extra'])];
+export function tuningCleanPages(options: { extra2?: boolean } = {}): TuningPage[] {
+  const dirs = [
+    'tests/fixtures/invoices-dev',
+    ...(process.env.EXTRA === '0' ? [] : ['tests/fixtures/invoices-dev-extra']),
+    ...(options.extra2 ? ['tests/fixtures/invoices-dev-extra2'] : []),
+  ];
   return dirs.flatMap((dir) =>
     (JSON.parse(fs.readFileSync(path.join(dir, 'manifest.json'), 'utf8')) as { invoices: { id: string; file: string; truth: string; variant: string; split: string }[] }).invoices
       .filter((e) => e.split === 'tuning' && e.variant === 'clean')

@@ -149,30 +149,47 @@ export function paperBrightness(tiny: GreyImage): Uint8Array {
  * Grey, contrast-stretched PNG at a width tesseract reads well (about 1600–2400 px): EXIF orientation applied, a
  * tilted or photographed page straightened and cleaned ({@link straightenPage}), small pages enlarged, a photograph
  * sharpened ({@link PHOTO_SHARPEN_SIGMA}), dark heading bands inverted, mid-grey shading whitened
- * ({@link whitenShading}, not on a photograph), table rules removed.
+ * ({@link whitenShading}, not on a photograph), table rules removed. A scanned page (`options.scan`) is enlarged to
+ * {@link SCAN_OCR_WIDTH} and its fainter rules removed too ({@link SCAN_RULE_DARK}).
  */
-export async function prepareForOcr(bytes: Uint8Array): Promise<Buffer> {
+export async function prepareForOcr(bytes: Uint8Array, options: OcrOptions = {}): Promise<Buffer> {
   const sharp = await loadSharp();
-  return fromGrey(sharp, await prepareGreyForOcr(bytes)).png().toBuffer();
+  return fromGrey(sharp, await prepareGreyForOcr(bytes, options)).png().toBuffer();
+}
+
+/** How a page image came: `scan` for a page of a PDF without a text layer (a scanned page rendered by pdf.server.ts). */
+export interface OcrOptions {
+  scan?: boolean;
 }
 
 /** {@link prepareForOcr}'s image as grey pixels (the page the OCR's word boxes refer to). */
-export async function prepareGreyForOcr(bytes: Uint8Array): Promise<GreyImage> {
+export async function prepareGreyForOcr(bytes: Uint8Array, options: OcrOptions = {}): Promise<GreyImage> {
   const sharp = await loadSharp();
   const grey = await toGrey(sharp(bytes, { failOn: 'error' }).rotate().flatten({ background: '#ffffff' }).greyscale());
   const page = await straightenPage(sharp, grey);
   const width = page.width;
   let pipeline = fromGrey(sharp, page).normalise(page.photo ? { lower: 1, upper: 99 } : contrastPercentiles(page));
-  if (width && width < 1400) pipeline = pipeline.resize({ width: Math.min(width * 2, 2000) });
+  if (options.scan && width < SCAN_OCR_WIDTH) pipeline = pipeline.resize({ width: SCAN_OCR_WIDTH });
+  else if (width && width < 1400) pipeline = pipeline.resize({ width: Math.min(width * 2, 2000) });
   if (page.photo) pipeline = pipeline.sharpen({ sigma: PHOTO_SHARPEN_SIGMA });
   if (width > 3000) pipeline = pipeline.resize({ width: 2400 });
   const { px: data, width: w, height: h } = await toGrey(pipeline);
   invertDarkBands(data, w, h);
   // Not on a photograph: its light is already flattened, and whitening its noisy grey mottles the paper.
   if (!page.photo) whitenShading({ px: data, width: w, height: h }, shadingRadius(w));
-  removeRules(data, w, h);
+  removeRules(data, w, h, options.scan ? SCAN_RULE_DARK : undefined);
   return { px: data, width: w, height: h };
 }
+
+/**
+ * Width (px) a scanned page narrower than this is enlarged to before the OCR (other pages: twice their width up to
+ * 2000 px when under 1400). A 150 dpi scan of a Letter page (1275 px of print) enlarged to a 2000 px page left 10–11 px
+ * print 14 px tall: header words ran together ("QtyShp", "Pant" for "Part") and digits of part numbers came apart
+ * ("7 1 1 0 1-T B A"). Measured on tuning data only (2026-11-28, `bench-rescan.ts` seed 37 with the second extra set,
+ * 48 pages, after {@link SCAN_RULE_DARK} and the scan rendered at its own resolution): rows 86.7 → 89.3 %, header
+ * 95.3 → 95.8 %, silent 1 → 0; the OCR reads about 1.7 times the pixels.
+ */
+export const SCAN_OCR_WIDTH = 2600;
 
 /**
  * Radius (px) of the square {@link whitenShading} measures the background with, for a page `width` px wide: about
@@ -249,6 +266,16 @@ function invertBarSpan(px: Uint8Array, row: number, width: number): void {
   for (let x = first; x <= last; x += 1) px[row + x] = 255 - px[row + x]!;
 }
 
+/**
+ * Grey level (0–255) under which a pixel of a scanned page may belong to a table rule ({@link removeRules}'s
+ * `darkBelow`). A scan (grey, JPEG, resampled) turns a 1 px rule into a band of 155–190 grey, lighter than the
+ * default 160 cut-off, so a grid stayed on the page and the OCR read its rules as "[" and "|" and ran the cells'
+ * words together ("Trmcoverbumperfont"); a dashed rule under the last row merged with it. Rules are still told from
+ * text by their length and thinness. Measured on tuning data only (2026-11-28, `bench-rescan.ts` seed 37 with the
+ * second extra set, 48 pages): header 91.7 → 94.3 %, rows 76.8 → 78.9 %.
+ */
+export const SCAN_RULE_DARK = 210;
+
 /** Thickest table rule in pixel rows (or columns) on the prepared page: a thicker dark band is a bar, not a rule. */
 export const MAX_RULE_THICKNESS = 6;
 
@@ -270,12 +297,14 @@ export const RULE_SHOULDER_RISE = 8;
  * least a fifth of the width with gaps of at most 5 px (text has wider gaps between strokes); thicker bands (a
  * coloured heading bar) are left alone. Vertical rules likewise by column: at least a tenth of the height with gaps of
  * at most 5 px, or (a short table's column rules) at least 1/25 of the width with gaps of at most 1 px: taller than
- * two text lines, and solid, which strokes of letters on lines one above the other never are.
+ * two text lines, and solid, which strokes of letters on lines one above the other never are. A pixel is dark under
+ * `darkBelow` when given (a scanned page: {@link SCAN_RULE_DARK}), else under 160 or three quarters of the page's mean
+ * grey, whichever is darker.
  */
-export function removeRules(px: Uint8Array, width: number, height: number): void {
+export function removeRules(px: Uint8Array, width: number, height: number, darkBelow?: number): void {
   let sum = 0;
   for (let i = 0; i < px.length; i += 1) sum += px[i]!;
-  const threshold = Math.min(160, (sum / px.length) * 0.75);
+  const threshold = darkBelow ?? Math.min(160, (sum / px.length) * 0.75);
   const erase = new Uint8Array(px.length);
   const scan = (count: number, length: number, at: (line: number, pos: number) => number, minRun: number, maxGap = 5) => {
     const runs: [number, number][][] = [];
@@ -378,6 +407,43 @@ export function parseTsv(tsv: string): WordBox[] {
 }
 
 /**
+ * Joins the pieces of a word split apart on a scanned page (by the glyph check, `refineCodeWords`, which gives each
+ * piece of a word it splits the word's confidence): a run of neighbouring words of one Tesseract line with the same
+ * confidence to 0.05 points of 100, at most twice the line's height apart, of which at least one has a collapsed box
+ * (narrower than 0.3 × its height per character: a "0" 1 px wide and 26 px high), is one word — its text the pieces'
+ * joined without spaces, its box their union. Scans of 150 dpi print split part numbers so ("7 1 198-T B A-A 01",
+ * "H 0 2 5 02 1 8 3", "H-5 00/10 0"); words printed apart ("1 BX", two "1" cells) have boxes as wide as their letters
+ * and stay apart. Returns the words in their order, each run replaced by one word. Measured on tuning data only
+ * (2026-11-28, `bench-rescan.ts` seed 37 with the second extra set): see docs/invoice-reading.md.
+ */
+export function joinCollapsedPieces(words: WordBox[]): WordBox[] {
+  const collapsed = (w: WordBox) => w.x1 - w.x0 < 0.3 * (w.y1 - w.y0) * Math.max(1, w.text.length);
+  const out: WordBox[] = [];
+  let run: WordBox[] = [];
+  const flush = () => {
+    if (run.length > 1 && run.some(collapsed)) {
+      out.push({
+        ...run[0]!,
+        text: run.map((w) => w.text).join(''),
+        x0: Math.min(...run.map((w) => w.x0)),
+        x1: Math.max(...run.map((w) => w.x1)),
+        y0: Math.min(...run.map((w) => w.y0)),
+        y1: Math.max(...run.map((w) => w.y1)),
+      });
+    } else out.push(...run);
+    run = [];
+  };
+  for (const w of words) {
+    const last = run[run.length - 1];
+    const together = last && last.lineKey === w.lineKey && Math.abs(last.conf - w.conf) < 0.0005 && w.x0 >= last.x0 && w.x0 - last.x1 <= 2 * Math.max(w.y1 - w.y0, last.y1 - last.y0);
+    if (!together) flush();
+    run.push(w);
+  }
+  flush();
+  return out;
+}
+
+/**
  * Reads one word's box again on its own (a 3 px margin, enlarged 2×, Tesseract's single-line mode): a code the page's
  * read garbled is often read right alone. Resolves to '' when the box cannot be cut. Runs on the caller's worker,
  * inside its queue turn.
@@ -401,9 +467,9 @@ async function rereadWord(worker: Worker, grey: GreyImage, box: { x0: number; y0
 }
 
 /** Reads the words of an image with their boxes (see module docs). `signal` stops before the OCR starts. */
-export async function recognizeWords(bytes: Uint8Array, signal?: AbortSignal): Promise<OcrPage> {
+export async function recognizeWords(bytes: Uint8Array, signal?: AbortSignal, options: OcrOptions = {}): Promise<OcrPage> {
   const sharp = await loadSharp();
-  const grey = await prepareGreyForOcr(bytes);
+  const grey = await prepareGreyForOcr(bytes, options);
   const prepared = await fromGrey(sharp, grey).png().toBuffer();
   signal?.throwIfAborted();
   const run = queue.then(async () => {
@@ -425,7 +491,8 @@ export async function recognizeWords(bytes: Uint8Array, signal?: AbortSignal): P
       } finally {
         clearTimeout(timer);
       }
-      const words = restoreSmallCaps(await refineCodeWords(parseTsv(data.tsv ?? ''), grey, (box) => rereadWord(worker, grey, box)), grey);
+      const refined = await refineCodeWords(parseTsv(data.tsv ?? ''), grey, (box) => rereadWord(worker, grey, box));
+      const words = restoreSmallCaps(options.scan ? joinCollapsedPieces(refined) : refined, grey);
       const confidence = words.length ? words.reduce((s, w) => s + w.conf, 0) / words.length : 0;
       return { text: data.text, words, width: grey.width, height: grey.height, confidence, prepared };
     } finally {

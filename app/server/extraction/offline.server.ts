@@ -18,7 +18,7 @@ import { INVOICE_MESSAGES, type ExtractedInvoice } from '~/lib/schemas/invoice';
 import { ExtractionError, partialExtraction, validateExtraction, type InvoiceExtractor } from './contract.server';
 import { readInvoiceLayout, type LayoutInvoice } from './layout/read-layout';
 import type { WordBox } from './layout/words';
-import { OCR_PAGE_LIMIT_MS, OcrTimeoutError, recognizeTopSparse, recognizeWords } from './ocr.server';
+import { OCR_PAGE_LIMIT_MS, OcrTimeoutError, recognizeTopSparse, recognizeWords, type OcrOptions } from './ocr.server';
 import { parseInvoiceText } from './parse-invoice-text.server';
 import { MAX_PDF_PAGES, PdfPasswordError, PdfReadError, readPdfPages } from './pdf.server';
 
@@ -75,14 +75,23 @@ export const GUESSED_ROW_CONFIDENCE = 0.5;
  * pixels): a word of four or more characters whose box is far taller than its letters are wide (narrower than 0.3 ×
  * characters × height: a band's edge read into it, "Refinish" 190 px wide and 110 px high) would pass for the
  * largest print on the page and break its line. Such a word is replaced by the first read's words that overlap its
- * box, when there are any; else it is dropped.
+ * box, when there are any; else it is dropped. With `minConfidence` (0..1; a scanned page:
+ * {@link SCAN_SPARSE_MIN_CONFIDENCE}) a word read with less confidence is mended the same way.
  */
-export function keepPlausibleBoxes(sparse: WordBox[], first: WordBox[]): WordBox[] {
-  const implausible = (w: WordBox) => w.text.length >= 4 && w.x1 - w.x0 < 0.3 * w.text.length * (w.y1 - w.y0);
+export function keepPlausibleBoxes(sparse: WordBox[], first: WordBox[], minConfidence = 0): WordBox[] {
+  const implausible = (w: WordBox) => (w.text.length >= 4 && w.x1 - w.x0 < 0.3 * w.text.length * (w.y1 - w.y0)) || w.conf < minConfidence;
   const overlaps = (a: WordBox, b: WordBox) => Math.min(a.x1, b.x1) > Math.max(a.x0, b.x0) && Math.min(a.y1, b.y1) > Math.max(a.y0, b.y0);
   // Like the sparse words, the replacements are lined up by position, not by the first read's own lines.
   return sparse.flatMap((w) => (implausible(w) ? first.filter((f) => overlaps(f, w) && !implausible(f)).map(({ lineKey: _line, ...f }) => f) : [w]));
 }
+
+/**
+ * Least confidence (0..1) of a word the sparse header re-read of a scanned page keeps ({@link keepPlausibleBoxes}):
+ * the band is cut just above the table, and the remains of a dashed rule there came back as "a db" (confidence 0.23,
+ * a box taller than the text), which the reader took for the supplier's name. Measured on tuning data only
+ * (2026-11-28, `bench-rescan.ts` seed 37).
+ */
+export const SCAN_SPARSE_MIN_CONFIDENCE = 0.3;
 
 /** Text of stacked words, line by line (for the line-based reader on a PDF text layer). */
 function wordsToText(words: WordBox[]): string {
@@ -134,15 +143,21 @@ function finish(read: LayoutInvoice): ExtractedInvoice {
 /**
  * OCR of one page image — an uploaded photo or scan, or a PDF page with no text layer — with the header area above the
  * table read again in sparse mode (scattered label boxes, a tall name), which the single-block read often garbles.
+ * `options.scan` marks a page of a PDF without a text layer (see {@link OcrOptions}).
  */
-async function readImagePage(bytes: Uint8Array, signal?: AbortSignal): Promise<PageRead> {
-  const ocr = await recognizeWords(bytes, signal);
+async function readImagePage(bytes: Uint8Array, signal?: AbortSignal, options: OcrOptions = {}): Promise<PageRead> {
+  const ocr = await recognizeWords(bytes, signal, options);
   const page = { words: ocr.words, text: ocr.text };
   const first = combineReads([page]);
   if (first.tableTop === null || first.tableTop <= 40) return page;
   const top = first.tableTop - 4;
   const headerWords = await recognizeTopSparse(ocr.prepared, top, signal);
-  return headerWords.length ? { words: [...keepPlausibleBoxes(headerWords, ocr.words.filter((w) => w.y0 < top)), ...ocr.words.filter((w) => w.y0 >= top)], text: ocr.text } : page;
+  const kept = keepPlausibleBoxes(
+    headerWords,
+    ocr.words.filter((w) => w.y0 < top),
+    options.scan ? SCAN_SPARSE_MIN_CONFIDENCE : 0,
+  );
+  return headerWords.length ? { words: [...kept, ...ocr.words.filter((w) => w.y0 >= top)], text: ocr.text } : page;
 }
 
 export function createOfflineExtractor(): InvoiceExtractor {
@@ -166,7 +181,7 @@ export function createOfflineExtractor(): InvoiceExtractor {
           options.signal?.throwIfAborted();
           if (page.image) {
             pages.push(
-              await readImagePage(page.image, options.signal).catch((error: unknown) => {
+              await readImagePage(page.image, options.signal, { scan: true }).catch((error: unknown) => {
                 if (error instanceof OcrTimeoutError) throw new ExtractionError(OCR_TOO_SLOW, 'read');
                 throw error;
               }),
