@@ -5,7 +5,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import type { GreyImage } from '~/server/extraction/clean-photo';
-import { CHANGED_CONFIDENCE, isCodeWord, MAX_O_RATIO, pairByDashes, pairLetters, refineCode, refineCodeWords, segmentGlyphs, smallCapsCase, spaceByGaps, spacesSeenIn, type Glyph } from '~/server/extraction/layout/glyphs';
+import { CHANGED_CONFIDENCE, isClosedSix, isCodeWord, MAX_O_RATIO, pairByDashes, pairLetters, refineCode, refineCodeWords, segmentGlyphs, smallCapsCase, spaceByGaps, spacesSeenIn, zerosReadAsSix, zerosReadAsSixInWords, type Glyph } from '~/server/extraction/layout/glyphs';
 import type { WordBox } from '~/server/extraction/layout/words';
 
 /** A white page with dark boxes (x0, width) 20 px tall at y 10..30, one per glyph. */
@@ -193,6 +193,46 @@ describe('spaces of a blurred code whose letters touch', () => {
     expect(text(refineCode('AB0', g, FONT))).toBe('AB0');
     // 16 px (1.33 ×): an O, as before.
     expect(text(refineCode('AB0', glyphs(laidOut([14, 12, 16], [3, 3])), FONT))).toBe('ABO');
+  });
+});
+
+describe('a dotted monospace zero read as 6', () => {
+  /** A 14 × 24 px ring (2 px strokes) at x0, y 8..32; `open` leaves the right side open from 25 % to 50 % of its height, as a 6's. */
+  function digit(px: Uint8Array, width: number, x0: number, open: boolean): void {
+    for (let y = 8; y < 32; y += 1) {
+      for (let x = x0; x < x0 + 14; x += 1) {
+        const edge = y < 10 || y >= 30 || x < x0 + 2 || x >= x0 + 12;
+        const gap = open && x >= x0 + 7 && y >= 12 && y < 20;
+        if (edge && !gap) px[y * width + x] = 0;
+      }
+    }
+    px[20 * width + x0 + 6] = 0; // the dot
+  }
+  const ring = (open: boolean): GreyImage => {
+    const width = 40;
+    const px = new Uint8Array(width * 40).fill(255);
+    digit(px, width, 10, open);
+    return { px, width, height: 40 };
+  };
+  const box = { x0: 10, x1: 24, y0: 8, y1: 32 };
+
+  it('isClosedSix tells a zero’s closed right side from a six’s open one', () => {
+    expect(isClosedSix(ring(false), box)).toBe(true);
+    expect(isClosedSix(ring(true), box)).toBe(false);
+  });
+
+  it('zerosReadAsSix makes a closed "6" a zero; zerosReadAsSixInWords marks the word for checking', () => {
+    const image = ring(false);
+    expect(zerosReadAsSix({ pieces: [{ text: '6', from: 0, to: 0 }], glyphs: [box] }, image).pieces[0]!.text).toBe('0');
+    expect(zerosReadAsSix({ pieces: [{ text: '6', from: 0, to: 0 }], glyphs: [box] }, ring(true)).pieces[0]!.text).toBe('6');
+    // A code word of three rings read "A66" on a wider page: the closed ones become zeros.
+    const width = 80;
+    const px = new Uint8Array(width * 40).fill(255);
+    for (let y = 8; y < 32; y += 1) for (let x = 6; x < 18; x += 1) if (x < 8 || y < 10 || (y > 18 && y < 21)) px[y * width + x] = 0; // an F-like letter
+    digit(px, width, 24, false);
+    digit(px, width, 44, true);
+    const [w] = zerosReadAsSixInWords([{ text: 'F66', x0: 4, x1: 60, y0: 6, y1: 34, conf: 0.95 }], { px, width, height: 40 });
+    expect(w).toMatchObject({ text: 'F06', conf: CHANGED_CONFIDENCE });
   });
 });
 

@@ -10,7 +10,7 @@ import { createRequire } from 'node:module';
 import type { Worker } from 'tesseract.js';
 import { loadSharp } from '../load-on-use.server';
 import { deskGrey, estimateSkew, flattenLight, maxFilter, pageBox, whitenShading, type GreyImage } from './clean-photo';
-import { refineCodeWords, restoreSmallCaps } from './layout/glyphs';
+import { refineCodeWords, restoreSmallCaps, zerosReadAsSixInWords } from './layout/glyphs';
 import type { WordBox } from './layout/words';
 
 const require = createRequire(import.meta.url);
@@ -526,7 +526,7 @@ export async function recognizeTopSparse(prepared: Buffer, bottom: number, signa
     try {
       await worker.setParameters({ tessedit_pageseg_mode: PSM.SPARSE_TEXT });
       const { data } = await worker.recognize(band, {}, { text: false, tsv: true });
-      return restoreSmallCaps(parseTsv(data.tsv ?? ''), grey).map(({ lineKey: _line, ...w }) => w);
+      return zerosReadAsSixInWords(restoreSmallCaps(parseTsv(data.tsv ?? ''), grey), grey).map(({ lineKey: _line, ...w }) => w);
     } finally {
       await worker.setParameters({ tessedit_pageseg_mode: PSM.SINGLE_BLOCK }).catch(() => undefined);
       idleTimer = setTimeout(() => void closeOcrWorker(), IDLE_MS);

@@ -398,6 +398,75 @@ export const GROUP_SLACK = 0.3;
  */
 export const MAX_O_RATIO = 1.6;
 
+/**
+ * Whether a glyph read as "6" is closed on its right side like a zero: in a band from 25 % to 45 % of its height,
+ * ink within its right quarter on at least {@link CLOSED_SIX_SHARE} of the pixel rows (a middle-grey threshold between
+ * the box's darkest and lightest pixels). A 6 is open there in every font (its bowl starts below, its top arc leaves
+ * the right side) — measured 0.2–0.6 on tuning pages — while a zero is closed (1.0). Tesseract reads the dotted zero
+ * of monospace print (DejaVu Sans Mono, dot-matrix) as 6 at high confidence: "329701" as "329761", "300-051" as
+ * "300-651", silent successes on three tuning pages (D41, G07, G08).
+ */
+export function isClosedSix(image: GreyImage, g: Glyph): boolean {
+  const h = g.y1 - g.y0;
+  const w = g.x1 - g.x0;
+  if (h < 8 || w < 4) return false;
+  let lo = 255;
+  let hi = 0;
+  for (let y = g.y0; y < g.y1; y += 1) {
+    for (let x = g.x0; x < g.x1; x += 1) {
+      const v = image.px[y * image.width + x]!;
+      if (v < lo) lo = v;
+      if (v > hi) hi = v;
+    }
+  }
+  if (hi - lo < 60) return false;
+  const threshold = (lo + hi) / 2;
+  let rows = 0;
+  let inked = 0;
+  for (let y = Math.round(g.y0 + 0.25 * h); y <= Math.round(g.y0 + 0.45 * h); y += 1, rows += 1) {
+    for (let x = Math.round(g.x1 - w / 4); x < g.x1; x += 1) {
+      if (image.px[y * image.width + x]! < threshold) {
+        inked += 1;
+        break;
+      }
+    }
+  }
+  return rows > 0 && inked >= CLOSED_SIX_SHARE * rows;
+}
+
+/** Share of the band's pixel rows that must hold ink at the right for a "6" to be a zero ({@link isClosedSix}). */
+export const CLOSED_SIX_SHARE = 0.9;
+
+/**
+ * A refined word's letters "6" whose glyphs are closed on the right ({@link isClosedSix}) made "0"; the word is then
+ * changed, so its confidence drops to {@link CHANGED_CONFIDENCE}. Only when every letter has its own glyph.
+ */
+export function zerosReadAsSix<T extends { pieces: { text: string; from: number; to: number }[]; glyphs: Glyph[] }>(refined: T, image: GreyImage): T {
+  const letters = refined.pieces.map((p) => p.text).join('');
+  if (!letters.includes('6') || letters.length !== refined.glyphs.length) return refined;
+  let at = 0;
+  const pieces = refined.pieces.map((p) => {
+    const text = [...p.text].map((c, k) => (c === '6' && isClosedSix(image, refined.glyphs[at + k]!) ? '0' : c)).join('');
+    at += p.text.length;
+    return { ...p, text };
+  });
+  return { ...refined, pieces };
+}
+
+/**
+ * {@link zerosReadAsSix} on words read without the glyph check (the header's sparse re-read): each code word with a
+ * "6" whose glyphs pair one to one with its letters gets its closed sixes made zeros, at {@link CHANGED_CONFIDENCE}.
+ */
+export function zerosReadAsSixInWords(words: WordBox[], image: GreyImage): WordBox[] {
+  return words.map((w) => {
+    if (!w.text.includes('6') || !isCodeWord(w.text)) return w;
+    const glyphs = segmentGlyphs(image, w);
+    if (!glyphs || glyphs.length !== w.text.length) return w;
+    const text = zerosReadAsSix({ pieces: [{ text: w.text, from: 0, to: glyphs.length - 1 }], glyphs }, image).pieces[0]!.text;
+    return text === w.text ? w : { ...w, text, conf: Math.min(w.conf, CHANGED_CONFIDENCE) };
+  });
+}
+
 /** Reads one word's box again (the caller crops, enlarges and OCRs it as a single line); resolves to the text read. */
 export type RereadWord = (box: { x0: number; y0: number; x1: number; y1: number }) => Promise<string>;
 
@@ -485,6 +554,8 @@ export async function refineCodeWords(words: WordBox[], image: GreyImage, reread
       out.push(w);
       continue;
     }
+    // A "6" whose glyph is closed on the right is a zero (a dotted or slashed monospace zero), read and marked so.
+    refined = zerosReadAsSix(refined, image);
     // A letter changed by its glyph (or a word read again) is a guess: marked for checking, never passed silently.
     const changed = refined.pieces.map((p) => p.text).join('') !== w.text.replace(/\s+/g, '');
     const conf = changed ? Math.min(w.conf, CHANGED_CONFIDENCE) : w.conf;
