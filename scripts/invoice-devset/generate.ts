@@ -175,45 +175,21 @@ function planExtra(): Plan[] {
 }
 
 /**
- * The second extra tuning set's plan: per layout of EXTRA2_LAYOUTS two clean PNGs, one photograph and one scanned
- * PDF, then one two-page text PDF (22–25 rows) of L25; ids F01…. Uses its own Rng(EXTRA2_SEED).
+ * The plan of the second and third extra tuning sets: per layout of `layouts` two clean PNGs, one photograph and one
+ * scanned PDF, then one two-page text PDF (22–25 rows) of `twoPage`; ids `prefix`01…. Uses its own Rng(`seed`).
+ * Second set: EXTRA2_LAYOUTS, EXTRA2_SEED, L25, "F"; third: EXTRA3_LAYOUTS, EXTRA3_SEED, L31, "G".
  */
-function planExtra2(): Plan[] {
-  const rng = new Rng(EXTRA2_SEED);
+function planExtraSet(layouts: Layout[], seed: number, twoPage: string, prefix: string): Plan[] {
+  const rng = new Rng(seed);
   const rowChoices = [1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 12, 14];
   const plans: Omit<Plan, 'id'>[] = [];
-  for (const layout of EXTRA2_LAYOUTS) {
+  for (const layout of layouts) {
     for (let k = 0; k < 2; k += 1) plans.push({ layout, variant: 'clean', rows: rng.pick(rowChoices) });
     plans.push({ layout, variant: 'photo', rows: rng.pick([2, 3, 4, 5, 6, 8]) });
     plans.push({ layout, variant: 'scan-pdf', rows: rng.pick([3, 5, 7]) });
   }
-  plans.push({
-    layout: EXTRA2_LAYOUTS.find((l) => l.id === 'L25-paint-mix-desc-first')!,
-    variant: 'text-pdf-2page',
-    rows: rng.int(22, 25),
-  });
-  return plans.map((p, i) => ({ ...p, id: `F${String(i + 1).padStart(2, '0')}` }));
-}
-
-/**
- * The third extra tuning set's plan: per layout of EXTRA3_LAYOUTS two clean PNGs, one photograph and one scanned
- * PDF, then one two-page text PDF (22–25 rows) of L31; ids G01…. Uses its own Rng(EXTRA3_SEED).
- */
-function planExtra3(): Plan[] {
-  const rng = new Rng(EXTRA3_SEED);
-  const rowChoices = [1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 12, 14];
-  const plans: Omit<Plan, 'id'>[] = [];
-  for (const layout of EXTRA3_LAYOUTS) {
-    for (let k = 0; k < 2; k += 1) plans.push({ layout, variant: 'clean', rows: rng.pick(rowChoices) });
-    plans.push({ layout, variant: 'photo', rows: rng.pick([2, 3, 4, 5, 6, 8]) });
-    plans.push({ layout, variant: 'scan-pdf', rows: rng.pick([3, 5, 7]) });
-  }
-  plans.push({
-    layout: EXTRA3_LAYOUTS.find((l) => l.id === 'L31-billto-shipto-grid')!,
-    variant: 'text-pdf-2page',
-    rows: rng.int(22, 25),
-  });
-  return plans.map((p, i) => ({ ...p, id: `G${String(i + 1).padStart(2, '0')}` }));
+  plans.push({ layout: layouts.find((l) => l.id === twoPage)!, variant: 'text-pdf-2page', rows: rng.int(22, 25) });
+  return plans.map((p, i) => ({ ...p, id: `${prefix}${String(i + 1).padStart(2, '0')}` }));
 }
 
 function isoDate(rng: Rng): string {
@@ -387,7 +363,13 @@ async function render(
 
 async function main() {
   const only = process.argv.slice(2).filter((a) => !['--extra', '--extra2', '--extra3'].includes(a));
-  const plans = EXTRA3 ? planExtra3() : EXTRA2 ? planExtra2() : EXTRA ? planExtra() : planAll();
+  const plans = EXTRA3
+    ? planExtraSet(EXTRA3_LAYOUTS, EXTRA3_SEED, 'L31-billto-shipto-grid', 'G')
+    : EXTRA2
+      ? planExtraSet(EXTRA2_LAYOUTS, EXTRA2_SEED, 'L25-paint-mix-desc-first', 'F')
+      : EXTRA
+        ? planExtra()
+        : planAll();
   const split =
     EXTRA || EXTRA2 || EXTRA3 ? { layouts: new Set<string>(), photos: new Set<string>() } : drawSplit(plans);
   const seed = EXTRA3 ? EXTRA3_SEED : EXTRA2 ? EXTRA2_SEED : EXTRA ? EXTRA_SEED : SEED;
