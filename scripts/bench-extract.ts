@@ -1,5 +1,5 @@
 /**
- * `npm run bench:extract [-- --set old|dev|extra|extra2|extra3|all] [-- --split tuning|heldout|all]`: runs the offline extractor on the
+ * `npm run bench:extract [-- --set old|dev|extra|extra2|extra3|extra4|all] [-- --split tuning|heldout|all]`: runs the offline extractor on the
  * invoice fixtures and prints field-level accuracy, time per page and silent successes.
  *
  * Sets:
@@ -18,6 +18,8 @@
  *   `generate.ts --extra2`), likewise all tuning, printed as "Extra2 tuning set"; `--set all` runs it too.
  * - `extra3`: the THIRD extra tuning set, tests/fixtures/invoices-dev-extra3 (layouts L31–L36, made by
  *   `generate.ts --extra3`), likewise all tuning, printed as "Extra3 tuning set"; `--set all` runs it too.
+ * - `extra4`: the FOURTH extra tuning set, tests/fixtures/invoices-dev-extra4 (layouts L37–L42, made by
+ *   `generate.ts --extra4`), likewise all tuning, printed as "Extra4 tuning set"; `--set all` runs it too.
  * - `--id D03,D05` runs only those invoices (ids of either set; held-out ones only with a split that includes them);
  *   `--show` prints, under the table, each missed expected row (−) and each returned row that matched nothing (+).
  *
@@ -54,6 +56,7 @@ const devDir = path.join(root, 'tests/fixtures/invoices-dev');
 const extraDir = path.join(root, 'tests/fixtures/invoices-dev-extra');
 const extra2Dir = path.join(root, 'tests/fixtures/invoices-dev-extra2');
 const extra3Dir = path.join(root, 'tests/fixtures/invoices-dev-extra3');
+const extra4Dir = path.join(root, 'tests/fixtures/invoices-dev-extra4');
 const HEADER = ['invoice_number', 'supplier', 'invoice_date', 'total_amount'] as const;
 /** Old-fixture figures before issue 18 (2026-11-24, `npm run bench:extract -- --set old`): they may not fall. */
 const OLD_FLOOR = { header: 58, headerAll: 60, items: 46, itemsAll: 48, silent: 1 };
@@ -64,7 +67,7 @@ type Expected = Pick<
   'invoice_number' | 'supplier' | 'invoice_date' | 'total_amount' | 'line_items'
 >;
 interface Case {
-  set: 'old' | 'dev' | 'extra' | 'extra2' | 'extra3';
+  set: 'old' | 'dev' | 'extra' | 'extra2' | 'extra3' | 'extra4';
   id: string;
   file: string;
   /** What kind of page: effect (old) or layout + variant (dev). */
@@ -100,11 +103,11 @@ const { values: args } = parseArgs({
   },
 });
 if (
-  !['old', 'dev', 'extra', 'extra2', 'extra3', 'all'].includes(args.set!) ||
+  !['old', 'dev', 'extra', 'extra2', 'extra3', 'extra4', 'all'].includes(args.set!) ||
   !['tuning', 'heldout', 'all'].includes(args.split!)
 ) {
   console.error(
-    'Usage: npm run bench:extract -- [--set old|dev|extra|extra2|extra3|all] [--split tuning|heldout|all] [--id D03,D05] [--show]',
+    'Usage: npm run bench:extract -- [--set old|dev|extra|extra2|extra3|extra4|all] [--split tuning|heldout|all] [--id D03,D05] [--show]',
   );
   process.exit(2);
 }
@@ -137,7 +140,7 @@ function oldCases(): Case[] {
 }
 
 /** The cases of a generated set's manifest (`dir`: invoices-dev or invoices-dev-extra), filtered by split. */
-function devCases(split: string, dir = devDir, set: 'dev' | 'extra' | 'extra2' | 'extra3' = 'dev'): Case[] {
+function devCases(split: string, dir = devDir, set: 'dev' | 'extra' | 'extra2' | 'extra3' | 'extra4' = 'dev'): Case[] {
   const manifest = JSON.parse(fs.readFileSync(path.join(dir, 'manifest.json'), 'utf8')) as {
     invoices: {
       id: string;
@@ -375,6 +378,12 @@ try {
       'Extra3 tuning set (tests/fixtures/invoices-dev-extra3, layouts L31–L36)',
       'extra3',
     ],
+    [
+      'extra4',
+      extra4Dir,
+      'Extra4 tuning set (tests/fixtures/invoices-dev-extra4, layouts L37–L42)',
+      'extra4',
+    ],
   ] as const) {
     if (args.set !== set && args.set !== 'all') continue;
     const outcomes: Outcome[] = [];
@@ -387,7 +396,7 @@ try {
     console.log('');
     if (outcomes.length) {
       const s = summarise(outcomes);
-      console.log(line({ extra: 'Extra tuning', extra2: 'Extra2 tuning', extra3: 'Extra3 tuning' }[set], s));
+      console.log(line({ extra: 'Extra tuning', extra2: 'Extra2 tuning', extra3: 'Extra3 tuning', extra4: 'Extra4 tuning' }[set], s));
       for (const variant of [...new Set(outcomes.map((o) => o.c.variant))])
         console.log(line(`  ${variant}`, summarise(outcomes.filter((o) => o.c.variant === variant))));
       if (pct(s.header, s.headerAll) < TARGET.header)

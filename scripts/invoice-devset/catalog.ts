@@ -40,7 +40,12 @@ export type CatalogId =
   | 'tire'
   | 'salvage'
   | 'dotted'
-  | 'leadzero';
+  | 'leadzero'
+  | 'paintsize'
+  | 'hyundai'
+  | 'nagsplain'
+  | 'yard'
+  | 'linecode';
 
 const FORD_BODY: [string, string, number][] = [
   ['17D957', 'BUMPER COVER - FRONT', 42000],
@@ -291,6 +296,83 @@ const LEADZERO: [string, string, number, string][] = [
   ['00516-4410', 'Tail lamp lens left outer', 9735, 'EA'],
 ];
 
+/**
+ * Paint jobber selling mixed colour by formula (extra4 set): product code, description, list, size (QT/GAL/PT) and the
+ * mixing formula printed in its own column ('' for ready-made products).
+ */
+const PAINT_SIZE: [string, string, number, string, string][] = [
+  ['MX-0218', 'Mixed basecoat Toyota Attitude Black', 14250, 'QT', 'TOY 218'],
+  ['MX-UX', 'Mixed basecoat Ford Ingot Silver', 13680, 'QT', 'FRD UX'],
+  ['MX-GAZ', 'Mixed basecoat GM Summit White', 12940, 'QT', 'GM GAZ'],
+  ['MX-NH883P', 'Mixed basecoat Honda Platinum White', 16820, 'QT', 'HON NH883P'],
+  ['MX-PW7', 'Mixed basecoat Ram Bright White', 11875, 'PT', 'CHR PW7'],
+  ['CC-8000', 'Clearcoat production 2.1 VOC', 18950, 'GAL', ''],
+  ['HD-8010', 'Hardener medium', 9240, 'QT', ''],
+  ['RD-1210', 'Reducer mid temp', 6480, 'GAL', ''],
+  ['PR-2020', 'Urethane primer grey', 10350, 'GAL', ''],
+  ['SL-4401', 'Sealer black 2K', 8790, 'QT', ''],
+  ['AP-0031', 'Adhesion promoter', 4120, 'QT', ''],
+  ['WB-7077', 'Waterborne reducer', 5560, 'GAL', ''],
+];
+/** Hyundai / Kia dealer counter (extra4 set): five digits, a dash, a letter and four digits (`86511-L1000`). */
+const HYUNDAI: [string, string, number][] = [
+  ['86511-L1000', 'COVER-FR BUMPER', 41230],
+  ['86353-L1000', 'GRILLE-RADIATOR', 28760],
+  ['92101-L1110', 'LAMP ASSY-HEAD LH', 63450],
+  ['66311-L1000', 'PANEL-FENDER LH', 23890],
+  ['86530-L1000', 'BEAM ASSY-FR BUMPER', 19870],
+  ['86591-L1000', 'GARNISH-FR BUMPER', 4560],
+  ['66400-L1000', 'PANEL ASSY-HOOD', 57320],
+  ['86520-L1500', 'ABSORBER-FR BUMPER ENERGY', 7340],
+  ['87610-L1020', 'MIRROR ASSY-OUTSIDE RR VIEW LH', 29980],
+  ['86594-L0000', 'BRACKET-FR BUMPER SIDE LH', 1280],
+  ['1249205167', 'SCREW-TAPPING', 145],
+  ['86519-L1000', 'COVER-TOWING HOOK', 1930],
+];
+/** Glass distributor (extra4 set): NAGS numbers printed without a space (`FW04321GTYN`), kits and mouldings. */
+const NAGS_PLAIN: [string, string, number][] = [
+  ['FW04321GTYN', 'Windshield acoustic w/ rain sensor', 45680],
+  ['FW05012GBYN', 'Windshield solar w/ HUD', 61240],
+  ['DW02011GTN', 'Windshield green tint', 17860],
+  ['FD23456GTY', 'Door glass front LH', 9875],
+  ['DB12044YPYH', 'Back glass heated privacy', 23410],
+  ['FW03877GTYN', 'Windshield w/ camera bracket', 39920],
+  ['HAH000448', 'Urethane kit 1-step', 2895],
+  ['MLD21337', 'Moulding windshield top', 3460],
+  ['CLP-4412', 'Moulding clip (10)', 1150],
+  ['DQ08812GTY', 'Quarter glass rear RH', 11645],
+];
+/** Recycler (extra4 set): the part, the vehicle it came from, a Hollander interchange number and a grade. */
+const YARD: [string, string, number, string][] = [
+  ['Door front LH complete', '2019 Toyota Camry', 26500, '120-01562'],
+  ['Headlamp RH LED', '2020 Honda Civic', 21500, '615-04418'],
+  ['Hood', '2018 Ford F-150', 32500, '310-03340'],
+  ['Bumper cover front', '2017 Nissan Rogue', 16500, '110-02271'],
+  ['Mirror LH power heated', '2019 Chevy Equinox', 9500, '600-08815'],
+  ['Tail lamp LH', '2016 Kia Sorento', 7500, '625-03397'],
+  ['Radiator', '2018 Hyundai Tucson', 11000, '680-01124'],
+  ['Fender RH', '2017 Subaru Forester', 14000, '125-00618'],
+  ['Trunk lid', '2019 Honda Accord', 23500, '146-02230'],
+  ['Knuckle front RH', '2020 Ford Escape', 12500, '512-04471'],
+];
+/** Aftermarket counter (extra4 set): a brand line code printed in its own column before the maker's number. */
+const LINE_CODE: [string, string, string, number][] = [
+  ['DOR', '924-5208', 'Bumper retainer clip', 899],
+  ['ACD', '41-110', 'Spark plug', 785],
+  ['MOT', 'FL-820S', 'Oil filter', 689],
+  ['WIX', '57045', 'Oil filter', 715],
+  ['GAT', '22454', 'Radiator hose upper', 2835],
+  ['FEL', 'MS95826', 'Exhaust manifold gasket set', 4190],
+  ['MON', '72388', 'Strut assembly front', 11260],
+  ['BWD', 'S7231', 'Ignition switch', 3575],
+  ['DEN', '234-4209', 'Oxygen sensor downstream', 7840],
+  ['TRK', '23-7720', 'Tie rod end outer', 3140],
+  ['SYL', 'H11LL.BX', 'Headlight bulb long life', 2495],
+  ['ANC', '3217', 'Wiper blade 22 in', 1065],
+  ['STD', 'US-1024', 'Ignition switch', 3890],
+  ['BOS', '0986435505', 'Fuel pump module', 16480],
+];
+
 function fordPrefix(rng: Rng): string {
   return rng.pick(['HC3Z', 'JL3Z', 'FL3Z', 'ML3Z', 'KB3Z', 'GJ5Z', 'LJ8Z']);
 }
@@ -446,6 +528,35 @@ export function randomPart(rng: Rng, id: CatalogId): CatalogPart {
     case 'leadzero': {
       const t = rng.pick(LEADZERO);
       return fromTuple4([t[0], t[1], spread(t[2]), t[3]], t[3], '');
+    }
+    case 'paintsize': {
+      const t = rng.pick(PAINT_SIZE);
+      return { ...fromTuple4([t[0], t[1], spread(t[2]), t[3]], t[3], ''), note: t[4] };
+    }
+    case 'hyundai': {
+      const [pn, desc, list] = rng.pick(HYUNDAI);
+      return { part_number: pn, description: desc, list: spread(list), uom: 'EA', application: `${years()} ELANTRA` };
+    }
+    case 'nagsplain': {
+      const [pn, desc, list] = rng.pick(NAGS_PLAIN);
+      return { part_number: pn, description: desc, list: spread(list), uom: 'EA', application: '' };
+    }
+    case 'yard': {
+      const t = rng.pick(YARD);
+      // Yard stock numbers: two digits of the year bought, a row letter, four digits (24K1187); the note is
+      // 'interchange|grade' (grade A–C), split by the layout into two columns.
+      return {
+        part_number: `${rng.int(21, 26)}${rng.pick(['A', 'B', 'C', 'K', 'T'])}${rng.digits(4)}`,
+        description: t[0],
+        list: Math.round((t[2] * rng.float(0.9, 1.15)) / 500) * 500,
+        uom: 'EA',
+        application: t[1],
+        note: `${t[3]}|${rng.pick(['A', 'A', 'B', 'C'])}`,
+      };
+    }
+    case 'linecode': {
+      const t = rng.pick(LINE_CODE);
+      return { part_number: t[1], description: t[2], list: spread(t[3]), uom: 'EA', application: '', note: t[0] };
     }
   }
 }

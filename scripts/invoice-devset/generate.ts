@@ -30,6 +30,10 @@
  * `--extra3` writes a third separate set, tests/fixtures/invoices-dev-extra3/ (ids G01…, seed EXTRA3_SEED), from the
  * six layouts of layouts-extra3.ts: per layout two clean PNGs, one photographed JPEG and one scanned PDF, plus one
  * two-page text PDF (L31); all 'tuning', with its own Rng (the other three sets stay byte-for-byte the same).
+ *
+ * `--extra4` writes a fourth separate set, tests/fixtures/invoices-dev-extra4/ (ids H01…, seed EXTRA4_SEED), from the
+ * six layouts of layouts-extra4.ts in the same shape as the third (two-page text PDF of L41); all 'tuning', with its
+ * own Rng (the other four sets stay byte-for-byte the same).
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -41,6 +45,7 @@ import { CUSTOMERS, LAYOUTS, supplierAddress, type Layout } from './layouts';
 import { EXTRA_LAYOUTS } from './layouts-extra';
 import { EXTRA2_LAYOUTS } from './layouts-extra2';
 import { EXTRA3_LAYOUTS } from './layouts-extra3';
+import { EXTRA4_LAYOUTS } from './layouts-extra4';
 import type { ExtractedInvoice } from '~/lib/schemas/invoice';
 import { buildInvoice, formatDate, money, truthOf, type Invoice } from './model';
 import { Rng } from './rng';
@@ -65,12 +70,17 @@ export const EXTRA_SEED = SEED + 1;
 export const EXTRA2_SEED = SEED + 2;
 /** The seed of the third extra tuning set (`--extra3`, layouts L31–L36). */
 export const EXTRA3_SEED = SEED + 3;
+/** The seed of the fourth extra tuning set (`--extra4`, layouts L37–L42). */
+export const EXTRA4_SEED = SEED + 4;
+const EXTRA4 = process.argv.includes('--extra4');
 const EXTRA3 = process.argv.includes('--extra3');
 const EXTRA2 = process.argv.includes('--extra2');
 const EXTRA = process.argv.includes('--extra');
 const outDir = path.resolve(
   import.meta.dirname,
-  EXTRA3
+  EXTRA4
+    ? '../../tests/fixtures/invoices-dev-extra4'
+    : EXTRA3
     ? '../../tests/fixtures/invoices-dev-extra3'
     : EXTRA2
     ? '../../tests/fixtures/invoices-dev-extra2'
@@ -177,7 +187,8 @@ function planExtra(): Plan[] {
 /**
  * The plan of the second and third extra tuning sets: per layout of `layouts` two clean PNGs, one photograph and one
  * scanned PDF, then one two-page text PDF (22–25 rows) of `twoPage`; ids `prefix`01…. Uses its own Rng(`seed`).
- * Second set: EXTRA2_LAYOUTS, EXTRA2_SEED, L25, "F"; third: EXTRA3_LAYOUTS, EXTRA3_SEED, L31, "G".
+ * Second set: EXTRA2_LAYOUTS, EXTRA2_SEED, L25, "F"; third: EXTRA3_LAYOUTS, EXTRA3_SEED, L31, "G"; fourth:
+ * EXTRA4_LAYOUTS, EXTRA4_SEED, L41, "H".
  */
 function planExtraSet(layouts: Layout[], seed: number, twoPage: string, prefix: string): Plan[] {
   const rng = new Rng(seed);
@@ -320,7 +331,7 @@ async function render(
     const pageWidth = (await sharp(png).metadata()).width!;
     if (plan.variant === 'photo') {
       const p: PhotoParams = photoParams(rng);
-      if (EXTRA3) p.width = Math.min(p.width, Math.round(pageWidth * 1.08));
+      if (EXTRA3 || EXTRA4) p.width = Math.min(p.width, Math.round(pageWidth * 1.08));
       const file = `${base}.jpg`;
       fs.writeFileSync(path.join(outDir, file), await photograph(png, p, rng));
       return {
@@ -334,7 +345,7 @@ async function render(
     }
     if (plan.variant === 'scan-pdf') {
       const angle = (Math.round(rng.float(0.4, 1.5) * 10) / 10) * (rng.chance(0.5) ? 1 : -1);
-      const { pdf } = await scannedPdf(png, angle, EXTRA3 ? Math.min(1275, pageWidth) : 1275);
+      const { pdf } = await scannedPdf(png, angle, EXTRA3 || EXTRA4 ? Math.min(1275, pageWidth) : 1275);
       const file = `${base}.pdf`;
       fs.writeFileSync(path.join(outDir, file), pdf);
       return {
@@ -362,8 +373,10 @@ async function render(
 }
 
 async function main() {
-  const only = process.argv.slice(2).filter((a) => !['--extra', '--extra2', '--extra3'].includes(a));
-  const plans = EXTRA3
+  const only = process.argv.slice(2).filter((a) => !['--extra', '--extra2', '--extra3', '--extra4'].includes(a));
+  const plans = EXTRA4
+    ? planExtraSet(EXTRA4_LAYOUTS, EXTRA4_SEED, 'L41-linecode-compact', 'H')
+    : EXTRA3
     ? planExtraSet(EXTRA3_LAYOUTS, EXTRA3_SEED, 'L31-billto-shipto-grid', 'G')
     : EXTRA2
       ? planExtraSet(EXTRA2_LAYOUTS, EXTRA2_SEED, 'L25-paint-mix-desc-first', 'F')
@@ -371,12 +384,12 @@ async function main() {
         ? planExtra()
         : planAll();
   const split =
-    EXTRA || EXTRA2 || EXTRA3 ? { layouts: new Set<string>(), photos: new Set<string>() } : drawSplit(plans);
-  const seed = EXTRA3 ? EXTRA3_SEED : EXTRA2 ? EXTRA2_SEED : EXTRA ? EXTRA_SEED : SEED;
+    EXTRA || EXTRA2 || EXTRA3 || EXTRA4 ? { layouts: new Set<string>(), photos: new Set<string>() } : drawSplit(plans);
+  const seed = EXTRA4 ? EXTRA4_SEED : EXTRA3 ? EXTRA3_SEED : EXTRA2 ? EXTRA2_SEED : EXTRA ? EXTRA_SEED : SEED;
   fs.mkdirSync(outDir, { recursive: true });
   if (!only.length)
     for (const old of fs.readdirSync(outDir))
-      if (/^[DEFG]\d\d/.test(old) || old === 'manifest.json') fs.rmSync(path.join(outDir, old));
+      if (/^[DEFGH]\d\d/.test(old) || old === 'manifest.json') fs.rmSync(path.join(outDir, old));
   const browser = await chromium.launch({
     executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
     args: [
@@ -438,7 +451,9 @@ async function main() {
     layouts: layouts.map((l) => ({ id: l.id, title: l.title, date_format: l.dateFormat, features: l.features, split: 'tuning' })),
     invoices: manifest,
   });
-  const doc = EXTRA3
+  const doc = EXTRA4
+    ? extraDoc('FOURTH extra', 'layouts-extra4.ts', '--extra4', EXTRA4_SEED, '2026-11-28: all tuning', EXTRA4_LAYOUTS)
+    : EXTRA3
     ? extraDoc('THIRD extra', 'layouts-extra3.ts', '--extra3', EXTRA3_SEED, '2026-11-28: all tuning', EXTRA3_LAYOUTS)
     : EXTRA2
     ? extraDoc('SECOND extra', 'layouts-extra2.ts', '--extra2', EXTRA2_SEED, '2026-11-28: all tuning', EXTRA2_LAYOUTS)
@@ -466,7 +481,7 @@ async function main() {
   fs.writeFileSync(path.join(outDir, 'manifest.json'), `${JSON.stringify(doc, null, 2)}\n`);
   const tuning = manifest.filter((e) => e.split === 'tuning').length;
   console.log(
-    `${manifest.length} invoices (${tuning} tuning, ${manifest.length - tuning} held out) in ${(EXTRA3 ? EXTRA3_LAYOUTS : EXTRA2 ? EXTRA2_LAYOUTS : EXTRA ? EXTRA_LAYOUTS : LAYOUTS).length} layouts → ${outDir}`,
+    `${manifest.length} invoices (${tuning} tuning, ${manifest.length - tuning} held out) in ${(EXTRA4 ? EXTRA4_LAYOUTS : EXTRA3 ? EXTRA3_LAYOUTS : EXTRA2 ? EXTRA2_LAYOUTS : EXTRA ? EXTRA_LAYOUTS : LAYOUTS).length} layouts → ${outDir}`,
   );
 }
 

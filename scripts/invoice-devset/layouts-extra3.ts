@@ -16,7 +16,7 @@ import { money, type Invoice, type InvoiceSpec } from './model';
 
 type ChargeOpt = InvoiceSpec['charges'][number];
 
-interface Column {
+export interface Column {
   /** The head as HTML (may hold `<br>` for a head printed on two lines). */
   head: string;
   right?: boolean;
@@ -27,7 +27,7 @@ interface Column {
 }
 
 /** A column printing one of html.ts's standard cells, escaped. */
-const std = (head: string, key: Parameters<typeof cellText>[1], m: MoneyStyle, right = false, cls = ''): Column => ({
+export const std = (head: string, key: Parameters<typeof cellText>[1], m: MoneyStyle, right = false, cls = ''): Column => ({
   head: esc(head),
   right,
   cls,
@@ -35,14 +35,14 @@ const std = (head: string, key: Parameters<typeof cellText>[1], m: MoneyStyle, r
 });
 
 /** The billed quantity with `decimals` zeros ("1.00", "2.000"); a charge row prints its own quantity the same way. */
-const qtyDec = (head: string, decimals: number): Column => ({
+export const qtyDec = (head: string, decimals: number): Column => ({
   head,
   right: true,
   cell: (row) => (row.part ? row.part.qtyShipped : row.charge.qty).toFixed(decimals),
 });
 
 /** The parts table (class `items`) with per-layout cells. */
-function table(inv: Invoice, cols: Column[], opts: { zebra?: boolean } = {}): string {
+export function table(inv: Invoice, cols: Column[], opts: { zebra?: boolean } = {}): string {
   const cls = (c: Column) => [c.right ? 'r' : '', c.cls ?? ''].join(' ').trim();
   const head = cols.map((c) => `<th class="${cls(c)}">${c.head}</th>`).join('');
   const body = tableRows(inv)
@@ -55,7 +55,7 @@ function table(inv: Invoice, cols: Column[], opts: { zebra?: boolean } = {}): st
 }
 
 /** The totals block (class `tot`): subtotal, footer charges, tax and total, negatives as the layout prints them. */
-function totals(inv: Invoice, labels: { subtotal?: string; total: string; tax?: string }, m: MoneyStyle): string {
+export function totals(inv: Invoice, labels: { subtotal?: string; total: string; tax?: string }, m: MoneyStyle): string {
   return `<table class="tot">${totalsRows(inv, labels)
     .map(
       ([label, c, kind]) =>
@@ -65,7 +65,7 @@ function totals(inv: Invoice, labels: { subtotal?: string; total: string; tax?: 
 }
 
 /** A number of `n` digits fixed by `seed` (an RO, a claim or a sales-order number that is NOT the invoice number). */
-function otherNumber(seed: string, n: number): string {
+export function otherNumber(seed: string, n: number): string {
   let h = 7;
   for (const ch of seed) h = (h * 131 + ch.charCodeAt(0)) % 1_000_003;
   let out = '';

@@ -990,4 +990,4 @@ export function supplierAddress(rng: Rng): { lines: string[]; phone: string } {
 export { CUSTOMERS };
 
 /** Helpers shared with the extra tuning layouts (layouts-extra.ts). */
-export { billTo, boxes, core, credit, discount, freight, hazmat, otherDates, spec, supplierBlock };
+export { billTo, boxes, core, credit, deposit, discount, freight, hazmat, other, otherDates, spec, supplierBlock, warranty };

@@ -56,7 +56,12 @@ export const DATE_FORMATS = [
   'd MMM yyyy',
   'dd-MMM-yy',
 ] as const;
-export type DateFormat = (typeof DATE_FORMATS)[number];
+/**
+ * More formats real suppliers print, used by the fourth extra set (L37–L42): Nov. 3, 2026 · 3-Nov-2026 · 11.03.2026 ·
+ * November 3, 2026 — all read by the layout reader's dates.ts. The issue's eight stay DATE_FORMATS.
+ */
+export const EXTRA_DATE_FORMATS = ['MMM. d, yyyy', 'd-MMM-yyyy', 'MM.dd.yyyy', 'MMMM d, yyyy'] as const;
+export type DateFormat = (typeof DATE_FORMATS)[number] | (typeof EXTRA_DATE_FORMATS)[number];
 
 /** A date printed in one of the formats (dd-MMM-yy in capitals: 03-NOV-26). */
 export function formatDate(iso: string, fmt: DateFormat): string {

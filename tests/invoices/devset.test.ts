@@ -11,11 +11,13 @@ import {
   parseInvoiceDate,
   type ExtractedInvoice,
 } from '~/lib/schemas/invoice';
+import { readDate } from '~/server/extraction/layout/dates';
 import { readPdfText } from '~/server/extraction/pdf.server';
 import { reconcileInvoice, reviewExtraction } from '~/server/extraction/review.server';
 import {
   buildInvoice,
   DATE_FORMATS,
+  EXTRA_DATE_FORMATS,
   formatDate,
   truthOf,
   type InvoiceSpec,
@@ -139,6 +141,9 @@ describe('invoice development set', () => {
     // The shared parser reads all but the dd-MMM-yy form today (that one is the reader's job in issue 18).
     for (const f of DATE_FORMATS.filter((x) => x !== 'dd-MMM-yy'))
       expect(parseInvoiceDate(formatDate('2026-11-03', f))).toEqual({ ok: true, iso: '2026-11-03' });
+    // The fourth extra set's formats, read back by the layout reader.
+    expect(EXTRA_DATE_FORMATS.map((f) => formatDate('2026-11-03', f))).toEqual(['Nov. 3, 2026', '3-Nov-2026', '11.03.2026', 'November 3, 2026']);
+    for (const f of EXTRA_DATE_FORMATS) expect(readDate(formatDate('2026-11-03', f))?.iso, f).toBe('2026-11-03');
   });
 
   it('keeps files small: each image ≤ 300 KB, the whole set ≤ 15 MB', () => {
@@ -170,6 +175,7 @@ describe.each([
   ['extra tuning set (L19–L24)', 'invoices-dev-extra', 'E'],
   ['second extra tuning set (L25–L30)', 'invoices-dev-extra2', 'F'],
   ['third extra tuning set (L31–L36)', 'invoices-dev-extra3', 'G'],
+  ['fourth extra tuning set (L37–L42)', 'invoices-dev-extra4', 'H'],
 ])('the %s', (_name, sub, prefix) => {
   const xdir = path.resolve(import.meta.dirname, '../fixtures', sub);
   const xman = JSON.parse(fs.readFileSync(path.join(xdir, 'manifest.json'), 'utf8')) as {
