@@ -1012,3 +1012,22 @@ describe('layouts of the third extra tuning set (L31–L36)', () => {
     expect(titleNumber([groupLines(line(0, [['Invoice Total 412.00', 0]]))[0]!])).toBeNull();
   });
 });
+
+describe('layouts of the fourth extra tuning set (L37–L42)', () => {
+  const table = [
+    ...line(260, [['Part #', 40], ['Description', 220], ['Qty', 560], ['Price', 660], ['Amount', 840]]),
+    ...line(300, [['BP-4410', 40], ['Front bumper cover', 220], ['2', 580], ['189.50', 690], ['379.00', 850]]),
+  ];
+
+  it('does not take the value after a short label of its own ("Job / PO: PO16664") for the one under an "INVOICE" title', () => {
+    const head = (numberLine: [string, number][]) => [
+      ...line(20, [['Coastline Paint & Supply', 40], ['INVOICE', 760]], 0.95, 30),
+      ...line(60, numberLine),
+      ...line(90, [['Date: Oct. 13, 2026', 700]]),
+      ...line(120, [['Job / PO: PO16664', 700]]),
+    ];
+    expect(readInvoiceLayout([...head([['Invoice: PJ-065801', 700]]), ...table]).invoice_number).toBe('PJ-065801');
+    // Without an invoice number printed, none is read (not the PO).
+    expect(readInvoiceLayout([...head([['88 Commerce Dr', 40]]), ...table]).invoice_number).toBeNull();
+  });
+});

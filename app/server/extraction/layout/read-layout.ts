@@ -1135,13 +1135,14 @@ function labelSegments(line: Line): Line[] {
 }
 
 /**
- * Whether a word follows a label of its own on its line ("Sales Order 7605111", "PO: 4471" under an "INVOICE" title):
- * a word of three letters or more before it in the same label segment. Such a value is not the one under the label.
+ * Whether a word follows a label of its own on its line ("Sales Order 7605111", "Job / PO: PO16664" under an
+ * "INVOICE" title): a word of three letters or more before it in the same label segment, or a short label before it
+ * that ends in a colon or is one of NOT_INVOICE_NO's ("PO:", "RO", "Acct"). Such a value is not the one under the label.
  */
-function afterOwnLabel(line: Line, word: WordBox): boolean {
+export function afterOwnLabel(line: Line, word: WordBox): boolean {
   const seg = labelSegments(line).find((s) => s.words.includes(word));
   const at = seg ? seg.words.indexOf(word) : -1;
-  return at > 0 && seg!.words.slice(0, at).some((w) => /[A-Za-z]{3,}/.test(w.text));
+  return at > 0 && seg!.words.slice(0, at).some((w) => /[A-Za-z]{3,}/.test(w.text) || (/[A-Za-z]/.test(w.text) && /:$/.test(w.text)) || NOT_INVOICE_NO.test(w.text.replace(/:$/, '')));
 }
 
 /** The invoice number (see module docs). */
