@@ -1030,4 +1030,20 @@ describe('layouts of the fourth extra tuning set (L37–L42)', () => {
     // Without an invoice number printed, none is read (not the PO).
     expect(readInvoiceLayout([...head([['88 Commerce Dr', 40]]), ...table]).invoice_number).toBeNull();
   });
+
+  it('reads a labour row of a glass distributor\'s table as a charge, not a part ("Parts & Labor" stays a subtotal label)', () => {
+    const words = [
+      ...top(),
+      ...line(260, [['Qty', 40], ['NAGS #', 120], ['Description', 300], ['Price', 660], ['Total', 840]]),
+      ...line(300, [['1', 50], ['FW04321GTYN', 120], ['Windshield acoustic w/ rain sensor', 300], ['456.80', 660], ['456.80', 840]]),
+      ...line(330, [['1', 50], ['LABOR', 120], ['Installation labor', 300], ['95.00', 670], ['95.00', 850]]),
+      ...line(400, [['Subtotal', 700], ['551.80', 840]]),
+      ...line(430, [['Balance Due', 700], ['$551.80', 840]]),
+    ];
+    const read = readInvoiceLayout(words);
+    expect(read.line_items).toEqual([{ part_number: 'FW04321GTYN', description: 'Windshield acoustic w/ rain sensor', quantity: 1, unit_price: 456.8 }]);
+    expect(read.charges).toEqual([expect.objectContaining({ kind: 'other', amount: 95 })]);
+    expect(chargeKind('Calibration labor')).toBe('other');
+    expect(chargeKind('Parts & Labor')).toBeNull();
+  });
 });

@@ -498,6 +498,9 @@ const CHARGE_RULES: [RegExp, InvoiceChargeKind][] = [
   [/\b(haz\s*-?\s*mat|hazardous|environmental|env\.?\s*fee|enviro|disposal|recycl\w*\s*fee|battery\s*fee|tire\s*fee|fee|surcharge|shop\s*supplies|handling)\b/i, 'fee'],
   [/\b(discount|disc\.?|rebate|promo)\b/i, 'discount'],
   [/\bwarranty\b/i, 'warranty'],
+  // A glass or body shop's labour billed on the parts invoice ("Installation labor", "LABOR | Labor - R&I moulding");
+  // not "Parts & Labor", a subtotal's label.
+  [/^(?!.*\bparts?\b).*\blabou?r\b/i, 'other'],
   [/\b(sales\s*tax|tax|gst|hst|pst|vat)\b/i, 'tax'],
   [/\b(credit|return|returned|refund)\b/i, 'credit'],
 ];
