@@ -132,6 +132,19 @@ describe('invertDarkBands', () => {
     // A row of ordinary ink (not mostly dark) is left alone.
     expect(second).toBe(`${'.'.repeat(50)}${'#'.repeat(10)}${'.'.repeat(80)}`);
   });
+
+  it('inverts every row of a bar over its whole span, also rows through light letters printed at its very ends', () => {
+    // A bar from x 20 to 319; in four of its rows a light letter fills its first 26 and its last 24 pixels ("Item" at
+    // the left edge, "Extended" at the right): no mostly-dark 32 px stretch starts or ends there in those rows.
+    const plain = `${'.'.repeat(20)}${'#'.repeat(300)}${'.'.repeat(20)}`;
+    const lettered = `${'.'.repeat(20)}${'o'.repeat(26)}${'#'.repeat(250)}${'o'.repeat(24)}${'.'.repeat(20)}`;
+    const image = rows(plain, plain, plain, lettered, lettered, lettered, lettered, plain, plain, plain);
+    invertDarkBands(image.px, image.width, image.height);
+    const read = text(image);
+    expect(read[0]).toBe('.'.repeat(340));
+    // The letters are dark on light now, whole: none of them is left light on an uninverted stub of the bar.
+    expect(read[4]).toBe(`${'.'.repeat(20)}${'#'.repeat(26)}${'.'.repeat(250)}${'#'.repeat(24)}${'.'.repeat(20)}`);
+  });
 });
 
 describe('paperBrightness', () => {

@@ -220,7 +220,9 @@ export const OCR_PAGE_LIMIT_MS = 45_000;
  * table rule, left for {@link removeRules}). In each row of a bar only the bar's own span is inverted — from the first
  * to the last 32 px stretch that is mostly dark, widened over the bar's dark edge pixels — so the paper beside a bar
  * that stops short of the page's edge stays white (inverted, it would read as a black block beside the first and last
- * words).
+ * words). A bar is a rectangle: every row of it is inverted over the widest span found in any of its rows, since a
+ * row through light letters printed near the bar's end ("Item" at its left edge, "Extended" at its right) finds no
+ * mostly-dark stretch there, and those letters were left half inverted ('=m Number', 'Extossdost=').
  */
 export function invertDarkBands(px: Uint8Array, width: number, height: number): void {
   const dark = new Uint8Array(height);
@@ -237,13 +239,23 @@ export function invertDarkBands(px: Uint8Array, width: number, height: number): 
     }
     let end = y;
     while (end + 1 < height && dark[end + 1]) end += 1;
-    if (end - y + 1 > MAX_RULE_THICKNESS) for (let r = y; r <= end; r += 1) invertBarSpan(px, r * width, width);
+    if (end - y + 1 > MAX_RULE_THICKNESS) {
+      let first = width;
+      let last = -1;
+      for (let r = y; r <= end; r += 1) {
+        const span = barSpan(px, r * width, width);
+        if (!span) continue;
+        first = Math.min(first, span[0]);
+        last = Math.max(last, span[1]);
+      }
+      for (let r = y; r <= end && last >= first; r += 1) for (let x = first; x <= last; x += 1) px[r * width + x] = 255 - px[r * width + x]!;
+    }
     y = end + 1;
   }
 }
 
-/** Inverts the dark bar's own span of one pixel row starting at `row` (see {@link invertDarkBands}). */
-function invertBarSpan(px: Uint8Array, row: number, width: number): void {
+/** The dark bar's own span `[first, last]` (x, inclusive) in one pixel row starting at `row`, or null (see {@link invertDarkBands}). */
+function barSpan(px: Uint8Array, row: number, width: number): [number, number] | null {
   const span = Math.min(32, width);
   // Dark pixels in the window [x, x + span), slid along the row.
   let inWindow = 0;
@@ -257,13 +269,13 @@ function invertBarSpan(px: Uint8Array, row: number, width: number): void {
     }
     if (x + span < width) inWindow += (px[row + x + span]! < 110 ? 1 : 0) - (px[row + x]! < 110 ? 1 : 0);
   }
-  if (first < 0) return;
+  if (first < 0) return null;
   // The windows reach past the bar by up to half their width: start and end on the bar's own dark pixels.
   while (first < last && px[row + first]! >= 110) first += 1;
   while (last > first && px[row + last]! >= 110) last -= 1;
   while (first > 0 && px[row + first - 1]! < 160) first -= 1;
   while (last + 1 < width && px[row + last + 1]! < 160) last += 1;
-  for (let x = first; x <= last; x += 1) px[row + x] = 255 - px[row + x]!;
+  return [first, last];
 }
 
 /**
