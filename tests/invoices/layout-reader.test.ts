@@ -4,7 +4,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { readDate } from '~/server/extraction/layout/dates';
-import { chargeKind, confirmByArithmetic, continueDescription, dropTrailingMarks, isDescriptionUnderPart, titleNumber, stackHeads, proseLetters, readInvoiceLayout, splitBySize, readMoney, restorePoint, restoreSlashes, rowChargeKind, unitFromAmount } from '~/server/extraction/layout/read-layout';
+import { chargeKind, confirmByArithmetic, garbledBlock, continueDescription, dropTrailingMarks, isDescriptionUnderPart, titleNumber, stackHeads, proseLetters, readInvoiceLayout, splitBySize, readMoney, restorePoint, restoreSlashes, rowChargeKind, unitFromAmount } from '~/server/extraction/layout/read-layout';
 import { groupLines, joinLetterSpaced, type WordBox } from '~/server/extraction/layout/words';
 import { combineReads, GUESSED_ROW_CONFIDENCE, keepPlausibleBoxes } from '~/server/extraction/offline.server';
 import { dropOverprinted, joinTouchingItems } from '~/server/extraction/pdf.server';
@@ -1045,5 +1045,18 @@ describe('layouts of the fourth extra tuning set (L37–L42)', () => {
     expect(read.charges).toEqual([expect.objectContaining({ kind: 'other', amount: 95 })]);
     expect(chargeKind('Calibration labor')).toBe('other');
     expect(chargeKind('Parts & Labor')).toBeNull();
+  });
+
+  it('does not take a dark label box the OCR read as a tall, far too wide word ("voce owe") for the supplier', () => {
+    const words = [
+      // "voce": four letters over 444 px at 47 px tall — a photographed white-on-navy box, read as text.
+      { text: 'voce', x0: 1494, x1: 1938, y0: 38, y1: 85, conf: 0.44 },
+      { text: 'owe', x0: 1950, x1: 2010, y0: 38, y1: 108, conf: 0.52 },
+      ...line(48, [['Riverside Hyundai Parts Dept.', 52]], 0.96, 40),
+      ...line(110, [['1450 Industrial Pkwy', 52]]),
+      ...table,
+    ];
+    expect(readInvoiceLayout(words).supplier).toBe('Riverside Hyundai Parts Dept.');
+    expect(garbledBlock({ text: 'Riverside', x0: 52, x1: 243, y0: 48, y1: 82, conf: 0.96 })).toBe(false);
   });
 });

@@ -1320,6 +1320,12 @@ function wrappedName(name: Line, below: Line[]): string {
   return '';
 }
 
+/**
+ * A word whose box is far wider than its letters could be — more than twice its height per character ("voce" over
+ * 444 × 47 px): the OCR's reading of a dark block (a photographed label box in white on navy), not printed letters.
+ */
+export const garbledBlock = (w: WordBox): boolean => (w.x1 - w.x0) / Math.max(1, w.text.length) > 2 * (w.y1 - w.y0);
+
 function findSupplier(lines: Line[], tableStart: number): { value: string; conf: number } | null {
   for (const line of lines) {
     const m = SUPPLIER_LABEL.exec(line.text);
@@ -1341,6 +1347,7 @@ function findSupplier(lines: Line[], tableStart: number): { value: string; conf:
       // a street word ("Old Mill Road Honda").
       const street = /\b(street|st\.|ave|avenue|road|rd\.|blvd|suite|drive|dr\.|hwy|lane)(?=\W|$)/i;
       if (/^\d/.test(t) || (street.test(t) && (/\d/.test(t) || new RegExp(`${street.source}\\W*$`, 'i').test(t)))) continue;
+      if (seg.words.some(garbledBlock)) continue;
       candidates.push({ seg, order });
     }
   });
