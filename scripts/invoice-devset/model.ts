@@ -119,8 +119,13 @@ export interface InvoiceSpec {
 
 const cents = (n: number) => n / 100;
 
-/** The same part number with its last two digits redrawn (`84236812` → `84236857`, `FW04210 GTY` → `FW04263 GTY`). */
+/**
+ * The same part number with its last two digits redrawn (`84236812` → `84236857`, `FW04210 GTY` → `FW04263 GTY`); a
+ * number without digits gets two appended (`MX-UX` → `MX-UX2`…, else it could never change: a long invoice of a small
+ * catalogue looped for ever). No committed set ever drew such a sibling, so they stay byte for byte the same.
+ */
 function siblingNumber(pn: string, rng: Rng): string {
+  if (!/\d/.test(pn)) return `${pn}${rng.digits(2)}`;
   const chars = [...pn];
   const digitsAt = chars.flatMap((c, i) => (/\d/.test(c) ? [i] : []));
   for (const i of digitsAt.slice(-2)) chars[i] = rng.digits(1);
