@@ -174,7 +174,8 @@ export async function prepareGreyForOcr(bytes: Uint8Array, options: OcrOptions =
   if (page.photo) pipeline = pipeline.sharpen({ sigma: PHOTO_SHARPEN_SIGMA });
   if (width > 3000) pipeline = pipeline.resize({ width: 2400 });
   const { px: data, width: w, height: h } = await toGrey(pipeline);
-  invertDarkBands(data, w, h);
+  // Dark label boxes only off photographs: blurred and sharpened, a photo's bold words are dark blocks too.
+  invertDarkBands(data, w, h, !page.photo);
   // Not on a photograph: its light is already flattened, and whitening its noisy grey mottles the paper.
   if (!page.photo) whitenShading({ px: data, width: w, height: h }, shadingRadius(w));
   removeRules(data, w, h, options.scan ? SCAN_RULE_DARK : undefined);
@@ -223,9 +224,12 @@ export const OCR_PAGE_LIMIT_MS = 45_000;
  * words). A bar is a rectangle: every row of it is inverted over the widest span found in any of its rows, since a
  * row through light letters printed near the bar's end ("Item" at its left edge, "Extended" at its right) finds no
  * mostly-dark stretch there, and those letters were left half inverted ('=m Number', 'Extossdost=').
+ * With `boxes`, dark label boxes narrower than the page are inverted too ({@link invertDarkBoxes}); not on a
+ * photograph, whose blurred and sharpened bold words ("Commerce", "Description") are as dark as a box.
  */
-export function invertDarkBands(px: Uint8Array, width: number, height: number): void {
+export function invertDarkBands(px: Uint8Array, width: number, height: number, boxes = true): void {
   const dark = new Uint8Array(height);
+  const inverted = new Uint8Array(height);
   for (let y = 0; y < height; y += 1) {
     let count = 0;
     const row = y * width;
@@ -249,10 +253,74 @@ export function invertDarkBands(px: Uint8Array, width: number, height: number): 
         last = Math.max(last, span[1]);
       }
       for (let r = y; r <= end && last >= first; r += 1) for (let x = first; x <= last; x += 1) px[r * width + x] = 255 - px[r * width + x]!;
+      for (let r = y; r <= end && last >= first; r += 1) inverted[r] = 1;
+    }
+    y = end + 1;
+  }
+  if (boxes) invertDarkBoxes(px, width, height, inverted);
+}
+
+/**
+ * Light labels in a dark box narrower than the page (a row of "Invoice | Date | Page" cells in white on navy beside the
+ * supplier's address) become dark on light, in place, like {@link invertDarkBands}'s full-width bars: a box is a run of
+ * more than {@link MAX_RULE_THICKNESS} (and at most {@link DARK_BOX_MAX_HEIGHT}) pixel rows, each with one stretch of
+ * pixels under 110 at least {@link DARK_BOX_MIN_WIDTH} of the page's width long (light letter strokes of up to 5 px
+ * do not break a stretch) overlapping the row above's; it is inverted over its widest stretch when enough of
+ * that rectangle is dark ({@link DARK_BOX_DARK_SHARE}). Left as they were, such labels were whitened with the box by {@link removeRules} (its rows
+ * read as thick rules), and the invoice number under "Invoice" had no label. Rows of a full-width bar inverted
+ * already (`skip`) are left alone.
+ */
+function invertDarkBoxes(px: Uint8Array, width: number, height: number, skip: Uint8Array): void {
+  const minRun = Math.round(width * DARK_BOX_MIN_WIDTH);
+  const longest = (y: number): [number, number] | null => {
+    let best: [number, number] | null = null;
+    let start = -1;
+    let last = -1;
+    for (let x = 0; x <= width; x += 1) {
+      const isDark = x < width && px[y * width + x]! < 110;
+      if (!isDark && x < width) continue;
+      if (x === width || start < 0 || x - last > 6) {
+        if (start >= 0 && last - start + 1 >= minRun && (!best || last - start > best[1] - best[0])) best = [start, last];
+        start = x;
+      }
+      last = x;
+    }
+    return best;
+  };
+  // Rows of a bar already inverted are skipped: its letters, dark now, are not a box.
+  const runs = Array.from({ length: height }, (_, y) => (skip[y] ? null : longest(y)));
+  for (let y = 0; y < height; ) {
+    const first = runs[y];
+    if (!first) {
+      y += 1;
+      continue;
+    }
+    let end = y;
+    let [x0, x1] = first;
+    while (end + 1 < height) {
+      const next = runs[end + 1];
+      if (!next || next[1] < x0 || next[0] > x1) break;
+      end += 1;
+      x0 = Math.min(x0, next[0]);
+      x1 = Math.max(x1, next[1]);
+    }
+    const rows = end - y + 1;
+    if (rows > MAX_RULE_THICKNESS && rows <= DARK_BOX_MAX_HEIGHT) {
+      let darkCount = 0;
+      for (let r = y; r <= end; r += 1) for (let x = x0; x <= x1; x += 1) if (px[r * width + x]! < 110) darkCount += 1;
+      if (darkCount >= DARK_BOX_DARK_SHARE * rows * (x1 - x0 + 1))
+        for (let r = y; r <= end; r += 1) for (let x = x0; x <= x1; x += 1) px[r * width + x] = 255 - px[r * width + x]!;
     }
     y = end + 1;
   }
 }
+
+/** Shortest dark stretch of a row of a dark label box ({@link invertDarkBoxes}), as a share of the page's width. */
+export const DARK_BOX_MIN_WIDTH = 0.04;
+/** Least share of a dark label box's rectangle under 110 ({@link invertDarkBoxes}): light labels take little of it, bold black words far more. */
+export const DARK_BOX_DARK_SHARE = 0.8;
+/** Tallest dark label box ({@link invertDarkBoxes}) in pixel rows: a box of one or two lines of labels, not a photo's dark surround. */
+export const DARK_BOX_MAX_HEIGHT = 90;
 
 /** The dark bar's own span `[first, last]` (x, inclusive) in one pixel row starting at `row`, or null (see {@link invertDarkBands}). */
 function barSpan(px: Uint8Array, row: number, width: number): [number, number] | null {
