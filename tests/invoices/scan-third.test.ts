@@ -1,0 +1,69 @@
+/**
+ * Issue 18, scans, third pass (helper "scan", 2026-11-28): dotted leaders whitened on a scanned page
+ * (`removeDotLeaders`), light text in a dark box that does not span the page inverted (`invertDarkBoxes`), a code
+ * read with "$" or "§" for its first S given its S back (`signsReadForS`, in `refineCodeWords`), a long header word
+ * misread by a letter or two matched (`nearHeaderWord`: small capitals on a scan). Synthetic images and words.
+ */
+import { describe, expect, it } from 'vitest';
+import { removeDotLeaders, type GreyImage } from '~/server/extraction/clean-photo';
+import { invertDarkBoxes } from '~/server/extraction/ocr.server';
+
+const at = (img: GreyImage, x: number, y: number) => img.px[y * img.width + x]!;
+
+/** A white page `width` × `height` with rectangles (x0, y0, x1, y1 exclusive, grey) painted in order. */
+function paint(width: number, height: number, rects: [number, number, number, number, number][]): GreyImage {
+  const px = new Uint8Array(width * height).fill(255);
+  for (const [x0, y0, x1, y1, v] of rects) for (let y = y0; y < y1; y += 1) for (let x = x0; x < x1; x += 1) px[y * width + x] = v;
+  return { px, width, height };
+}
+
+/** `n` squares of side `size` at pitch `pitch` from x0, top at y0. */
+const squares = (n: number, x0: number, y0: number, size: number, pitch: number, v = 30): [number, number, number, number, number][] =>
+  Array.from({ length: n }, (_, i) => [x0 + i * pitch, y0, x0 + i * pitch + size, y0 + size, v]);
+
+describe('removeDotLeaders', () => {
+  it('whitens a row of evenly spaced dots (a leader) and keeps a word, a few dots and full stops', () => {
+    const img = paint(600, 120, [
+      // "HOOD ASSY": letters 24 px tall, then a leader of 20 dots 6 px wide at an 18 px pitch.
+      ...squares(4, 10, 20, 20, 24).map(([x0, y0, x1, , v]) => [x0, y0, x1, y0 + 24, v] as [number, number, number, number, number]),
+      ...squares(20, 120, 38, 6, 18),
+      // Small letters 9 px wide, 2 px apart (a word of x-height letters), and only five dots.
+      ...squares(10, 10, 80, 9, 11),
+      ...squares(5, 200, 83, 6, 18),
+    ]);
+    removeDotLeaders(img, 10);
+    expect(at(img, 122, 40)).toBe(255);
+    expect(at(img, 120 + 19 * 18 + 2, 40)).toBe(255);
+    expect(at(img, 12, 30)).toBe(30);
+    expect(at(img, 12, 84)).toBe(30);
+    expect(at(img, 202, 85)).toBe(30);
+  });
+});
+
+describe('invertDarkBoxes', () => {
+  it('makes light text in a dark box dark on light, and leaves black print alone', () => {
+    const img = paint(400, 160, [
+      // A dark box 160 × 40 with two light "letters" 4 px wide, 20 px tall.
+      [200, 20, 360, 60, 70],
+      [230, 30, 234, 50, 240],
+      [260, 30, 264, 50, 240],
+      // Black text: 4 px strokes 24 px tall, 8 px apart.
+      ...Array.from({ length: 10 }, (_, i) => [20 + i * 8, 100, 24 + i * 8, 124, 20] as [number, number, number, number, number]),
+    ]);
+    invertDarkBoxes(img.px, img.width, img.height);
+    expect(at(img, 210, 25)).toBe(255 - 70);
+    expect(at(img, 231, 40)).toBe(255 - 240);
+    expect(at(img, 21, 110)).toBe(20);
+    expect(at(img, 26, 110)).toBe(255);
+  });
+
+  it('leaves a solid dark block without light text, and a thin dark rule, as they are', () => {
+    const img = paint(300, 100, [
+      [20, 20, 120, 60, 40],
+      [150, 30, 290, 34, 40],
+    ]);
+    invertDarkBoxes(img.px, img.width, img.height);
+    expect(at(img, 50, 40)).toBe(40);
+    expect(at(img, 200, 31)).toBe(40);
+  });
+});
