@@ -6,6 +6,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { removeDotLeaders, type GreyImage } from '~/server/extraction/clean-photo';
+import { CHANGED_CONFIDENCE, lostPoint, pairLetters, refineCodeWords, signsReadForS, type Glyph } from '~/server/extraction/layout/glyphs';
 import { invertDarkBoxes } from '~/server/extraction/ocr.server';
 
 const at = (img: GreyImage, x: number, y: number) => img.px[y * img.width + x]!;
@@ -65,5 +66,42 @@ describe('invertDarkBoxes', () => {
     invertDarkBoxes(img.px, img.width, img.height);
     expect(at(img, 50, 40)).toBe(40);
     expect(at(img, 200, 31)).toBe(40);
+  });
+});
+
+describe('signsReadForS', () => {
+  it('reads a leading "$" or "§" of a code as S', () => {
+    expect(signsReadForS('$1-5610S')).toBe('S1-5610S');
+    expect(signsReadForS('$5-1062')).toBe('S5-1062');
+    expect(signsReadForS('§$5-2199S')).toBe('SS5-2199S');
+  });
+
+  it('leaves amounts and words alone', () => {
+    for (const t of ['$25', '$1,031.25', '$44255', '$(12.00)', 'S1-5610S', 'Hose', '$', '$each']) expect(signsReadForS(t)).toBeNull();
+  });
+
+  it('gives the code its S in refineCodeWords, marked for checking', async () => {
+    const image: GreyImage = { px: new Uint8Array(400 * 40).fill(255), width: 400, height: 40 };
+    const out = await refineCodeWords([{ text: '$1-5610S', x0: 10, x1: 150, y0: 10, y1: 30, conf: 0.61 }], image);
+    expect(out.map((w) => [w.text, w.conf])).toEqual([['S1-5610S', CHANGED_CONFIDENCE]]);
+  });
+});
+
+describe('a full stop the read left out', () => {
+  // Digits 12 × 20 px 3 px apart, a point 4 × 4 on their baseline after the fourth (0045.221).
+  const digit = (x0: number): Glyph => ({ x0, x1: x0 + 12, y0: 10, y1: 30 });
+  const glyphs = [digit(0), digit(15), digit(30), digit(45), { x0: 60, x1: 64, y0: 26, y1: 30 }, digit(67), digit(82), digit(97)];
+
+  it('is put back where a glyph is a point on the baseline', () => {
+    expect(lostPoint(glyphs)).toBe(4);
+    expect(pairLetters('0045221', glyphs)).toEqual([...'0045.221']);
+  });
+
+  it('is not put back for a mark above the baseline, two points, or a read that has its point', () => {
+    const high = glyphs.map((g, i) => (i === 4 ? { ...g, y0: 10, y1: 14 } : g));
+    expect(lostPoint(high)).toBeNull();
+    const two = [...glyphs.slice(0, 6), { x0: 80, x1: 84, y0: 26, y1: 30 }, digit(87)];
+    expect(lostPoint(two)).toBeNull();
+    expect(pairLetters('0045.21', [...glyphs.slice(0, 7)])).toEqual([...'0045.21']);
   });
 });
