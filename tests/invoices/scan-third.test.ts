@@ -7,6 +7,8 @@
 import { describe, expect, it } from 'vitest';
 import { removeDotLeaders, type GreyImage } from '~/server/extraction/clean-photo';
 import { CHANGED_CONFIDENCE, lostPoint, pairLetters, refineCodeWords, signsReadForS, type Glyph } from '~/server/extraction/layout/glyphs';
+import { editDistance, nearHeaderWord, readInvoiceLayout } from '~/server/extraction/layout/read-layout';
+import type { WordBox } from '~/server/extraction/layout/words';
 import { invertDarkBoxes } from '~/server/extraction/ocr.server';
 
 const at = (img: GreyImage, x: number, y: number) => img.px[y * img.width + x]!;
@@ -103,5 +105,42 @@ describe('a full stop the read left out', () => {
     const two = [...glyphs.slice(0, 6), { x0: 80, x1: 84, y0: 26, y1: 30 }, digit(87)];
     expect(lostPoint(two)).toBeNull();
     expect(pairLetters('0045.21', [...glyphs.slice(0, 7)])).toEqual([...'0045.21']);
+  });
+});
+
+/** Words of one printed line: `[text, x]` pairs; a text with spaces is split into words 10 px per character apart. */
+function line(y: number, cells: [string, number][], conf = 0.9, height = 20): WordBox[] {
+  const out: WordBox[] = [];
+  for (const [text, x] of cells) {
+    let x0 = x;
+    for (const word of text.split(' ')) {
+      if (word) out.push({ text: word, x0, x1: x0 + word.length * 10, y0: y, y1: y + height, conf });
+      x0 += (word.length + 1) * 10;
+    }
+  }
+  return out;
+}
+
+describe('nearHeaderWord', () => {
+  it('matches a long header word two letters off, and no short or unlike word', () => {
+    expect(editDistance('deescrription', 'description')).toBe(2);
+    expect(nearHeaderWord('deescrription')?.[1]).toBe('desc');
+    expect(nearHeaderWord('extendad')?.[1]).toBe('amount');
+    for (const w of ['amounts', 'interchange', 'descriptionsxyz', 'vehicles']) expect(nearHeaderWord(w)).toBeUndefined();
+  });
+
+  it("finds a small-capitals table header read on a scan (L28: 'DEescRrIPTION … Qry')", () => {
+    const words = [
+      ...line(20, [['Pine Hollow Used Auto Parts', 300]], 0.9, 36),
+      ...line(90, [['Invoice No 166784', 40], ['Date 7/2/26', 300]]),
+      ...line(150, [['DEescRrIPTION', 40], ['Stock #', 300], ['Interchange', 420], ['Vehicle', 560], ['Qry', 840], ['Price', 920]]),
+      ...line(190, [['Quarter panel cut RH', 40], ['YI5115', 300], ['IC 360-42213', 420], ['2016 Nissan', 560], ['1', 850], ['350.00', 920]]),
+      ...line(220, [['Condenser', 40], ['SI3965', 300], ['IC 682-20145', 420], ['2016 Honda', 560], ['2', 850], ['85.00', 930]]),
+      ...line(280, [['Total', 850], ['$520.00', 920]]),
+    ];
+    expect(readInvoiceLayout(words).line_items).toEqual([
+      { part_number: 'YI5115', description: 'Quarter panel cut RH', quantity: 1, unit_price: 350 },
+      { part_number: 'SI3965', description: 'Condenser', quantity: 2, unit_price: 85 },
+    ]);
   });
 });
