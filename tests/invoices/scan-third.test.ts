@@ -1,7 +1,8 @@
 /**
  * Issue 18, scans, third pass (helper "scan", 2026-11-28): dotted leaders whitened on a scanned page
  * (`removeDotLeaders`), light text in a dark box that does not span the page inverted (`invertDarkBoxes`), a code
- * read with "$" or "§" for its first S given its S back (`signsReadForS`, in `refineCodeWords`), a long header word
+ * read with "$" or "§" for its first S given its S back (`signsReadForS`, in `refineCodeWords`), a full stop the
+ * read left out put back (`lostPoint`, in `pairLetters`), a long header word
  * misread by a letter or two matched (`nearHeaderWord`: small capitals on a scan). Synthetic images and words.
  */
 import { describe, expect, it } from 'vitest';
