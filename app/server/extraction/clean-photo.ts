@@ -286,3 +286,103 @@ export function whitenShading(image: GreyImage, r: number, floor = 100, ceiling 
     if (bg >= floor && bg < ceiling) px[i] = Math.min(255, Math.round((px[i]! * 255) / bg));
   }
 }
+
+/** One connected blob of ink: its box (x1, y1 exclusive), its pixel count and the index of its first pixel. */
+interface Blob {
+  x0: number;
+  y0: number;
+  x1: number;
+  y1: number;
+  count: number;
+  start: number;
+}
+
+/**
+ * Whitens dotted leaders (a row of evenly spaced dots from a description to its price, "HOOD ASSY ········ 551.10"),
+ * in place. A dot is a blob of ink (pixels darker than `darkBelow`, 8-connected) at most `maxDot` px wide and tall and
+ * at most twice as wide as tall; a leader is a chain of at least {@link MIN_LEADER_DOTS} dots whose centres lie on one
+ * pixel row (within a third of `maxDot`), each the next's neighbour at a pitch within 25 % of the chain's median
+ * pitch, which is at most 5 × `maxDot`. The OCR reads a leader as a long word of letters ("**cccccsecccss…",
+ * "*##rrrrrerr") and runs the description's last word into it ("HEADLAMPASSY-LE" for "HEADLAMP ASSY-LH"); a full
+ * stop, a comma, the dot of an i are never in such a chain. Each dot is whitened with a 2 px margin (its grey rim).
+ */
+export function removeDotLeaders(image: GreyImage, maxDot: number, darkBelow = 160): void {
+  const { px, width, height } = image;
+  const seen = new Uint8Array(px.length);
+  const dots: Blob[] = [];
+  const stack: number[] = [];
+  for (let i = 0; i < px.length; i += 1) {
+    if (seen[i] || px[i]! >= darkBelow) continue;
+    const blob: Blob = { x0: width, y0: height, x1: 0, y1: 0, count: 0, start: i };
+    seen[i] = 1;
+    stack.push(i);
+    let tooBig = false;
+    while (stack.length) {
+      const p = stack.pop()!;
+      const x = p % width;
+      const y = (p - x) / width;
+      blob.count += 1;
+      if (x < blob.x0) blob.x0 = x;
+      if (x + 1 > blob.x1) blob.x1 = x + 1;
+      if (y < blob.y0) blob.y0 = y;
+      if (y + 1 > blob.y1) blob.y1 = y + 1;
+      if (blob.x1 - blob.x0 > maxDot || blob.y1 - blob.y0 > maxDot) tooBig = true;
+      for (let dy = -1; dy <= 1; dy += 1) {
+        const yy = y + dy;
+        if (yy < 0 || yy >= height) continue;
+        for (let dx = -1; dx <= 1; dx += 1) {
+          const xx = x + dx;
+          if (xx < 0 || xx >= width) continue;
+          const q = yy * width + xx;
+          if (!seen[q] && px[q]! < darkBelow) {
+            seen[q] = 1;
+            stack.push(q);
+          }
+        }
+      }
+    }
+    const w = blob.x1 - blob.x0;
+    const h = blob.y1 - blob.y0;
+    if (!tooBig && blob.count >= 3 && w <= 2 * h && h <= 2 * w) dots.push(blob);
+  }
+  const cy = (b: Blob) => (b.y0 + b.y1) / 2;
+  const cx = (b: Blob) => (b.x0 + b.x1) / 2;
+  dots.sort((a, b) => cy(a) - cy(b) || cx(a) - cx(b));
+  const used = new Uint8Array(dots.length);
+  const tolerance = maxDot / 3;
+  for (let i = 0; i < dots.length; i += 1) {
+    if (used[i]) continue;
+    // The dots on this dot's row, left to right.
+    const row: number[] = [];
+    for (let j = i; j < dots.length && cy(dots[j]!) - cy(dots[i]!) <= tolerance; j += 1) if (!used[j]) row.push(j);
+    row.sort((a, b) => cx(dots[a]!) - cx(dots[b]!));
+    let from = 0;
+    while (from < row.length) {
+      // A chain: neighbours no further apart than 5 × maxDot.
+      let to = from;
+      while (to + 1 < row.length && cx(dots[row[to + 1]!]!) - cx(dots[row[to]!]!) <= 5 * maxDot) to += 1;
+      const chain = row.slice(from, to + 1);
+      if (chain.length >= MIN_LEADER_DOTS) {
+        const steps = chain.slice(1).map((k, n) => cx(dots[k]!) - cx(dots[chain[n]!]!)).sort((a, b) => a - b);
+        const pitch = steps[Math.floor(steps.length / 2)]!;
+        const even = steps.filter((s) => Math.abs(s - pitch) <= 0.25 * pitch).length >= 0.8 * steps.length;
+        const dotWidths = chain.map((k) => dots[k]!.x1 - dots[k]!.x0).sort((a, b) => a - b);
+        const dotWidth = dotWidths[Math.floor(dotWidths.length / 2)]!;
+        // Letters of a word stand closer than their own width; a leader's dots stand apart by more than theirs.
+        if (even && pitch - dotWidth >= 1.5 * dotWidth) {
+          for (const k of chain) {
+            used[k] = 1;
+            const d = dots[k]!;
+            for (let y = Math.max(0, d.y0 - 2); y < Math.min(height, d.y1 + 2); y += 1) {
+              for (let x = Math.max(0, d.x0 - 2); x < Math.min(width, d.x1 + 2); x += 1) px[y * width + x] = 255;
+            }
+          }
+        }
+      }
+      from = to + 1;
+    }
+  }
+}
+
+/** Fewest dots in a row that make a dotted leader ({@link removeDotLeaders}). */
+export const MIN_LEADER_DOTS = 8;

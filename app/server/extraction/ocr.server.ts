@@ -9,7 +9,7 @@
 import { createRequire } from 'node:module';
 import type { Worker } from 'tesseract.js';
 import { loadSharp } from '../load-on-use.server';
-import { deskGrey, estimateSkew, flattenLight, maxFilter, pageBox, whitenShading, type GreyImage } from './clean-photo';
+import { deskGrey, estimateSkew, flattenLight, maxFilter, pageBox, removeDotLeaders, whitenShading, type GreyImage } from './clean-photo';
 import { refineCodeWords, restoreSmallCaps, zerosReadAsSixInWords } from './layout/glyphs';
 import type { WordBox } from './layout/words';
 
@@ -150,7 +150,8 @@ export function paperBrightness(tiny: GreyImage): Uint8Array {
  * tilted or photographed page straightened and cleaned ({@link straightenPage}), small pages enlarged, a photograph
  * sharpened ({@link PHOTO_SHARPEN_SIGMA}), dark heading bands inverted, mid-grey shading whitened
  * ({@link whitenShading}, not on a photograph), table rules removed. A scanned page (`options.scan`) is enlarged to
- * {@link SCAN_OCR_WIDTH} and its fainter rules removed too ({@link SCAN_RULE_DARK}).
+ * {@link SCAN_OCR_WIDTH}, its dotted leaders removed ({@link leaderDotSize}) and its fainter rules removed too
+ * ({@link SCAN_RULE_DARK}).
  */
 export async function prepareForOcr(bytes: Uint8Array, options: OcrOptions = {}): Promise<Buffer> {
   const sharp = await loadSharp();
@@ -174,10 +175,11 @@ export async function prepareGreyForOcr(bytes: Uint8Array, options: OcrOptions =
   if (page.photo) pipeline = pipeline.sharpen({ sigma: PHOTO_SHARPEN_SIGMA });
   if (width > 3000) pipeline = pipeline.resize({ width: 2400 });
   const { px: data, width: w, height: h } = await toGrey(pipeline);
-  // Dark label boxes only off photographs: blurred and sharpened, a photo's bold words are dark blocks too.
-  invertDarkBands(data, w, h, !page.photo);
+  invertDarkBands(data, w, h);
+  if (!page.photo) invertDarkBoxes(data, w, h);
   // Not on a photograph: its light is already flattened, and whitening its noisy grey mottles the paper.
   if (!page.photo) whitenShading({ px: data, width: w, height: h }, shadingRadius(w));
+  if (options.scan) removeDotLeaders({ px: data, width: w, height: h }, leaderDotSize(w));
   removeRules(data, w, h, options.scan ? SCAN_RULE_DARK : undefined);
   return { px: data, width: w, height: h };
 }
@@ -191,6 +193,15 @@ export async function prepareGreyForOcr(bytes: Uint8Array, options: OcrOptions =
  * 95.3 → 95.8 %, silent 1 → 0; the OCR reads about 1.7 times the pixels.
  */
 export const SCAN_OCR_WIDTH = 2600;
+
+/**
+ * Largest dot (px, wide and tall) of a dotted leader on a prepared page `width` px wide ({@link removeDotLeaders}, run
+ * on a scanned page): 1/260 of the width, 10 px on a {@link SCAN_OCR_WIDTH} page, where a leader's dots measure 5–7 px
+ * and capitals of 10 px print about 20 px. A scanned leader ("HOOD ASSY ········ 551.10", L29) was read as a long
+ * word of letters run into the description ("HOOD ASSY **ccccccsecccc…", "HEADLAMPASSY-LE"). Measured on tuning data
+ * only (2026-11-28, `bench-rescan.ts` seed 71): see docs/invoice-reading.md.
+ */
+export const leaderDotSize = (width: number): number => Math.round(width / 260);
 
 /**
  * Radius (px) of the square {@link whitenShading} measures the background with, for a page `width` px wide: about
@@ -224,12 +235,9 @@ export const OCR_PAGE_LIMIT_MS = 45_000;
  * words). A bar is a rectangle: every row of it is inverted over the widest span found in any of its rows, since a
  * row through light letters printed near the bar's end ("Item" at its left edge, "Extended" at its right) finds no
  * mostly-dark stretch there, and those letters were left half inverted ('=m Number', 'Extossdost=').
- * With `boxes`, dark label boxes narrower than the page are inverted too ({@link invertDarkBoxes}); not on a
- * photograph, whose blurred and sharpened bold words ("Commerce", "Description") are as dark as a box.
  */
-export function invertDarkBands(px: Uint8Array, width: number, height: number, boxes = true): void {
+export function invertDarkBands(px: Uint8Array, width: number, height: number): void {
   const dark = new Uint8Array(height);
-  const inverted = new Uint8Array(height);
   for (let y = 0; y < height; y += 1) {
     let count = 0;
     const row = y * width;
@@ -253,77 +261,91 @@ export function invertDarkBands(px: Uint8Array, width: number, height: number, b
         last = Math.max(last, span[1]);
       }
       for (let r = y; r <= end && last >= first; r += 1) for (let x = first; x <= last; x += 1) px[r * width + x] = 255 - px[r * width + x]!;
-      for (let r = y; r <= end && last >= first; r += 1) inverted[r] = 1;
     }
     y = end + 1;
   }
-  if (boxes) invertDarkBoxes(px, width, height, inverted);
 }
 
 /**
- * Light labels in a dark box narrower than the page (a row of "Invoice | Date | Page" cells in white on navy beside the
- * supplier's address) become dark on light, in place, like {@link invertDarkBands}'s full-width bars: a box is a run of
- * more than {@link MAX_RULE_THICKNESS} (and at most {@link DARK_BOX_MAX_HEIGHT}) pixel rows, each with one stretch of
- * pixels under 110 at least {@link DARK_BOX_MIN_WIDTH} of the page's width long (light letter strokes of up to 5 px
- * do not break a stretch) overlapping the row above's; it is inverted over its widest stretch when enough of
- * that rectangle is dark ({@link DARK_BOX_DARK_SHARE}). Left as they were, such labels were whitened with the box by {@link removeRules} (its rows
- * read as thick rules), and the invoice number under "Invoice" had no label. Rows of a full-width bar inverted
- * already (`skip`) are left alone.
+ * Light text in a dark box that does not span the page (a white-on-blue "Amount Due" box, a row of white-on-teal
+ * label cells over "Invoice", "Date", "Customer PO") becomes dark on light, in place — what {@link invertDarkBands}
+ * does for bars across the page. The page is cut into square cells of {@link DARK_BOX_CELL} px; a cell is dark when
+ * at least 70 % of its pixels are under 128. A 4-connected group of dark cells at least 3 cells tall and 6 wide,
+ * filling at least 60 % of its bounding box (the letters' cells are the holes), and holding light pixels (over 180:
+ * its text) in at least 3 % of the box, is a dark box: in each of its cell rows, the span from its leftmost to its
+ * rightmost dark cell is inverted, widened pixel by pixel over the box's darker-than-160 edge, and up to a cell's
+ * height of pixel rows above and below that are mostly dark (the box's edge off the cell grid) is inverted too. The
+ * strokes of black print are thinner than a cell or leave it mostly light, so text is never a dark box. Without
+ * this, {@link whitenShading} whitened a mid-grey box's background and its white letters alike (the labels were
+ * lost, and the invoice number under them was not found).
  */
-function invertDarkBoxes(px: Uint8Array, width: number, height: number, skip: Uint8Array): void {
-  const minRun = Math.round(width * DARK_BOX_MIN_WIDTH);
-  const longest = (y: number): [number, number] | null => {
-    let best: [number, number] | null = null;
-    let start = -1;
-    let last = -1;
-    for (let x = 0; x <= width; x += 1) {
-      const isDark = x < width && px[y * width + x]! < 110;
-      if (!isDark && x < width) continue;
-      if (x === width || start < 0 || x - last > 6) {
-        if (start >= 0 && last - start + 1 >= minRun && (!best || last - start > best[1] - best[0])) best = [start, last];
-        start = x;
+export function invertDarkBoxes(px: Uint8Array, width: number, height: number): void {
+  const c = DARK_BOX_CELL;
+  const cw = Math.floor(width / c);
+  const ch = Math.floor(height / c);
+  const dark = new Uint8Array(cw * ch);
+  for (let cy = 0; cy < ch; cy += 1) {
+    for (let cx = 0; cx < cw; cx += 1) {
+      let n = 0;
+      for (let y = cy * c; y < cy * c + c; y += 1) for (let x = cx * c; x < cx * c + c; x += 1) if (px[y * width + x]! < 128) n += 1;
+      dark[cy * cw + cx] = n >= 0.7 * c * c ? 1 : 0;
+    }
+  }
+  const group = new Int32Array(cw * ch).fill(-1);
+  const stack: number[] = [];
+  for (let start = 0; start < dark.length; start += 1) {
+    if (!dark[start] || group[start]! >= 0) continue;
+    const cells: number[] = [];
+    group[start] = start;
+    stack.push(start);
+    while (stack.length) {
+      const i = stack.pop()!;
+      cells.push(i);
+      const x = i % cw;
+      for (const j of [i - cw, i + cw, x > 0 ? i - 1 : -1, x + 1 < cw ? i + 1 : -1]) {
+        if (j >= 0 && j < dark.length && dark[j] && group[j]! < 0) {
+          group[j] = start;
+          stack.push(j);
+        }
       }
-      last = x;
     }
-    return best;
-  };
-  // Rows of a bar already inverted are skipped: its letters, dark now, are not a box.
-  const runs = Array.from({ length: height }, (_, y) => (skip[y] ? null : longest(y)));
-  for (let y = 0; y < height; ) {
-    const first = runs[y];
-    if (!first) {
-      y += 1;
-      continue;
+    const xs = cells.map((i) => i % cw);
+    const ys = cells.map((i) => Math.floor(i / cw));
+    const [bx0, bx1, by0, by1] = [Math.min(...xs), Math.max(...xs) + 1, Math.min(...ys), Math.max(...ys) + 1];
+    if (by1 - by0 < 3 || bx1 - bx0 < 6 || cells.length < 0.6 * (bx1 - bx0) * (by1 - by0)) continue;
+    let light = 0;
+    for (let y = by0 * c; y < by1 * c; y += 1) for (let x = bx0 * c; x < bx1 * c; x += 1) if (px[y * width + x]! > 180) light += 1;
+    if (light < 0.03 * (bx1 - bx0) * (by1 - by0) * c * c) continue;
+    // Each cell row's span, from its leftmost to its rightmost dark cell of the group.
+    const spans = new Map<number, [number, number]>();
+    for (const [k, y] of ys.entries()) {
+      const span = spans.get(y);
+      spans.set(y, span ? [Math.min(span[0], xs[k]!), Math.max(span[1], xs[k]! + 1)] : [xs[k]!, xs[k]! + 1]);
     }
-    let end = y;
-    let [x0, x1] = first;
-    while (end + 1 < height) {
-      const next = runs[end + 1];
-      if (!next || next[1] < x0 || next[0] > x1) break;
-      end += 1;
-      x0 = Math.min(x0, next[0]);
-      x1 = Math.max(x1, next[1]);
-    }
-    const rows = end - y + 1;
-    if (rows > MAX_RULE_THICKNESS && rows <= DARK_BOX_MAX_HEIGHT) {
-      let darkCount = 0;
-      for (let r = y; r <= end; r += 1) for (let x = x0; x <= x1; x += 1) if (px[r * width + x]! < 110) darkCount += 1;
-      if (darkCount >= DARK_BOX_DARK_SHARE * rows * (x1 - x0 + 1))
-        for (let r = y; r <= end; r += 1) for (let x = x0; x <= x1; x += 1) px[r * width + x] = 255 - px[r * width + x]!;
-    }
-    y = end + 1;
+    const invertRow = (y: number, from: number, to: number) => {
+      const row = y * width;
+      while (from > 0 && px[row + from - 1]! < 160) from -= 1;
+      while (to < width && px[row + to]! < 160) to += 1;
+      for (let x = from; x < to; x += 1) px[row + x] = 255 - px[row + x]!;
+    };
+    const mostlyDark = (y: number, from: number, to: number) => {
+      let n = 0;
+      for (let x = from; x < to; x += 1) if (px[y * width + x]! < 128) n += 1;
+      return n >= 0.7 * (to - from);
+    };
+    for (const [cy, [x0, x1]] of spans) for (let y = cy * c; y < cy * c + c; y += 1) invertRow(y, x0 * c, x1 * c);
+    const top = spans.get(by0)!;
+    for (let y = by0 * c - 1; y >= Math.max(0, by0 * c - c) && mostlyDark(y, top[0] * c, top[1] * c); y -= 1) invertRow(y, top[0] * c, top[1] * c);
+    const bottom = spans.get(by1 - 1)!;
+    for (let y = by1 * c; y < Math.min(height, by1 * c + c) && mostlyDark(y, bottom[0] * c, bottom[1] * c); y += 1) invertRow(y, bottom[0] * c, bottom[1] * c);
   }
 }
 
-/** Shortest dark stretch of a row of a dark label box ({@link invertDarkBoxes}), as a share of the page's width. */
-export const DARK_BOX_MIN_WIDTH = 0.04;
-/** Least share of a dark label box's rectangle under 110 ({@link invertDarkBoxes}): light labels take little of it, bold black words far more. */
-export const DARK_BOX_DARK_SHARE = 0.8;
-/** Tallest dark label box ({@link invertDarkBoxes}) in pixel rows: a box of one or two lines of labels, not a photo's dark surround. */
-export const DARK_BOX_MAX_HEIGHT = 90;
+/** Side (px) of the square cells {@link invertDarkBoxes} looks for dark boxes in. */
+export const DARK_BOX_CELL = 8;
 
-/** The dark bar's own span `[first, last]` (x, inclusive) in one pixel row starting at `row`, or null (see {@link invertDarkBands}). */
-function barSpan(px: Uint8Array, row: number, width: number): [number, number] | null {
+/** Inverts the dark bar's own span of one pixel row starting at `row` (see {@link invertDarkBands}). */
+function invertBarSpan(px: Uint8Array, row: number, width: number): void {
   const span = Math.min(32, width);
   // Dark pixels in the window [x, x + span), slid along the row.
   let inWindow = 0;

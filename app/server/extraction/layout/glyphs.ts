@@ -154,12 +154,33 @@ const measuresOf = (s: Sample): FontMeasures => ({
 const AMBIGUOUS_PAIRS = new Set(['O0', '0O', 'I1', '1I', 'l1', '1l', 'Il', 'lI', '|1', '1|']);
 
 /**
- * The word's letters paired with its glyphs: the letters (spaces removed) when their count equals the glyphs', or
- * with one letter of a doubled read dropped (see module docs); null when they do not pair.
+ * Where a full stop stands among a word's glyphs that the read left out ("0045221" for `0045.221`, a scan's point
+ * lost): the index of the one glyph, not first or last, at most 0.3 × the letters' height wide and tall, sitting on
+ * their baseline (its bottom within 0.15 × the height) — a point, not a letter. Null when there is no such glyph or
+ * more than one.
+ */
+export function lostPoint(glyphs: Glyph[]): number | null {
+  const h = Math.max(...glyphs.map((g) => g.y1 - g.y0));
+  if (h < 6) return null;
+  const baseline = median(glyphs.filter((g) => g.y1 - g.y0 >= 0.8 * h).map((g) => g.y1));
+  const points = glyphs
+    .map((g, i) => ({ g, i }))
+    .filter(({ g, i }) => i > 0 && i < glyphs.length - 1 && g.y1 - g.y0 <= 0.3 * h && g.x1 - g.x0 <= 0.3 * h && Math.abs(g.y1 - baseline) <= 0.15 * h);
+  return points.length === 1 ? points[0]!.i : null;
+}
+
+/**
+ * The word's letters paired with its glyphs: the letters (spaces removed) when their count equals the glyphs', with a
+ * full stop put back where one glyph more than the letters is a point on the baseline ({@link lostPoint}), or with
+ * one letter of a doubled read dropped (see module docs); null when they do not pair.
  */
 export function pairLetters(text: string, glyphs: Glyph[]): string[] | null {
   const chars = [...text.replace(/\s+/g, '')];
   if (chars.length === glyphs.length) return chars;
+  if (chars.length + 1 === glyphs.length && !chars.includes('.')) {
+    const at = lostPoint(glyphs);
+    if (at !== null) return [...chars.slice(0, at), '.', ...chars.slice(at)];
+  }
   if (chars.length !== glyphs.length + 1) return null;
   const doubled: number[] = [];
   for (let i = 0; i + 1 < chars.length; i += 1) if (AMBIGUOUS_PAIRS.has(chars[i]! + chars[i + 1]!)) doubled.push(i);
@@ -467,6 +488,20 @@ export function zerosReadAsSixInWords(words: WordBox[], image: GreyImage): WordB
   });
 }
 
+/**
+ * A code whose first letters S the OCR read as a dollar or section sign ("$1-5610S" for `S1-5610S`, "$5-1062" for
+ * `S5-1062`, "§$5-2199S" for `SS-2199S`): the signs become S when what follows is a code word with a dash or a letter
+ * in it and the whole is not an amount ("$25", "$1,031.25" stay). Returns the text with its S letters, or null when
+ * the word is not such a code. A sign before a part number is never printed, and the layout reader drops a leading
+ * mark from a part-number cell, so "S1-5610S" came out "1-5610S" and added up (a silent slip).
+ */
+export function signsReadForS(text: string): string | null {
+  const m = /^([$§]+)([A-Za-z0-9].*)$/.exec(text);
+  if (!m || MONEY.test(text) || !/[A-Za-z-]/.test(m[2]!)) return null;
+  const code = `${'S'.repeat(m[1]!.length)}${m[2]}`;
+  return isCodeWord(code) ? code : null;
+}
+
 /** Reads one word's box again (the caller crops, enlarges and OCRs it as a single line); resolves to the text read. */
 export type RereadWord = (box: { x0: number; y0: number; x1: number; y1: number }) => Promise<string>;
 
@@ -491,8 +526,15 @@ export const MAX_REREAD_WORDS = 40;
  * decided and spaces restored (a split word becomes several boxes on the same line, same confidence). A code word
  * whose read does not pair with its glyphs (a letter dropped or a dash lost in the page's read) is read again on its
  * own with `reread`, when given, and the new read is used when it pairs; otherwise the word is returned unchanged.
+ * A code read with a dollar or section sign for its first S ({@link signsReadForS}) is checked with its S, at
+ * {@link CHANGED_CONFIDENCE}.
  */
-export async function refineCodeWords(words: WordBox[], image: GreyImage, reread?: RereadWord): Promise<WordBox[]> {
+export async function refineCodeWords(ocrWords: WordBox[], image: GreyImage, reread?: RereadWord): Promise<WordBox[]> {
+  // A code read with "$" or "§" for its first S gets its S back, marked for checking (see signsReadForS).
+  const words = ocrWords.map((w) => {
+    const code = signsReadForS(w.text);
+    return code ? { ...w, text: code, conf: Math.min(w.conf, CHANGED_CONFIDENCE) } : w;
+  });
   const page: Sample = { widths: [], pitches: [] };
   const lines = new Map<string, Sample>();
   const segmented = new Map<WordBox, Glyph[]>();
@@ -527,7 +569,8 @@ export async function refineCodeWords(words: WordBox[], image: GreyImage, reread
     let refined = isCodeWord(w.text) ? refineCode(w.text, glyphs, font) : null;
     if (!refined && reread && rereads < MAX_REREAD_WORDS && glyphs.length >= 3) {
       rereads += 1;
-      const again = (await reread(w)).replace(/\s+/g, '');
+      const read = (await reread(w)).replace(/\s+/g, '');
+      const again = signsReadForS(read) ?? read;
       const next = again && isCodeWord(again) ? refineCode(again, glyphs, font) : null;
       if (next) refined = next;
     }

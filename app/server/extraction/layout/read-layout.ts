@@ -80,6 +80,8 @@ export const HEADER_VOCABULARY: [string, ColumnKind][] = [
   ['aty', 'qty'],
   ['qly', 'qty'],
   ['qtv', 'qty'],
+  // A small-capitals "QTY" on a scan.
+  ['qry', 'qty'],
   ['uom', 'uom'],
   ['u/m', 'uom'],
   ['um', 'uom'],
@@ -189,6 +191,33 @@ export interface LayoutInvoice {
   tableTop: number | null;
 }
 
+/** Edit distance (insertions, deletions, substitutions) between two strings. */
+export function editDistance(a: string, b: string): number {
+  let prev = Array.from({ length: b.length + 1 }, (_, j) => j);
+  for (let i = 1; i <= a.length; i += 1) {
+    const row = [i];
+    for (let j = 1; j <= b.length; j += 1) row.push(Math.min(prev[j]! + 1, row[j - 1]! + 1, prev[j - 1]! + (a[i - 1] === b[j - 1] ? 0 : 1)));
+    prev = row;
+  }
+  return prev[b.length]!;
+}
+
+/**
+ * The header vocabulary's one-word entry of {@link NEAR_HEADER_LENGTH} letters or more that a header word (lower
+ * case, as looked up) is a misread of: within two letters' edit distance of exactly one such entry, and itself a word
+ * of as many letters. A scan of small capitals read "DEescRrIPTION" for "DESCRIPTION", so L28's table header was not
+ * found and every row was lost; a word that long two letters from "description", "application" or "extended" is no
+ * other column's head. Shorter words must match exactly (or as a listed misread: "qry", "qtv").
+ */
+export function nearHeaderWord(word: string): (typeof HEADER_VOCABULARY)[number] | undefined {
+  if (!/^[a-z]+$/.test(word) || word.length < NEAR_HEADER_LENGTH) return undefined;
+  const near = HEADER_VOCABULARY.filter(([p]) => /^[a-z]+$/.test(p) && p.length >= NEAR_HEADER_LENGTH && editDistance(p, word) <= 2);
+  return near.length === 1 ? near[0] : undefined;
+}
+
+/** Fewest letters of a header word that {@link nearHeaderWord} matches by edit distance. */
+export const NEAR_HEADER_LENGTH = 8;
+
 /**
  * A header phrase as looked up: lower case, no trailing colon, no table rule or speck read into a word's ends
  * ("|Description", "[Total", "‘Description").
@@ -260,6 +289,8 @@ export function matchHeader(line: Line): Column[] | null {
         const asI = phrase.replace(/(^|\s)l/g, '$1i');
         found = HEADER_VOCABULARY.find(([p]) => p === asI || p === asI.replace(/\.$/, ''));
       }
+      // A long header word misread by a letter or two ("DEescRrIPTION", small capitals on a scan).
+      if (!found && n === 1) found = nearHeaderWord(phrase);
       if (found) hit = { kind: found[1], n };
     }
     if (hit) {
