@@ -107,6 +107,12 @@ describe('a full stop the read left out', () => {
     expect(lostPoint(two)).toBeNull();
     expect(pairLetters('0045.21', [...glyphs.slice(0, 7)])).toEqual([...'0045.21']);
   });
+
+  it('is not put back beside a dash (a speck after "TBA-" on a scan)', () => {
+    // The same glyphs read '004-221': the point-like glyph follows the dash, so the read does not pair.
+    expect(pairLetters('004-221', glyphs)).toBeNull();
+    expect(pairLetters('0045-21', glyphs)).toBeNull();
+  });
 });
 
 /** Words of one printed line: `[text, x]` pairs; a text with spaces is split into words 10 px per character apart. */

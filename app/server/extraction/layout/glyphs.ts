@@ -171,15 +171,16 @@ export function lostPoint(glyphs: Glyph[]): number | null {
 
 /**
  * The word's letters paired with its glyphs: the letters (spaces removed) when their count equals the glyphs', with a
- * full stop put back where one glyph more than the letters is a point on the baseline ({@link lostPoint}), or with
- * one letter of a doubled read dropped (see module docs); null when they do not pair.
+ * full stop put back where one glyph more than the letters is a point on the baseline ({@link lostPoint}) between two
+ * letters or digits, or with one letter of a doubled read dropped (see module docs); null when they do not pair.
  */
 export function pairLetters(text: string, glyphs: Glyph[]): string[] | null {
   const chars = [...text.replace(/\s+/g, '')];
   if (chars.length === glyphs.length) return chars;
   if (chars.length + 1 === glyphs.length && !chars.includes('.')) {
     const at = lostPoint(glyphs);
-    if (at !== null) return [...chars.slice(0, at), '.', ...chars.slice(at)];
+    // A point stands between two letters or digits ("0045.221"), never beside a dash ("TBA-.A9", a scan's speck).
+    if (at !== null && /[A-Za-z0-9]/.test(chars[at - 1]!) && /[A-Za-z0-9]/.test(chars[at]!)) return [...chars.slice(0, at), '.', ...chars.slice(at)];
   }
   if (chars.length !== glyphs.length + 1) return null;
   const doubled: number[] = [];
