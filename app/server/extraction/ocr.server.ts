@@ -344,8 +344,8 @@ export function invertDarkBoxes(px: Uint8Array, width: number, height: number): 
 /** Side (px) of the square cells {@link invertDarkBoxes} looks for dark boxes in. */
 export const DARK_BOX_CELL = 8;
 
-/** Inverts the dark bar's own span of one pixel row starting at `row` (see {@link invertDarkBands}). */
-function invertBarSpan(px: Uint8Array, row: number, width: number): void {
+/** The dark bar's own span `[first, last]` (x, inclusive) in one pixel row starting at `row`, or null (see {@link invertDarkBands}). */
+function barSpan(px: Uint8Array, row: number, width: number): [number, number] | null {
   const span = Math.min(32, width);
   // Dark pixels in the window [x, x + span), slid along the row.
   let inWindow = 0;
