@@ -80,16 +80,17 @@ export interface TuningPage {
 
 /**
  * The clean tuning pages of the development set, then (unless `EXTRA=0`) of the extra set, then (only with
- * `extra2`) of the second extra set — the pages bench-rephoto and bench-rescan photograph or scan again, in that order
- * (so a seed draws the same effects for the first sets whether or not the second extra set follows). Held-out pages
- * are never among them: every page of the two extra sets is tuning data, and the development set's are filtered by
- * its split.
+ * `extra2`) of the second extra set, then (only with `extra3`) of the third — the pages bench-rephoto and bench-rescan
+ * photograph or scan again, in that order (so a seed draws the same effects for the first sets whether or not the
+ * later extra sets follow). Held-out pages are never among them: every page of the three extra sets is tuning data,
+ * and the development set's are filtered by its split.
  */
-export function tuningCleanPages(options: { extra2?: boolean } = {}): TuningPage[] {
+export function tuningCleanPages(options: { extra2?: boolean; extra3?: boolean } = {}): TuningPage[] {
   const dirs = [
     'tests/fixtures/invoices-dev',
     ...(process.env.EXTRA === '0' ? [] : ['tests/fixtures/invoices-dev-extra']),
     ...(options.extra2 ? ['tests/fixtures/invoices-dev-extra2'] : []),
+    ...(options.extra3 ? ['tests/fixtures/invoices-dev-extra3'] : []),
   ];
   return dirs.flatMap((dir) =>
     (JSON.parse(fs.readFileSync(path.join(dir, 'manifest.json'), 'utf8')) as { invoices: { id: string; file: string; truth: string; variant: string; split: string }[] }).invoices
