@@ -163,7 +163,7 @@ export interface OcrOptions {
 }
 
 /** {@link prepareForOcr}'s image as grey pixels (the page the OCR's word boxes refer to). */
-export async function prepareGreyForOcr(bytes: Uint8Array, options: OcrOptions = {}): Promise<GreyImage> {
+export async function prepareGreyForOcr(bytes: Uint8Array, options: OcrOptions = {}): Promise<GreyImage & { photo?: true }> {
   const sharp = await loadSharp();
   const grey = await toGrey(sharp(bytes, { failOn: 'error' }).rotate().flatten({ background: '#ffffff' }).greyscale());
   const page = await straightenPage(sharp, grey);
@@ -178,7 +178,7 @@ export async function prepareGreyForOcr(bytes: Uint8Array, options: OcrOptions =
   // Not on a photograph: its light is already flattened, and whitening its noisy grey mottles the paper.
   if (!page.photo) whitenShading({ px: data, width: w, height: h }, shadingRadius(w));
   removeRules(data, w, h, options.scan ? SCAN_RULE_DARK : undefined);
-  return { px: data, width: w, height: h };
+  return { px: data, width: w, height: h, ...(page.photo ? { photo: true as const } : {}) };
 }
 
 /**
@@ -436,6 +436,8 @@ export interface OcrPage {
   confidence: number;
   /** The prepared (grey, cleaned) image the words' boxes refer to. */
   prepared: Buffer;
+  /** A photograph: the page was found on a darker desk, cut out and its light flattened ({@link straightenPage}). */
+  photo?: true;
 }
 
 /**
@@ -544,7 +546,7 @@ export async function recognizeWords(bytes: Uint8Array, signal?: AbortSignal, op
       const refined = await refineCodeWords(parseTsv(data.tsv ?? ''), grey, (box) => rereadWord(worker, grey, box));
       const words = restoreSmallCaps(options.scan ? joinCollapsedPieces(refined) : refined, grey);
       const confidence = words.length ? words.reduce((s, w) => s + w.conf, 0) / words.length : 0;
-      return { text: data.text, words, width: grey.width, height: grey.height, confidence, prepared };
+      return { text: data.text, words, width: grey.width, height: grey.height, confidence, prepared, ...(grey.photo ? { photo: true as const } : {}) };
     } finally {
       idleTimer = setTimeout(() => void closeOcrWorker(), IDLE_MS);
       idleTimer.unref();
