@@ -5,7 +5,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { rankFilter, whitenShading, type GreyImage } from '~/server/extraction/clean-photo';
-import { invertDarkBands, invertDarkBoxes, MAX_RULE_THICKNESS, removeRules, shadingRadius } from '~/server/extraction/ocr.server';
+import { invertDarkBands, MAX_RULE_THICKNESS, removeRules, shadingRadius } from '~/server/extraction/ocr.server';
 
 const at = (img: GreyImage, x: number, y: number) => img.px[y * img.width + x]!;
 
@@ -169,27 +169,5 @@ describe('removeRules: a photographed dashed rule', () => {
     const image = paint(2000, 300, dashes(100, 102, 2, 10));
     removeRules(image.px, image.width, image.height);
     expect(at(image, 60, 100)).toBe(60);
-  });
-});
-
-describe('invertDarkBoxes: a totals row printed white on black, a quarter of the page wide', () => {
-  it('inverts the box (its two cells parted by a light divider) and leaves the page beside it alone', () => {
-    // A black box x 1480–1950, y 100–160 on a 2000 px page; white strokes inside (y 115–145, 4 px every 10 px) and a
-    // 4 px light divider at x 1745 the box's full height; a line of text to its left.
-    const rects: [number, number, number, number, number][] = [[1480, 100, 1950, 160, 20], [1745, 100, 1749, 160, 200]];
-    for (let x = 1500; x < 1930; x += 10) rects.push([x, 115, x + 4, 145, 240]);
-    const image = paint(2000, 300, [...rects, ...strokes(60, 600, 120)]);
-    invertDarkBands(image.px, image.width, image.height);
-    expect(at(image, 1490, 105)).toBe(235);
-    expect(at(image, 1501, 130)).toBe(15);
-    expect(at(image, 61, 125)).toBe(20);
-    expect(at(image, 1000, 130)).toBe(255);
-  });
-
-  it('leaves a thick rule above a line of text as it is (no dark bottom edge below the text)', () => {
-    const image = paint(2000, 300, [[1480, 100, 1950, 104, 20], ...strokes(1480, 1950, 110)]);
-    invertDarkBoxes(image.px, image.width, image.height);
-    expect(at(image, 1490, 101)).toBe(20);
-    expect(at(image, 1481, 115)).toBe(20);
   });
 });
