@@ -123,14 +123,6 @@ describe('refineCode', () => {
     expect(text(refineCode('DWO01812', g, FONT))).toBe('DW01812');
   });
 
-  it('drops the Q of a round glyph read twice as O and Q ("6CAOQA" for 5 glyphs), the width then deciding O or 0', () => {
-    // 6, C, A, a 12 px round glyph (a digit's width: a zero), A.
-    const g = glyphs(laidOut([12, 13, 14, 12, 14], [2, 2, 2, 2]));
-    expect(pairLetters('6CAOQA', g)).toEqual([...'6CAOA']);
-    expect(pairLetters('6CAQ0A', g)).toEqual([...'6CA0A']);
-    expect(text(refineCode('6CAOQA', g, FONT))).toBe('6CA0A');
-  });
-
   it('with anchorOnDashes, pairs the runs between dashes, leaving a run of touching letters as read', () => {
     // "FAN-621-410": F and A touch (one 24 px glyph); the dashes are flat glyphs in the middle band; the last run
     // holds a bare bar (an I) and a wide round glyph (an O).

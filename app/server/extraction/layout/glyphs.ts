@@ -22,8 +22,7 @@
  * - **`1` / `I` / `l` / `|`**: a glyph at most 0.33 × as wide as a plain digit is a bare bar, an `I` (a `1` has a
  *   flag); in an upper-case code an `l` or `|` wider than that is a `1`.
  * - **A doubled read**: when the OCR gave one letter more than there are glyphs and exactly one neighbouring pair is
- *   `O0`/`0O`/`I1`/`1I`/`l1`/`OQ`/`Q0`/… (one glyph read twice), one of the pair is dropped (a Q never stays) and the
- *   glyph decides which.
+ *   `O0`/`0O`/`I1`/`1I`/`l1`/… (one glyph read twice), one of the pair is dropped and the glyph decides which.
  * - **Touching letters**: a word still unpaired (after a read of its own box) is split again at darker ink levels
  *   ({@link DARK_INK_LEVELS}; the digit width then measured on the word's own digits at that level), then paired
  *   anchored on its dashes ({@link pairByDashes}).
@@ -152,8 +151,7 @@ const measuresOf = (s: Sample): FontMeasures => ({
   digitPitch: s.pitches.length >= 4 ? median(s.pitches) : null,
 });
 
-// A round glyph read twice as an O and a Q ("6CAOQA" for `6CA0A` on a photograph) is one of the O/0 pair too.
-const AMBIGUOUS_PAIRS = new Set(['O0', '0O', 'I1', '1I', 'l1', '1l', 'Il', 'lI', '|1', '1|', 'OQ', 'QO', '0Q', 'Q0']);
+const AMBIGUOUS_PAIRS = new Set(['O0', '0O', 'I1', '1I', 'l1', '1l', 'Il', 'lI', '|1', '1|']);
 
 /**
  * The word's letters paired with its glyphs: the letters (spaces removed) when their count equals the glyphs', or
@@ -167,9 +165,7 @@ export function pairLetters(text: string, glyphs: Glyph[]): string[] | null {
   for (let i = 0; i + 1 < chars.length; i += 1) if (AMBIGUOUS_PAIRS.has(chars[i]! + chars[i + 1]!)) doubled.push(i);
   if (doubled.length !== 1) return null;
   const at = doubled[0]!;
-  // The O or 0 of an O/Q pair stays (its glyph's width then decides which); else the first.
-  const kept = chars[at] === 'Q' ? chars[at + 1]! : chars[at]!;
-  return [...chars.slice(0, at), kept, ...chars.slice(at + 2)];
+  return [...chars.slice(0, at), chars[at]!, ...chars.slice(at + 2)];
 }
 
 /**
