@@ -853,12 +853,6 @@ describe('the header re-read with a box a band edge swelled', () => {
     expect(mended[1]!.lineKey).toBeUndefined();
     expect(groupLines(mended)[0]!.text).toBe('ColorPro Refinish Jobbers');
   });
-
-  it('drops a three-letter word as tall as two lines when the first read has it no better ("For" of a photo’s "Fort Wayne")', () => {
-    const sparse = [...line(60, [['Lakeshore Honda Parts', 53]], 0.97, 20), { text: 'For', x0: 54, x1: 114, y0: 107, y1: 214, conf: 0.61 }];
-    const first = [{ text: 'For', x0: 54, x1: 114, y0: 107, y1: 216, conf: 0.61, lineKey: '2' }];
-    expect(keepPlausibleBoxes(sparse, first).map((w) => w.text)).toEqual(['Lakeshore', 'Honda', 'Parts']);
-  });
 });
 
 describe('photographed headers with words lost or misread (rephoto seeds 3131 and 4242)', () => {

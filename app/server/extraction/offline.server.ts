@@ -72,15 +72,14 @@ export const GUESSED_ROW_CONFIDENCE = 0.5;
 
 /**
  * The sparse re-read of the header (`sparse`) with its implausible boxes mended from the first read (`first`, same
- * pixels): a word of three or more characters whose box is far taller than its letters are wide (narrower than 0.3 ×
- * characters × height: a band's edge read into it, "Refinish" 190 px wide and 110 px high; on a photograph "For" of
- * "Fort Wayne" 60 px wide and 107 px high, taken for the supplier's name) would pass for the largest print on the
- * page and break its line. Such a word is replaced by the first read's words that overlap its
+ * pixels): a word of four or more characters whose box is far taller than its letters are wide (narrower than 0.3 ×
+ * characters × height: a band's edge read into it, "Refinish" 190 px wide and 110 px high) would pass for the
+ * largest print on the page and break its line. Such a word is replaced by the first read's words that overlap its
  * box, when there are any; else it is dropped. With `minConfidence` (0..1; a scanned page:
  * {@link SCAN_SPARSE_MIN_CONFIDENCE}) a word read with less confidence is mended the same way.
  */
 export function keepPlausibleBoxes(sparse: WordBox[], first: WordBox[], minConfidence = 0): WordBox[] {
-  const implausible = (w: WordBox) => (w.text.length >= 3 && w.x1 - w.x0 < 0.3 * w.text.length * (w.y1 - w.y0)) || w.conf < minConfidence;
+  const implausible = (w: WordBox) => (w.text.length >= 4 && w.x1 - w.x0 < 0.3 * w.text.length * (w.y1 - w.y0)) || w.conf < minConfidence;
   const overlaps = (a: WordBox, b: WordBox) => Math.min(a.x1, b.x1) > Math.max(a.x0, b.x0) && Math.min(a.y1, b.y1) > Math.max(a.y0, b.y0);
   // Like the sparse words, the replacements are lined up by position, not by the first read's own lines.
   return sparse.flatMap((w) => (implausible(w) ? first.filter((f) => overlaps(f, w) && !implausible(f)).map(({ lineKey: _line, ...f }) => f) : [w]));
