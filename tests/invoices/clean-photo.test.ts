@@ -71,6 +71,15 @@ describe('clean-photo', () => {
     expect(deskGrey(grey)).toBeNull();
   });
 
+  it('prepareGreyForOcr marks a page found on a desk as a photo (its header re-read then drops unconfident words), a scan not', async () => {
+    const tilted = page(0);
+    const raw = { raw: { width: tilted.width, height: tilted.height, channels: 1 as const } };
+    const photo = await sharp(tilted.px, raw).rotate(3, { background: { r: 80, g: 80, b: 80 } }).png().toBuffer();
+    expect((await prepareGreyForOcr(photo)).photo).toBe(true);
+    const scan = page(0, false);
+    expect((await prepareGreyForOcr(await sharp(scan.px, raw).png().toBuffer())).photo).toBeUndefined();
+  });
+
   it('prepareForOcr straightens a scan (no desk) tilted under a degree', async () => {
     expect(MIN_SKEW_DEGREES).toBeLessThanOrEqual(0.4);
     const scan = page(0.8, false);

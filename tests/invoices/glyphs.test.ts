@@ -186,6 +186,21 @@ describe('spaces of a blurred code whose letters touch', () => {
     expect(spacesSeenIn(refined, glyphs([[4, 16], [26, 28]])).pieces).toHaveLength(2);
   });
 
+  it('a gap beside a bare bar (a 1’s wide side bearings) is no space unless it is wider by the bearing', () => {
+    // "71120-TBA" of a photograph, 20 px tall: 12 px digits, the ones 6 px bars with 7 px gaps either side
+    // (0.35 × the height, over SPACE_GAP), the other letters touching or 2 px apart.
+    const g = glyphs(laidOut([12, 6, 6, 26, 40], [3, 7, 5, 1]));
+    expect(spaceByGaps('71120-TBA', g)).toBeNull();
+    // Digits in 14 px cells: a 6 px one has 4 px bearings. A real space after a one (a 13 px gap) still parts the word.
+    const spaced = glyphs(laidOut([12, 6, 6, 12, 12, 12], [5, 8, 13, 2, 2]));
+    expect(spaceByGaps('711 455', spaced)?.pieces.map((p) => p.text)).toEqual(['711', '455']);
+    // spacesSeenIn: a 5 px gap after a 6 px bar (0.25 × 20, over SEEN_SPACE_GAP) no longer confirms the space.
+    const refined = { pieces: [{ text: '331', from: 0, to: 2 }, { text: '50', from: 3, to: 4 }], glyphs: glyphs([[5, 12], [19, 12], [35, 6], [46, 12], [60, 12]]) };
+    expect(spacesSeenIn(refined, glyphs([[4, 28], [35, 6], [46, 27]])).pieces).toEqual([{ text: '33150', from: 0, to: 4 }]);
+    // 10 px after the bar (0.5 × 20): seen.
+    expect(spacesSeenIn(refined, glyphs([[4, 28], [35, 6], [51, 22]])).pieces).toHaveLength(2);
+  });
+
   it('leaves a 0 as read when its glyph is wider than any O (two letters touching)', () => {
     // Plain digits 12 px (FONT width 0.6 of 20 px); the last glyph 26 px: 2.2 × a digit.
     const g = glyphs(laidOut([14, 12, 26], [3, 3]));

@@ -539,6 +539,23 @@ describe('invoice number after "No."', () => {
   });
 });
 
+describe('a header box’s border read as a letter', () => {
+  it('takes the number after a lone character between "Invoice No." and it ("Invoice No. 1 7592722"), marked by the stray’s confidence', () => {
+    const words = [
+      ...line(20, [['Keystone Collision Parts', 40]], 0.95, 36),
+      ...line(70, [['15 Depot Road', 40], ['Invoice No.', 700]]),
+      { text: '1', x0: 820, x1: 826, y0: 70, y1: 90, conf: 0.5 },
+      ...line(70, [['7592722', 840], ['Customer PO 97145', 1000]], 0.95),
+      ...line(260, [['Part #', 40], ['Description', 220], ['Qty', 560], ['Unit Price', 660], ['Amount', 840]]),
+      ...line(300, [['BP-4410', 40], ['Front bumper cover', 220], ['1', 580], ['189.50', 690], ['189.50', 850]]),
+      ...line(400, [['Total', 700], ['189.50', 850]]),
+    ];
+    const read = readInvoiceLayout(words);
+    expect(read.invoice_number).toBe('7592722');
+    expect(read.confidence.invoice_number).toBeCloseTo(0.5);
+  });
+});
+
 describe('net and extended columns', () => {
   it('reads "Net ea" as the unit price and "Net ext" as the line total, so the total is not taken for the price', () => {
     const words = [

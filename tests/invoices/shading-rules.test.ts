@@ -133,3 +133,41 @@ describe('removeRules: a photographed rule’s soft shoulders', () => {
     expect(at(image, 500, 106)).toBe(200);
   });
 });
+
+describe('removeRules: a photographed dashed rule', () => {
+  /** Dashes `dash` px long every `dash + gap` px across a 2000 px page, rows y0..y1 (exclusive). */
+  const dashes = (y0: number, y1: number, dash: number, gap: number): [number, number, number, number, number][] => {
+    const out: [number, number, number, number, number][] = [];
+    for (let x = 60; x + dash <= 1940; x += dash + gap) out.push([x, y0, x + dash, y1, 60]);
+    return out;
+  };
+
+  it('whitens a double dashed rule whose dashes are 8 px apart (over the solid rule’s 5 px), 7 rows in all', () => {
+    // Two dashed lines (rows 100–101 and 105–106) blurred into one band with the rows between.
+    const image = paint(2000, 300, [...dashes(100, 102, 8, 8), ...dashes(102, 105, 12, 4), ...dashes(105, 107, 8, 8)]);
+    removeRules(image.px, image.width, image.height);
+    for (const y of [100, 103, 106]) for (const x of [60, 64, 1000]) expect(at(image, x, y)).toBe(255);
+  });
+
+  it('keeps a line of text: strokes 8 px apart form a band taller than a rule (DASHED_RULE_THICKNESS)', () => {
+    const image = paint(2000, 300, strokes(60, 1940, 100));
+    removeRules(image.px, image.width, image.height);
+    expect(at(image, 61, 108)).toBe(20);
+  });
+
+  it('keeps the bottom edge of a line of capitals, which strokes rise from (its runs cut at every stroke)', () => {
+    // Strokes 3 px wide every 17 px (14 px apart: no dashed run) from y 80 down to a 2 px dense bottom edge at 114.
+    const rects: [number, number, number, number, number][] = [...dashes(114, 116, 10, 6)];
+    for (let x = 60; x + 3 <= 1940; x += 17) rects.push([x, 80, x + 3, 116, 60]);
+    const image = paint(2000, 300, rects);
+    removeRules(image.px, image.width, image.height);
+    expect(at(image, 65, 114)).toBe(60);
+  });
+
+  it('keeps sparse marks along a line (under DASHED_RULE_INK of it is ink)', () => {
+    // 2 px dots every 12 px (gaps of 10): a sixth of the line is ink.
+    const image = paint(2000, 300, dashes(100, 102, 2, 10));
+    removeRules(image.px, image.width, image.height);
+    expect(at(image, 60, 100)).toBe(60);
+  });
+});

@@ -164,7 +164,7 @@ export interface OcrOptions {
 }
 
 /** {@link prepareForOcr}'s image as grey pixels (the page the OCR's word boxes refer to). */
-export async function prepareGreyForOcr(bytes: Uint8Array, options: OcrOptions = {}): Promise<GreyImage> {
+export async function prepareGreyForOcr(bytes: Uint8Array, options: OcrOptions = {}): Promise<GreyImage & { photo?: true }> {
   const sharp = await loadSharp();
   const grey = await toGrey(sharp(bytes, { failOn: 'error' }).rotate().flatten({ background: '#ffffff' }).greyscale());
   const page = await straightenPage(sharp, grey);
@@ -181,7 +181,7 @@ export async function prepareGreyForOcr(bytes: Uint8Array, options: OcrOptions =
   if (!page.photo) whitenShading({ px: data, width: w, height: h }, shadingRadius(w));
   if (options.scan) removeDotLeaders({ px: data, width: w, height: h }, leaderDotSize(w));
   removeRules(data, w, h, options.scan ? SCAN_RULE_DARK : undefined);
-  return { px: data, width: w, height: h };
+  return { px: data, width: w, height: h, ...(page.photo ? { photo: true as const } : {}) };
 }
 
 /**
@@ -378,6 +378,22 @@ function barSpan(px: Uint8Array, row: number, width: number): [number, number] |
  */
 export const SCAN_RULE_DARK = 210;
 
+/**
+ * Widest gap (px, on the prepared page) between the dashes of a horizontal dashed rule, and the least share of the
+ * rule's length that is ink: a photographed parts-counter ticket's dashed rule under the last row, enlarged to about
+ * 2000 px, has dashes about as long as its 6–11 px gaps; left on the page it ran into the last row's descenders and
+ * Tesseract read "10.05" as "1005" and "5 EA" as "SEA" (the row lost on two tuning photographs). Text never forms
+ * such a line: its rows of pixels lie in bands thicker than {@link MAX_RULE_THICKNESS}.
+ */
+export const DASHED_RULE_GAP = 12;
+export const DASHED_RULE_INK = 0.3;
+/**
+ * Thickest band (pixel rows) taken for a dashed rule: that ticket prints two dashed lines 6 px apart, blurred into one
+ * 7-row band; a line of text, even 12 px print enlarged, is a band of 20 rows or more.
+ */
+export const DASHED_RULE_THICKNESS = 10;
+
+
 /** Thickest table rule in pixel rows (or columns) on the prepared page: a thicker dark band is a bar, not a rule. */
 export const MAX_RULE_THICKNESS = 6;
 
@@ -396,7 +412,10 @@ export const RULE_SHOULDER_RISE = 8;
 /**
  * Whitens table rules (solid, dashed or dotted lines) in a grey image, in place: tesseract reads bordered tables
  * much better without them. A horizontal rule is a thin band (at most 6 px) of pixel rows whose dark pixels span at
- * least a fifth of the width with gaps of at most 5 px (text has wider gaps between strokes); thicker bands (a
+ * least a fifth of the width with gaps of at most 5 px (text has wider gaps between strokes), or of at most
+ * {@link DASHED_RULE_GAP} px when at least {@link DASHED_RULE_INK} of it is ink (a dashed rule, cut where ink rises
+ * from it or hangs below: the bottom edge of a line of capitals is as dense, and a first version erased it and read
+ * "SPACER, L. FR. BUMPER SIDE" as "SPACFR I FR RIIMDER SINE"); thicker bands (a
  * coloured heading bar) are left alone. Vertical rules likewise by column: at least a tenth of the height with gaps of
  * at most 5 px, or (a short table's column rules) at least 1/25 of the width with gaps of at most 1 px: taller than
  * two text lines, and solid, which strokes of letters on lines one above the other never are. A pixel is dark under
@@ -408,19 +427,22 @@ export function removeRules(px: Uint8Array, width: number, height: number, darkB
   for (let i = 0; i < px.length; i += 1) sum += px[i]!;
   const threshold = darkBelow ?? Math.min(160, (sum / px.length) * 0.75);
   const erase = new Uint8Array(px.length);
-  const scan = (count: number, length: number, at: (line: number, pos: number) => number, minRun: number, maxGap = 5) => {
+  const scan = (count: number, length: number, at: (line: number, pos: number) => number, minRun: number, maxGap = 5, minInk = 0, thickest = MAX_RULE_THICKNESS) => {
     const runs: [number, number][][] = [];
     for (let line = 0; line < count; line += 1) {
       const found: [number, number][] = [];
       let start = -1;
       let last = -1;
+      let ink = 0;
       for (let pos = 0; pos <= length; pos += 1) {
         const isDark = pos < length && px[at(line, pos)]! < threshold;
         if (!isDark && pos < length) continue;
         if (pos === length || start < 0 || pos - last > maxGap + 1) {
-          if (start >= 0 && last - start >= minRun) found.push([start, last]);
+          if (start >= 0 && last - start >= minRun && ink >= minInk * (last - start + 1)) found.push([start, last]);
           start = pos;
+          ink = 0;
         }
+        ink += 1;
         last = pos;
       }
       runs.push(found);
@@ -432,7 +454,34 @@ export function removeRules(px: Uint8Array, width: number, height: number, darkB
       }
       let end = line;
       while (end + 1 < count && runs[end + 1]!.length) end += 1;
-      if (end - line < MAX_RULE_THICKNESS) {
+      // A dashed rule stands alone: its runs are cut where ink rises from them or hangs below (two lines outside
+      // the band), and only pieces still long and inked enough are the rule — the bottom edge of a line of capitals
+      // is as dense and as thin, but a stroke rises from it every letter; a dot leader after a description keeps the
+      // letters it touches.
+      if (minInk > 0) {
+        const touched = (pos: number) => [line - 2, end + 2].some((l) => l >= 0 && l < count && px[at(l, pos)]! < threshold);
+        for (let l = line; l <= end; l += 1) {
+          runs[l] = runs[l]!.flatMap(([from, to]) => {
+            const pieces: [number, number][] = [];
+            let start = -1;
+            for (let p = from; p <= to + 1; p += 1) {
+              if (p <= to && !touched(p)) {
+                if (start < 0) start = p;
+                continue;
+              }
+              if (start >= 0 && p - 1 - start >= minRun) {
+                let ink = 0;
+                for (let q = start; q < p; q += 1) if (px[at(l, q)]! < threshold) ink += 1;
+                if (ink >= minInk * (p - start)) pieces.push([start, p - 1]);
+              }
+              start = -1;
+            }
+            return pieces;
+          });
+        }
+      }
+      const kept = runs.slice(line, end + 1).every((r) => r.length > 0);
+      if (end - line < thickest && kept) {
         // A blurred rule's soft shoulders go too: lines beside it still grey along the rule's runs and growing
         // lighter outwards, with no ink in them (on shading, which is flat, the erasure stops at the core; beside
         // letters, whose strokes are ink, too).
@@ -473,6 +522,7 @@ export function removeRules(px: Uint8Array, width: number, height: number, darkB
     }
   };
   scan(height, width, (y, x) => y * width + x, Math.floor(width / 5));
+  scan(height, width, (y, x) => y * width + x, Math.floor(width / 5), DASHED_RULE_GAP, DASHED_RULE_INK, DASHED_RULE_THICKNESS);
   scan(width, height, (x, y) => y * width + x, Math.floor(height / 10));
   scan(width, height, (x, y) => y * width + x, Math.round(width / 25), 1);
   for (let i = 0; i < px.length; i += 1) if (erase[i]) px[i] = 255;
@@ -488,6 +538,8 @@ export interface OcrPage {
   confidence: number;
   /** The prepared (grey, cleaned) image the words' boxes refer to. */
   prepared: Buffer;
+  /** A photograph: the page was found on a darker desk, cut out and its light flattened ({@link straightenPage}). */
+  photo?: true;
 }
 
 /**
@@ -596,7 +648,7 @@ export async function recognizeWords(bytes: Uint8Array, signal?: AbortSignal, op
       const refined = await refineCodeWords(parseTsv(data.tsv ?? ''), grey, (box) => rereadWord(worker, grey, box));
       const words = restoreSmallCaps(options.scan ? joinCollapsedPieces(refined) : refined, grey);
       const confidence = words.length ? words.reduce((s, w) => s + w.conf, 0) / words.length : 0;
-      return { text: data.text, words, width: grey.width, height: grey.height, confidence, prepared };
+      return { text: data.text, words, width: grey.width, height: grey.height, confidence, prepared, ...(grey.photo ? { photo: true as const } : {}) };
     } finally {
       idleTimer = setTimeout(() => void closeOcrWorker(), IDLE_MS);
       idleTimer.unref();

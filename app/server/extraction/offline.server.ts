@@ -86,10 +86,12 @@ export function keepPlausibleBoxes(sparse: WordBox[], first: WordBox[], minConfi
 }
 
 /**
- * Least confidence (0..1) of a word the sparse header re-read of a scanned page keeps ({@link keepPlausibleBoxes}):
- * the band is cut just above the table, and the remains of a dashed rule there came back as "a db" (confidence 0.23,
- * a box taller than the text), which the reader took for the supplier's name. Measured on tuning data only
- * (2026-11-28, `bench-rescan.ts` seed 37).
+ * Least confidence (0..1) of a word the sparse header re-read of a scanned page or a photograph keeps
+ * ({@link keepPlausibleBoxes}): the band is cut just above the table, and the remains of a dashed rule there came back
+ * as "a db" (confidence 0.23, a box taller than the text), which the reader took for the supplier's name. Measured on
+ * tuning data only (2026-11-28, `bench-rescan.ts` seed 37). On a photograph a header box's left border came back as
+ * "[ee" (0.23), as tall as two lines, and put "Invoice" on the line below "No. 7592722": the customer's PO number
+ * under it was read as the invoice number with no warning (rephoto seed 6464, G01).
  */
 export const SCAN_SPARSE_MIN_CONFIDENCE = 0.3;
 
@@ -155,7 +157,7 @@ async function readImagePage(bytes: Uint8Array, signal?: AbortSignal, options: O
   const kept = keepPlausibleBoxes(
     headerWords,
     ocr.words.filter((w) => w.y0 < top),
-    options.scan ? SCAN_SPARSE_MIN_CONFIDENCE : 0,
+    options.scan || ocr.photo ? SCAN_SPARSE_MIN_CONFIDENCE : 0,
   );
   return headerWords.length ? { words: [...kept, ...ocr.words.filter((w) => w.y0 >= top)], text: ocr.text } : page;
 }

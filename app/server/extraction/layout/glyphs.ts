@@ -346,7 +346,8 @@ export function refineCode(
  * wider (at least 1.6 ×) than every other gap in the word, and the letters are shared out among the groups by the
  * groups' widths — a group's width plus one letter gap, over the word's advance per letter, must come within
  * {@link GROUP_SLACK} of a whole number of letters for every group, and the counts must add up to the letters read.
- * No space is put beside `.`, `,`, `-` or `/`. A photographed `5G0 941 005 C` read as "5G0941005C" is given its
+ * No space is put beside `.`, `,`, `-` or `/`; a gap beside a bare bar ({@link NARROW_GLYPH}) counts
+ * {@link NARROW_GLYPH_BEARING} × the height narrower. A photographed `5G0 941 005 C` read as "5G0941005C" is given its
  * spaces back. Returns the pieces (text and glyph range, as {@link refineCode}) or null when the gaps do not decide.
  */
 export function spaceByGaps(text: string, glyphs: Glyph[]): { pieces: { text: string; from: number; to: number }[]; glyphs: Glyph[] } | null {
@@ -354,7 +355,8 @@ export function spaceByGaps(text: string, glyphs: Glyph[]): { pieces: { text: st
   if (chars.length < 4 || glyphs.length < 2) return null;
   const h = Math.max(...glyphs.map((g) => g.y1 - g.y0));
   if (h < 6) return null;
-  const gaps = glyphs.slice(1).map((g, i) => g.x0 - glyphs[i]!.x1);
+  // Beside a bare bar (a "1", whose side bearings are wide) a gap counts as {@link NARROW_GLYPH_BEARING} × h narrower.
+  const gaps = glyphs.slice(1).map((g, i) => g.x0 - glyphs[i]!.x1 - (isNarrowGlyph(g, h) || isNarrowGlyph(glyphs[i]!, h) ? NARROW_GLYPH_BEARING * h : 0));
   const wide = gaps.map((g) => g >= SPACE_GAP * h);
   const narrowest = Math.min(...gaps.filter((_, i) => wide[i]));
   if (!Number.isFinite(narrowest)) return null;
@@ -386,14 +388,21 @@ export function spaceByGaps(text: string, glyphs: Glyph[]): { pieces: { text: st
  * The spaces of a pairing made on a darker ink level's glyphs kept only where the middle level's glyphs (`base`) part
  * too, by a gap of at least {@link SEEN_SPACE_GAP} × their height around the same place: a dark level thins every
  * stroke, so the centres of a blurred photo's digits wander and their distances no longer tell a space
- * ("9 04 6 7-1 0188" for `90467-10188`). Pieces whose space is not seen are joined.
+ * ("9 04 6 7-1 0188" for `90467-10188`). Beside a bare bar the gap must be {@link NARROW_GLYPH_BEARING} × the height
+ * wider ("331 50" for `33150`). Pieces whose space is not seen are joined.
  */
 export function spacesSeenIn(
   refined: { pieces: { text: string; from: number; to: number }[]; glyphs: Glyph[] },
   base: Glyph[],
 ): { pieces: { text: string; from: number; to: number }[]; glyphs: Glyph[] } {
   const h = median(base.map((g) => g.y1 - g.y0));
-  const seen = (at: number) => base.some((a, i) => i + 1 < base.length && a.x1 <= at && base[i + 1]!.x0 >= at && base[i + 1]!.x0 - a.x1 >= SEEN_SPACE_GAP * h);
+  const seen = (at: number) =>
+    base.some((a, i) => {
+      const b = base[i + 1];
+      if (!b || a.x1 > at || b.x0 < at) return false;
+      const bearing = isNarrowGlyph(a, h) || isNarrowGlyph(b, h) ? NARROW_GLYPH_BEARING * h : 0;
+      return b.x0 - a.x1 - bearing >= SEEN_SPACE_GAP * h;
+    });
   const pieces = [{ ...refined.pieces[0]! }];
   for (const p of refined.pieces.slice(1)) {
     const last = pieces[pieces.length - 1]!;
@@ -405,6 +414,19 @@ export function spacesSeenIn(
   }
   return { pieces, glyphs: refined.glyphs };
 }
+
+/**
+ * Widest glyph, as a share of the letters' height, that is a bare bar (a "1" or an "I"): the digits of every font
+ * share one advance width, so a 1's narrow ink leaves wide side bearings, and the ink gap beside it is about
+ * {@link NARROW_GLYPH_BEARING} × the height wider than between other letters. A photograph's "71120" and "91503" had
+ * gaps of 0.33 × the height beside their ones and were read "71 120" and "91 503".
+ */
+export const NARROW_GLYPH = 0.4;
+/** How much wider (share of the letters' height) a letter gap beside a bare bar is (the same 0.5 − 0.3 as {@link refineCode}'s). */
+export const NARROW_GLYPH_BEARING = 0.2;
+
+/** Whether a glyph is a bare bar (see {@link NARROW_GLYPH}) in letters `h` px tall. */
+const isNarrowGlyph = (g: Glyph, h: number): boolean => glyphWidth(g) < NARROW_GLYPH * h && g.y1 - g.y0 >= 0.6 * h;
 
 /** Smallest gap of the middle ink level, as a share of the letters' height, that confirms a darker level's space. */
 export const SEEN_SPACE_GAP = 0.2;

@@ -1186,7 +1186,12 @@ function findInvoiceNumber(lines: Line[]): { value: string; conf: number } | nul
   for (const line of lines) {
     const m = same.exec(line.text);
     if (m && looksLikeNumber(cleanCode(m[1]!))) {
-      const w = line.words.find((x) => cleanCode(x.text) === cleanCode(m[1]!) || x.text.endsWith(m[1]!));
+      const at = line.words.findIndex((x) => cleanCode(x.text) === cleanCode(m[1]!) || x.text.endsWith(m[1]!));
+      const w = line.words[at];
+      // A lone character before the number is a box's border read as a letter ("Invoice No. 1 7592722").
+      const next = line.words[at + 1];
+      if (w && cleanCode(w.text).length === 1 && next && cleanCode(next.text).length >= 3 && looksLikeNumber(cleanCode(next.text)) && next.x0 - w.x1 < line.height * 2)
+        return { value: cleanCode(next.text), conf: round2(Math.min(next.conf, w.conf)) };
       return { value: cleanCode(m[1]!), conf: round2(w?.conf ?? 1) };
     }
   }
