@@ -134,6 +134,17 @@ describe('the sparse header re-read of a scanned page', () => {
     // An uploaded image keeps them (the photographs' own tuning is not changed).
     expect(keepPlausibleBoxes(sparse, first)).toHaveLength(4);
   });
+
+  it('keeps a faint word of a plausible shape that nothing replaces, with its low confidence, so its field is marked', () => {
+    const word = (text: string, x0: number, conf: number) => ({ text, x0, x1: x0 + 20 * text.length, y0: 100, y1: 126, conf });
+    // A photographed name: "Powerline" read at 0.2 beside "Electrical Supply"; a border read as "[ee" at 0.23.
+    const sparse = [word('Powerline', 100, 0.2), word('Electrical', 300, 0.9), word('Supply', 520, 0.9), word('[ee', 20, 0.23)];
+    expect(keepPlausibleBoxes(sparse, [], SCAN_SPARSE_MIN_CONFIDENCE).map((w) => `${w.text}@${w.conf}`)).toEqual([
+      'Powerline@0.2',
+      'Electrical@0.9',
+      'Supply@0.9',
+    ]);
+  });
 });
 
 describe('joinCollapsedPieces', () => {

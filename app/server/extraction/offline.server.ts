@@ -75,14 +75,25 @@ export const GUESSED_ROW_CONFIDENCE = 0.5;
  * pixels): a word of four or more characters whose box is far taller than its letters are wide (narrower than 0.3 ×
  * characters × height: a band's edge read into it, "Refinish" 190 px wide and 110 px high) would pass for the
  * largest print on the page and break its line. Such a word is replaced by the first read's words that overlap its
- * box, when there are any; else it is dropped. With `minConfidence` (0..1; a scanned page:
- * {@link SCAN_SPARSE_MIN_CONFIDENCE}) a word read with less confidence is mended the same way.
+ * box, when there are any; else it is dropped. With `minConfidence` (0..1; a scanned page or a photograph:
+ * {@link SCAN_SPARSE_MIN_CONFIDENCE}) a word read with less confidence is mended the same way, but kept (with its low
+ * confidence, so its field is marked) when nothing replaces it and it is of a plausible shape with three letters or
+ * digits in a row.
  */
 export function keepPlausibleBoxes(sparse: WordBox[], first: WordBox[], minConfidence = 0): WordBox[] {
-  const implausible = (w: WordBox) => (w.text.length >= 4 && w.x1 - w.x0 < 0.3 * w.text.length * (w.y1 - w.y0)) || w.conf < minConfidence;
+  const badShape = (w: WordBox) => w.text.length >= 4 && w.x1 - w.x0 < 0.3 * w.text.length * (w.y1 - w.y0);
+  const implausible = (w: WordBox) => badShape(w) || w.conf < minConfidence;
   const overlaps = (a: WordBox, b: WordBox) => Math.min(a.x1, b.x1) > Math.max(a.x0, b.x0) && Math.min(a.y1, b.y1) > Math.max(a.y0, b.y0);
-  // Like the sparse words, the replacements are lined up by position, not by the first read's own lines.
-  return sparse.flatMap((w) => (implausible(w) ? first.filter((f) => overlaps(f, w) && !implausible(f)).map(({ lineKey: _line, ...f }) => f) : [w]));
+  return sparse.flatMap((w) => {
+    if (!implausible(w)) return [w];
+    // Like the sparse words, the replacements are lined up by position, not by the first read's own lines.
+    const replacements = first.filter((f) => overlaps(f, w) && !implausible(f)).map(({ lineKey: _line, ...f }) => f);
+    // A faint word of a plausible shape with three letters or digits in a row ("Powerline" at 0.2 in a photographed
+    // name) stays with its low confidence, so the field it goes into is marked: dropped, the name read "Electrical
+    // Supply" at high confidence and passed unwarned. Specks and borders ("[ee", "a db") have no such run.
+    if (!replacements.length && !badShape(w) && /[A-Za-z0-9]{3}/.test(w.text)) return [w];
+    return replacements;
+  });
 }
 
 /**
