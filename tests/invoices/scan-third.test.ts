@@ -11,15 +11,7 @@ import { CHANGED_CONFIDENCE, lostPoint, pairLetters, refineCodeWords, signsReadF
 import { editDistance, nearHeaderWord, readInvoiceLayout } from '~/server/extraction/layout/read-layout';
 import type { WordBox } from '~/server/extraction/layout/words';
 import { invertDarkBoxes } from '~/server/extraction/ocr.server';
-
-const at = (img: GreyImage, x: number, y: number) => img.px[y * img.width + x]!;
-
-/** A white page `width` × `height` with rectangles (x0, y0, x1, y1 exclusive, grey) painted in order. */
-function paint(width: number, height: number, rects: [number, number, number, number, number][]): GreyImage {
-  const px = new Uint8Array(width * height).fill(255);
-  for (const [x0, y0, x1, y1, v] of rects) for (let y = y0; y < y1; y += 1) for (let x = x0; x < x1; x += 1) px[y * width + x] = v;
-  return { px, width, height };
-}
+import { at, paint } from './grey-image';
 
 /** `n` squares of side `size` at pitch `pitch` from x0, top at y0. */
 const squares = (n: number, x0: number, y0: number, size: number, pitch: number, v = 30): [number, number, number, number, number][] =>

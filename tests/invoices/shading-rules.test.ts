@@ -4,17 +4,9 @@
  * table's solid column rules removed (`removeRules`), on synthetic grey images.
  */
 import { describe, expect, it } from 'vitest';
-import { rankFilter, whitenShading, type GreyImage } from '~/server/extraction/clean-photo';
+import { rankFilter, whitenShading } from '~/server/extraction/clean-photo';
 import { invertDarkBands, MAX_RULE_THICKNESS, removeRules, shadingRadius } from '~/server/extraction/ocr.server';
-
-const at = (img: GreyImage, x: number, y: number) => img.px[y * img.width + x]!;
-
-/** A white page `width` × `height` with rectangles (x0, y0, x1, y1 exclusive, grey) painted in order. */
-function paint(width: number, height: number, rects: [number, number, number, number, number][]): GreyImage {
-  const px = new Uint8Array(width * height).fill(255);
-  for (const [x0, y0, x1, y1, v] of rects) for (let y = y0; y < y1; y += 1) for (let x = x0; x < x1; x += 1) px[y * width + x] = v;
-  return { px, width, height };
-}
+import { at, paint } from './grey-image';
 
 /** "Text": 3 px strokes 16 px tall, 8 px apart, from x0 to x1 at y0. */
 const strokes = (x0: number, x1: number, y0: number, v = 20): [number, number, number, number, number][] => {
