@@ -356,7 +356,7 @@ export function spaceByGaps(text: string, glyphs: Glyph[]): { pieces: { text: st
   const h = Math.max(...glyphs.map((g) => g.y1 - g.y0));
   if (h < 6) return null;
   // Beside a bare bar (a "1", whose side bearings are wide) a gap counts as {@link NARROW_GLYPH_BEARING} × h narrower.
-  const gaps = glyphs.slice(1).map((g, i) => g.x0 - glyphs[i]!.x1 - (isNarrowGlyph(g, h) || isNarrowGlyph(glyphs[i]!, h) ? NARROW_GLYPH_BEARING * h : 0));
+  const gaps = glyphs.slice(1).map((g, i) => inkGap(glyphs[i]!, g, h));
   const wide = gaps.map((g) => g >= SPACE_GAP * h);
   const narrowest = Math.min(...gaps.filter((_, i) => wide[i]));
   if (!Number.isFinite(narrowest)) return null;
@@ -400,8 +400,7 @@ export function spacesSeenIn(
     base.some((a, i) => {
       const b = base[i + 1];
       if (!b || a.x1 > at || b.x0 < at) return false;
-      const bearing = isNarrowGlyph(a, h) || isNarrowGlyph(b, h) ? NARROW_GLYPH_BEARING * h : 0;
-      return b.x0 - a.x1 - bearing >= SEEN_SPACE_GAP * h;
+      return inkGap(a, b, h) >= SEEN_SPACE_GAP * h;
     });
   const pieces = [{ ...refined.pieces[0]! }];
   for (const p of refined.pieces.slice(1)) {
@@ -427,6 +426,10 @@ export const NARROW_GLYPH_BEARING = 0.2;
 
 /** Whether a glyph is a bare bar (see {@link NARROW_GLYPH}) in letters `h` px tall. */
 const isNarrowGlyph = (g: Glyph, h: number): boolean => glyphWidth(g) < NARROW_GLYPH * h && g.y1 - g.y0 >= 0.6 * h;
+
+/** The ink gap (px) from glyph `a` to the next glyph `b` in letters `h` px tall, less a bare bar's side bearing. */
+const inkGap = (a: Glyph, b: Glyph, h: number): number =>
+  b.x0 - a.x1 - (isNarrowGlyph(a, h) || isNarrowGlyph(b, h) ? NARROW_GLYPH_BEARING * h : 0);
 
 /** Smallest gap of the middle ink level, as a share of the letters' height, that confirms a darker level's space. */
 export const SEEN_SPACE_GAP = 0.2;
