@@ -50,6 +50,29 @@ describe('table header and columns', () => {
     expect(read.confidence.invoice_number).toBeCloseTo(0.9);
   });
 
+  it('takes a header with column heads it knows and ignores (Formula, Size, Grade, Interchange) and keeps their words out of the rows', () => {
+    const paint = [
+      ...top('Gulf Coast Paint Supply'),
+      ...line(260, [['Item', 40], ['Description', 140], ['Formula', 400], ['Size', 520], ['Grade', 600], ['Qty', 700], ['Amount', 840]]),
+      ...line(300, [['BC-MIX', 40], ['Basecoat mixed color', 140], ['F-2231', 400], ['QT', 520], ['P', 610], ['2', 710], ['96.40', 850]]),
+      ...line(400, [['Total', 700], ['96.40', 840]]),
+    ];
+    const read = readInvoiceLayout(paint);
+    expect(read.tableFound).toBe(true);
+    expect(read.line_items).toEqual([{ part_number: 'BC-MIX', description: 'Basecoat mixed color', quantity: 2, unit_price: 48.2 }]);
+    // The same line with three words nobody prints as column heads (more than half its four known ones) is not a header.
+    const nonsense: Record<string, string> = { Formula: 'Zorbex', Size: 'Quill', Grade: 'Plimb' };
+    const unknown = paint.map((w) => ({ ...w, text: nonsense[w.text] ?? w.text }));
+    expect(readInvoiceLayout(unknown).tableFound).toBe(false);
+    const yard = [
+      ...top('Northside Auto Recycling'),
+      ...line(260, [['Stock #', 40], ['Part', 160], ['Interchange', 400], ['Grade', 560], ['Price', 660], ['Extended', 840]]),
+      ...line(300, [['24K1187', 40], ['Door assy front left', 160], ['A123-4567', 400], ['A', 570], ['225.00', 660], ['225.00', 850]]),
+      ...line(400, [['Total', 700], ['225.00', 840]]),
+    ];
+    expect(readInvoiceLayout(yard).line_items).toEqual([{ part_number: '24K1187', description: 'Door assy front left', quantity: 1, unit_price: 225 }]);
+  });
+
   it('reads OCR slips in the header: "NAGS#" glued, "PART MUMBER", a header word swollen by a rule', () => {
     const glued = [
       ...top(),

@@ -267,6 +267,29 @@ function trimSwollenWords(words: WordBox[]): WordBox[] {
  */
 const OWN_COLUMN_WORD = /^(mfg|mfr|mfgr|brand|make|vendor|line|ln)\.?$/i;
 
+/**
+ * Column heads real parts invoices print that the reader knows and ignores: a paint jobber's Formula and Size, a
+ * recycler's Interchange and Grade, a counter's Bin / Location, Mfr / Brand, Core, Category, Warranty, a taxable flag
+ * ("Tx"), a weight. Each stays an 'other' column (its words are kept out of its neighbours) but does not count against
+ * the line as a header the way a truly unknown word does (`matchHeader` refuses a line with more unknown words than
+ * half its known ones). Before, "Description Formula Size Qty Amount" (L37 on Letter paper, its other heads wrapped
+ * onto lines of their own) had two unknown words to three known and was not taken for the header.
+ */
+export const IGNORED_HEADS = new Set([
+  'formula', 'size', 'container', 'grade', 'interchange', 'bin', 'bin loc', 'bin location',
+  'location', 'loc', 'mfr', 'mfg', 'mfgr', 'brand', 'make', 'model', 'year', 'side', 'core', 'cat', 'category', 'class',
+  'warranty', 'weight', 'wt', 'tax', 'tx', 'taxable', 'condition', 'cond', 'color', 'colour', 'status', 'eta', 'ship via',
+  'serial', 'lot', 'notes', 'remarks', 'comments', 'pack', 'pkg', 'case', 'vendor',
+]);
+
+/** Whether an 'other' column's label (one or more adjacent unknown words) is made of {@link IGNORED_HEADS} only. */
+export function isIgnoredHead(label: string): boolean {
+  const phrase = norm(label).replace(/\.$/, '');
+  if (IGNORED_HEADS.has(phrase)) return true;
+  const words = phrase.split(/\s*[\s/&]\s*/).filter(Boolean).map((w) => w.replace(/\.$/, ''));
+  return words.length > 0 && words.every((w) => IGNORED_HEADS.has(w));
+}
+
 /** The columns a line names, or null when it is not a table header (see module docs). */
 export function matchHeader(line: Line): Column[] | null {
   const words = trimSwollenWords(line.words.flatMap(splitGluedMark));
@@ -359,7 +382,8 @@ export function matchHeader(line: Line): Column[] | null {
   const hasQtyOrPrice = ['qty', 'qty_ord', 'qty_ship', 'price', 'net', 'amount'].some((k) => kinds.has(k as ColumnKind));
   const hasText = kinds.has('part') || kinds.has('desc');
   const known = cols.filter((c) => c.kind !== 'other').length;
-  if (known < 3 || !hasQtyOrPrice || !hasText || unmatched > known / 2) return null;
+  const ignored = cols.filter((c) => c.kind === 'other' && isIgnoredHead(c.label)).length;
+  if (known < 3 || !hasQtyOrPrice || !hasText || unmatched - ignored > known / 2) return null;
   // "Item" next to a real part column is the line number; a second "Total" after an amount column is the amount.
   const partCols = cols.filter((c) => c.kind === 'part');
   if (partCols.length > 1) {
