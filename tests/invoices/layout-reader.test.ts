@@ -5,7 +5,7 @@
 import { describe, expect, it } from 'vitest';
 import { readDate } from '~/server/extraction/layout/dates';
 import { chargeKind, confirmByArithmetic, garbledBlock, continueDescription, dropTrailingMarks, isDescriptionUnderPart, titleNumber, stackHeads, proseLetters, readInvoiceLayout, splitBySize, readMoney, restorePoint, restoreSlashes, rowChargeKind, unitFromAmount } from '~/server/extraction/layout/read-layout';
-import { groupLines, joinLetterSpaced, type WordBox } from '~/server/extraction/layout/words';
+import { groupLines, joinLetterSpaced, printHeight, type WordBox } from '~/server/extraction/layout/words';
 import { combineReads, GUESSED_ROW_CONFIDENCE, keepPlausibleBoxes } from '~/server/extraction/offline.server';
 import { dropOverprinted, joinTouchingItems } from '~/server/extraction/pdf.server';
 
@@ -1023,6 +1023,27 @@ describe('layouts of the third extra tuning set (L31–L36)', () => {
       ...line(300, [['BP-4410', 40], ['Front bumper cover', 220], ['2', 580], ['189.50', 690], ['379.00', 850]]),
     ];
     expect(readInvoiceLayout(words).invoice_number).toBe('SI6970088');
+  });
+
+  it('compares blocks by print size, not box height: a customer name with descenders is not taller than the supplier in the same print', () => {
+    // A monospace counter slip: every line in one size, but "Body" and "Shop" are boxed with their descenders (35 px)
+    // and the supplier's "Westside Auto Parts Counter" (none) at the capitals' height (28 px).
+    const boxed = (y: number, cells: [string, number][]) =>
+      line(y, cells, 0.95, 28).map((w) => (/[gjpqy]/.test(w.text) ? { ...w, y1: w.y1 + 7 } : w));
+    const words = [
+      ...boxed(77, [['Westside Auto Parts Counter', 85]]),
+      ...boxed(124, [['2301 W Main St', 88]]),
+      ...boxed(312, [['Invoice # 1647561', 89], ['Date 2/24/26', 656]]),
+      ...boxed(359, [['Acct 9907C', 86], ['Main Street Body Shop', 339]]),
+      ...line(549, [['Part Number', 300], ['Description', 635], ['Price', 1310], ['Amount', 1519]]),
+      ...line(644, [['WIX 51515', 296], ['Oil filter', 635], ['5.60', 1331], ['5.60', 1562]]),
+    ];
+    expect(readInvoiceLayout(words).supplier).toBe('Westside Auto Parts Counter');
+    const box = (text: string, h: number) => ({ text, x0: 0, x1: 50, y0: 0, y1: h, conf: 0.9 });
+    expect(printHeight(box('Shop', 35))).toBeCloseTo(printHeight(box('Counter', 27)), 0);
+    expect(printHeight(box('one', 18))).toBeCloseTo(25, 0);
+    // A text layer's box is the font's: taken as it is.
+    expect(printHeight({ ...box('Shop', 35), conf: 1 })).toBe(35);
   });
 
   it('does not take a "SOLD TO" line the OCR read as "SOLD.T0" (taller than the name) for the supplier', () => {

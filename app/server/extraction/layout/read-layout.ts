@@ -27,7 +27,7 @@
 import { LOW_CONFIDENCE, type ExtractedCharge, type ExtractionConfidence, type InvoiceChargeKind } from '~/lib/schemas/invoice';
 import { readDate } from './dates';
 import { CHANGED_CONFIDENCE } from './glyphs';
-import { groupLines, makeLine, meanConf, median, segments, type Line, type WordBox } from './words';
+import { groupLines, makeLine, meanConf, median, printSize, segments, type Line, type WordBox } from './words';
 
 export type ColumnKind =
   | 'line'
@@ -1415,8 +1415,10 @@ function findSupplier(lines: Line[], tableStart: number): { value: string; conf:
   // A read the OCR itself hardly believes (a speck or a shadow read as a tall "pont") does not outrank real text.
   const believed = candidates.filter((c) => meanConf(c.seg.words) >= SUPPLIER_MIN_CONF);
   const pool = believed.length ? believed : candidates;
-  const tallest = Math.max(...pool.map((c) => c.seg.height));
-  const pick = pool.find((c) => c.seg.height >= tallest * 0.85) ?? pool[0]!;
+  // Sizes by the print (printSize), not the boxes: a customer's "Main Street Body Shop" (descenders) is boxed taller
+  // than the supplier's "Westside Auto Parts Counter" in the same monospace print, and was taken for it.
+  const tallest = Math.max(...pool.map((c) => printSize(c.seg.words)));
+  const pick = pool.find((c) => printSize(c.seg.words) >= tallest * 0.85) ?? pool[0]!;
   const value = `${pick.seg.text}${wrappedName(pick.seg, lines.slice(pick.order + 1))}`
     .replace(/[|]/g, '')
     .replace(/\s+(?:INVOICE|TAX INVOICE)$/i, '')

@@ -52,6 +52,32 @@ export function makeLine(words: WordBox[]): Line {
   };
 }
 
+/** Letters and marks reaching above the x-height (capitals, digits, ascenders, the dots of i and j, tall punctuation). */
+const ABOVE_X = /[A-Z0-9bdfhijklt!?#%&/\\'"|()[\]{}@$]/;
+/** Letters and marks reaching below the baseline. */
+const BELOW_BASELINE = /[gjpqy()[\]{}|@$]/;
+/** A lower-case letter's height (the x-height) as a share of a capital's: about 0.7 in common text faces. */
+export const X_HEIGHT_SHARE = 0.72;
+/** A descender's depth as a share of a capital's height: about 0.3 in common text faces. */
+export const DESCENDER_SHARE = 0.3;
+
+/**
+ * The print size of a word as the height of its capitals, in page pixels, estimated from its box and its letters: an
+ * OCR box spans only the glyphs in it, so "Body Shop" (descenders) is 1.3 × as tall as "Westside Auto" in the same
+ * print, and "one" (x-height only) 0.72 ×. Used to compare blocks of text by size (the supplier's name is the largest
+ * print above the table); a text layer's boxes are the font's, so they are returned as they are.
+ */
+export function printHeight(w: WordBox): number {
+  const h = w.y1 - w.y0;
+  if (w.conf >= 1) return h;
+  const above = ABOVE_X.test(w.text) ? 1 : X_HEIGHT_SHARE;
+  const below = BELOW_BASELINE.test(w.text) ? DESCENDER_SHARE : 0;
+  return h / (above + below);
+}
+
+/** The median {@link printHeight} of some words (0 for none). */
+export const printSize = (words: WordBox[]): number => median(words.map(printHeight));
+
 /**
  * A one-letter word of x-height only ("x" of "M6 x 20", "3/4 in x 60 yd") that the OCR put on a text line between two
  * full-height words of that line (same `lineKey`, each within three of its heights, all three overlapping vertically):
