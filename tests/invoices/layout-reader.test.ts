@@ -834,6 +834,17 @@ describe('layouts of the second extra tuning set (L25–L30)', () => {
     // 2 × 170 + 80 = 420: unit prices, kept.
     const units = [...line(400, [['Subtotal', 560], ['420.00', 700]]), ...line(430, [['Total', 560], ['$420.00', 700]])];
     expect(readInvoiceLayout([...top(), ...rows, ...units]).line_items.map((i) => i.unit_price)).toEqual([170, 80]);
+    // A core deposit row in the same column is a line total too: "2 | 180.40" is 180.40 in all, not 2 × 180.40.
+    const core = line(360, [['CORE DEPOSIT', 40], ['CORE', 260], ['2', 570], ['180.40', 700]]);
+    const withCore = [...line(400, [['Sales Tax', 560], ['17.50', 700]]), ...line(430, [['Total', 560], ['$447.90', 700]])];
+    const read = readInvoiceLayout([...top(), ...rows, ...core, ...withCore]);
+    expect(read.line_items.map((i) => i.unit_price)).toEqual([85, 80]);
+    expect(read.charges).toEqual([{ kind: 'core', description: 'CORE DEPOSIT', amount: 180.4 }]);
+    // Read as unit prices, the same row is 2 × 180.40.
+    const unitsWithCore = [...line(400, [['Subtotal', 560], ['780.80', 700]]), ...line(430, [['Total', 560], ['$780.80', 700]])];
+    const asUnits = readInvoiceLayout([...top(), ...rows, ...core, ...unitsWithCore]);
+    expect(asUnits.line_items.map((i) => i.unit_price)).toEqual([170, 80]);
+    expect(asUnits.charges).toEqual([{ kind: 'core', description: 'CORE DEPOSIT', amount: 360.8 }]);
   });
 
   it('drops marks read after a description (dotted leaders) when the OCR did not believe them, and keeps words', () => {

@@ -822,6 +822,11 @@ interface TableResult {
   confidence: NonNullable<ExtractionConfidence['line_items']>;
   /** The table has one money column (Price, no Amount/Ext): it may hold unit prices or line totals. */
   oneMoneyColumn: boolean;
+  /**
+   * Each of `charges`' money as printed in the row (dollars, same order): without an amount column a charge's
+   * amount is its quantity × its price, but in a table whose one money column holds line totals the price is the amount.
+   */
+  printedCharges: number[];
   headerIndex: number;
   endIndex: number;
   top: number;
@@ -976,6 +981,7 @@ function readTable(lines: Line[]): TableResult | null {
   const bounded = columnBounds(moneyColumnsByContent(cols, body), body);
   const items: LayoutInvoice['line_items'] = [];
   const charges: ExtractedCharge[] = [];
+  const printedCharges: number[] = [];
   const confidence: NonNullable<ExtractionConfidence['line_items']> = [];
   let lastPart = -1;
   let lastLine: Line | null = null;
@@ -1021,8 +1027,10 @@ function readTable(lines: Line[]): TableResult | null {
     const kind = rowChargeKind(descText, partText, amount ?? (qty ?? 1) * unit) ?? (!partText && !/\d/.test(descText) && descText ? 'other' : null);
     if (kind) {
       let value = amount ?? (qty ?? 1) * unit;
-      if ((kind === 'discount' || kind === 'credit') && value > 0) value = -value;
+      let printed = amount ?? unit;
+      if ((kind === 'discount' || kind === 'credit') && value > 0) [value, printed] = [-value, -Math.abs(printed)];
       charges.push({ kind, description: (descText || label).slice(0, 200), amount: Math.round(value * 100) / 100 });
+      printedCharges.push(Math.round(printed * 100) / 100);
       lastPart = -1;
       continue;
     }
@@ -1058,20 +1066,28 @@ function readTable(lines: Line[]): TableResult | null {
   }
   const moneyKinds = cols.filter((c) => ['list', 'net', 'price', 'amount'].includes(c.kind));
   const oneMoneyColumn = moneyKinds.length === 1 && moneyKinds[0]!.kind !== 'amount';
-  return { items, charges, confidence, oneMoneyColumn, headerIndex, endIndex: end, top: lines[headerIndex]!.y0 };
+  return { items, charges, printedCharges, confidence, oneMoneyColumn, headerIndex, endIndex: end, top: lines[headerIndex]!.y0 };
 }
 
 /**
  * A table's only money column headed "Price" (no Amount or Ext column) holds the line totals when the printed sums say
  * so: `target` (dollars) — the subtotal, else the total less tax and the charges below the table — equals the sum of
  * the column plus the table's charges and not the sum of quantity × column. Then each row's unit price is its amount
- * ÷ quantity (when that is whole cents); the items are returned changed, or as they are when nothing proves it.
+ * ÷ quantity (when that is whole cents); the items are returned changed, or as they are (the same array) when
+ * nothing proves it. `tableCharges` is the table's charges as read (quantity × price), `printedCharges` their prices as
+ * printed (a recycler's "CORE DEPOSIT | 2 | 180.40" is 180.40 in all when the column holds line totals; taking it
+ * as 360.80 kept a right read of line totals from adding up), by default the same.
  */
-export function lineTotalsAsUnits(items: LayoutInvoice['line_items'], tableCharges: number, target: number | null): LayoutInvoice['line_items'] {
+export function lineTotalsAsUnits(
+  items: LayoutInvoice['line_items'],
+  tableCharges: number,
+  target: number | null,
+  printedCharges = tableCharges,
+): LayoutInvoice['line_items'] {
   if (target === null || !items.some((i) => i.quantity > 1)) return items;
   const cents = (v: number) => Math.round(v * 100);
   const asUnits = items.reduce((s, i) => s + i.quantity * cents(i.unit_price), 0) + cents(tableCharges);
-  const asTotals = items.reduce((s, i) => s + cents(i.unit_price), 0) + cents(tableCharges);
+  const asTotals = items.reduce((s, i) => s + cents(i.unit_price), 0) + cents(printedCharges);
   if (asUnits === cents(target) || asTotals !== cents(target)) return items;
   if (items.some((i) => cents(i.unit_price) % i.quantity !== 0)) return items;
   return items.map((i) => ({ ...i, unit_price: cents(i.unit_price) / i.quantity / 100 }));
@@ -1437,17 +1453,22 @@ export function readInvoiceLayout(words: WordBox[]): LayoutInvoice {
   const number = findInvoiceNumber(table ? lines.slice(0, table.headerIndex).concat(lines.slice(table.endIndex)) : lines);
   const date = findDate(lines);
   const supplier = findSupplier(lines, table ? table.headerIndex : -1);
-  const charges = [...(table?.charges ?? []), ...totals.charges];
+  let tableCharges = table?.charges ?? [];
   // Tax read as a row of the table counts as the tax when the totals block has none.
   let tax = totals.tax?.v ?? null;
-  const taxRows = charges.filter((c) => c.kind === 'tax');
+  const taxRows = [...tableCharges, ...totals.charges].filter((c) => c.kind === 'tax');
   if (tax === null && taxRows.length) tax = taxRows.reduce((s, c) => s + c.amount, 0);
   let items = table?.items ?? [];
   if (table?.oneMoneyColumn) {
     const footer = totals.charges.reduce((s, c) => s + c.amount, 0);
     const target = totals.subtotal?.v ?? (totals.total ? totals.total.v - (tax ?? 0) - footer : null);
-    items = lineTotalsAsUnits(items, table.charges.filter((c) => c.kind !== 'tax').reduce((s, c) => s + c.amount, 0), target);
+    const sum = (amounts: number[]) => tableCharges.reduce((s, c, i) => s + (c.kind === 'tax' ? 0 : amounts[i]!), 0);
+    const asUnits = lineTotalsAsUnits(items, sum(tableCharges.map((c) => c.amount)), target, sum(table.printedCharges));
+    // Line totals: the table's charges are their printed amounts too.
+    if (asUnits !== items) tableCharges = tableCharges.map((c, i) => ({ ...c, amount: table.printedCharges[i]! }));
+    items = asUnits;
   }
+  const charges = [...tableCharges, ...totals.charges];
   return {
     invoice_number: number?.value ?? null,
     supplier: supplier?.value ?? null,
