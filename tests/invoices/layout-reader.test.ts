@@ -4,7 +4,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { readDate } from '~/server/extraction/layout/dates';
-import { chargeKind, confirmByArithmetic, garbledBlock, continueDescription, dropTrailingMarks, isDescriptionUnderPart, titleNumber, stackHeads, proseLetters, readInvoiceLayout, splitBySize, readMoney, restorePoint, restoreSlashes, rowChargeKind, unitFromAmount } from '~/server/extraction/layout/read-layout';
+import { chargeKind, confirmByArithmetic, netFromListAndDiscount, garbledBlock, continueDescription, dropTrailingMarks, isDescriptionUnderPart, titleNumber, stackHeads, proseLetters, readInvoiceLayout, splitBySize, readMoney, restorePoint, restoreSlashes, rowChargeKind, unitFromAmount } from '~/server/extraction/layout/read-layout';
 import { groupLines, joinLetterSpaced, printHeight, type WordBox } from '~/server/extraction/layout/words';
 import { combineReads, GUESSED_ROW_CONFIDENCE, keepPlausibleBoxes } from '~/server/extraction/offline.server';
 import { dropOverprinted, joinTouchingItems } from '~/server/extraction/pdf.server';
@@ -820,6 +820,28 @@ describe('layouts of the second extra tuning set (L25–L30)', () => {
     // An invoice label wins over a reference.
     const both = readInvoiceLayout([...head('Ref RO-5521'), ...line(100, [['Invoice # 88412', 700]]), ...table]);
     expect(both.invoice_number).toBe('88412');
+  });
+
+  it('mends a net price one digit off its List less Disc % (marked), and keeps one that agrees or differs more', () => {
+    expect(netFromListAndDiscount(24.62, 147.85, 36)).toBe(94.62);
+    expect(netFromListAndDiscount(124.04, 207.4, 40)).toBe(124.44);
+    expect(netFromListAndDiscount(94.62, 147.85, 36)).toBeNull();
+    // A supplier who truncates (94.624 → 94.62) or rounds half up (272.925 → 272.93) agrees either way.
+    expect(netFromListAndDiscount(272.92, 363.9, 25)).toBeNull();
+    // Two digits off: which of the three columns was misread is not known.
+    expect(netFromListAndDiscount(24.12, 147.85, 36)).toBeNull();
+    expect(netFromListAndDiscount(9.62, 147.85, 36)).toBeNull();
+    const words = [
+      ...top(),
+      ...line(260, [['Part', 40], ['Description', 220], ['Qty', 500], ['List', 600], ['Disc %', 700], ['Net', 840]]),
+      ...line(300, [['HY1000210', 40], ['Front bumper cover primed', 220], ['1', 510], ['147.85', 600], ['36', 710], ['24.62', 840]]),
+      ...line(330, [['TO1240209', 40], ['Fender liner LH', 220], ['1', 510], ['30.35', 600], ['27', 710], ['22.16', 840]]),
+      ...line(400, [['Total', 700], ['116.78', 840]]),
+    ];
+    const read = readInvoiceLayout(words);
+    expect(read.line_items.map((i) => i.unit_price)).toEqual([94.62, 22.16]);
+    expect(read.confidence.line_items?.[0]?.unit_price).toBeLessThan(0.8);
+    expect(read.confidence.line_items?.[1]?.unit_price).toBeCloseTo(0.9);
   });
 
   it('reads a lone "Price" column as line totals when the printed total says so, else as unit prices', () => {

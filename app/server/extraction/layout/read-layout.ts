@@ -669,6 +669,24 @@ function isTotalsBoxRow(line: Line, middle: number): boolean {
   return chargeKind(label) !== null || TOTALS_LABELS.some(([re]) => re.test(label));
 }
 
+/**
+ * The net unit price (dollars) a row's List and Disc % columns print when its net as read is one misread digit off
+ * it: `list` × (100 − `discPct`) / 100, rounded half up to the cent, differing from `net` in exactly one digit of the
+ * same printed length ("24.62" read for 94.62 under 147.85 less 36 %, "124.04" for 124.44 in 11 px print). Null when
+ * the net agrees with the list and discount (within a cent either way, for suppliers who truncate) or differs from
+ * them otherwise — then which of the three the OCR misread is not known, and the net stays as read.
+ */
+export function netFromListAndDiscount(net: number, list: number, discPct: number): number | null {
+  if (!(list > 0) || !(discPct >= 0 && discPct < 100)) return null;
+  const exact = (list * (100 - discPct)) / 100;
+  if (Math.abs(net - exact) <= 0.0100001) return null;
+  const expected = Math.round(Math.round(list * 100) * (100 - discPct) / 100) / 100;
+  const [a, b] = [net.toFixed(2), expected.toFixed(2)];
+  if (a.length !== b.length) return null;
+  const differing = [...a].filter((ch, i) => ch !== b[i]).length;
+  return differing === 1 ? expected : null;
+}
+
 interface Row {
   part: WordBox[];
   desc: WordBox[];
@@ -736,6 +754,13 @@ function readRow(line: Line, cols: Column[]): Row {
   const qty = qtyFrom(get(qtyCol));
   const amountM = firstMoney(get('amount'));
   let unitM = has('net') ? firstMoney(get('net')) : null;
+  if (unitM && has('list') && has('disc')) {
+    // List less Disc % vouches for the net, or mends one misread digit of it (marked for checking).
+    const list = firstMoney(get('list'));
+    const disc = /^(\d{1,2}(?:\.\d+)?)%?$/.exec(get('disc').map((w) => w.text).join(''));
+    const mended = list && disc ? netFromListAndDiscount(unitM.v, list.v, Number(disc[1])) : null;
+    if (mended !== null) unitM = { w: { ...unitM.w, conf: Math.min(unitM.w.conf, CHANGED_CONFIDENCE) }, v: mended };
+  }
   if (!unitM) unitM = firstMoney(get('price'));
   if (!unitM && has('list')) {
     const list = firstMoney(get('list'));
