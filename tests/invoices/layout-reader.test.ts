@@ -842,6 +842,18 @@ describe('layouts of the second extra tuning set (L25–L30)', () => {
     expect(read.line_items.map((i) => i.unit_price)).toEqual([94.62, 22.16]);
     expect(read.confidence.line_items?.[0]?.unit_price).toBeLessThan(0.8);
     expect(read.confidence.line_items?.[1]?.unit_price).toBeCloseTo(0.9);
+    // With an Ext column: the same digit misread in Net and Ext, both doubted by the OCR, is mended in both's stead;
+    // an Ext read with confidence that agrees with the net keeps it.
+    const withExt = (extConf: number) => [
+      ...top(),
+      ...line(260, [['Part', 40], ['Description', 220], ['Qty', 500], ['List', 600], ['Disc %', 700], ['Net', 840], ['Ext', 960]]),
+      ...line(300, [['HY1000210', 40], ['Front bumper cover primed', 220], ['1', 510], ['147.85', 600], ['36', 710]]),
+      ...line(300, [['24.62', 840]], 0.41),
+      ...line(300, [['24.62', 960]], extConf),
+      ...line(400, [['Total', 700], ['94.62', 960]]),
+    ];
+    expect(readInvoiceLayout(withExt(0.47)).line_items.map((i) => i.unit_price)).toEqual([94.62]);
+    expect(readInvoiceLayout(withExt(0.95)).line_items.map((i) => i.unit_price)).toEqual([24.62]);
   });
 
   it('reads a lone "Price" column as line totals when the printed total says so, else as unit prices', () => {

@@ -696,6 +696,8 @@ interface Row {
   unitWords: WordBox[];
   amount: number | null;
   amountWords: WordBox[];
+  /** The net was mended from List less Disc % ({@link netFromListAndDiscount}): an amount read alike does not undo it. */
+  mendedNet: boolean;
 }
 
 /**
@@ -754,12 +756,21 @@ function readRow(line: Line, cols: Column[]): Row {
   const qty = qtyFrom(get(qtyCol));
   const amountM = firstMoney(get('amount'));
   let unitM = has('net') ? firstMoney(get('net')) : null;
+  let mendedNet = false;
   if (unitM && has('list') && has('disc')) {
-    // List less Disc % vouches for the net, or mends one misread digit of it (marked for checking).
+    // List less Disc % (both read with confidence) mends one misread digit of the net, marked for checking, unless
+    // a confident amount agrees with the net as read. 11 px print read "24.62" for 94.62 in both Net and Ext.
     const list = firstMoney(get('list'));
-    const disc = /^(\d{1,2}(?:\.\d+)?)%?$/.exec(get('disc').map((w) => w.text).join(''));
+    const discWords = get('disc');
+    const disc = /^(\d{1,2}(?:\.\d+)?)%?$/.exec(discWords.map((w) => w.text).join(''));
     const mended = list && disc ? netFromListAndDiscount(unitM.v, list.v, Number(disc[1])) : null;
-    if (mended !== null) unitM = { w: { ...unitM.w, conf: Math.min(unitM.w.conf, CHANGED_CONFIDENCE) }, v: mended };
+    const sure = list && list.w.conf >= LOW_CONFIDENCE && meanConf(discWords) >= LOW_CONFIDENCE;
+    const amount = amountM && amountM.w.conf >= LOW_CONFIDENCE && qty ? amountM.v : null;
+    const vouched = amount !== null && Math.round(amount * 100) === Math.round(qty!.q * unitM.v * 100);
+    if (mended !== null && sure && !vouched) {
+      unitM = { w: { ...unitM.w, conf: Math.min(unitM.w.conf, CHANGED_CONFIDENCE) }, v: mended };
+      mendedNet = true;
+    }
   }
   if (!unitM) unitM = firstMoney(get('price'));
   if (!unitM && has('list')) {
@@ -780,6 +791,7 @@ function readRow(line: Line, cols: Column[]): Row {
     unitWords: unitM ? [unitM.w] : [],
     amount: amountM?.v ?? null,
     amountWords: amountM ? [amountM.w] : [],
+    mendedNet,
   };
 }
 
@@ -1070,7 +1082,7 @@ function readTable(lines: Line[]): TableResult | null {
       else continue;
     }
     let unitWords = row.unitWords;
-    const fromAmount = amount !== null ? unitFromAmount(qty, unit, amount, meanConf(row.unitWords), meanConf(row.amountWords)) : null;
+    const fromAmount = amount !== null && !row.mendedNet ? unitFromAmount(qty, unit, amount, meanConf(row.unitWords), meanConf(row.amountWords)) : null;
     if (fromAmount !== null) {
       unit = fromAmount;
       unitWords = row.amountWords;
