@@ -1601,12 +1601,15 @@ export const tallForItsLetters = (w: WordBox): boolean => w.text.length >= 3 && 
 /**
  * The print height (px) of a heading segment, for choosing the supplier's name as the largest print above the table:
  * the segment's height, or when a word of it is {@link tallForItsLetters}, the height of its other words of three
- * characters or more (0 when it has none: a lone "Via" on a border is no heading).
+ * characters or more. When none is left, a segment of two such words or more is print of that shape (a condensed
+ * face) and keeps its height; a lone one ("Via" on a box's border) is no heading: 0.
  */
 export function printHeight(seg: Line): number {
-  if (!seg.words.some(tallForItsLetters)) return seg.height;
+  const tall = seg.words.filter(tallForItsLetters);
+  if (!tall.length) return seg.height;
   const sized = seg.words.filter((w) => w.text.length >= 3 && !tallForItsLetters(w));
-  return sized.length ? makeLine(sized).height : 0;
+  if (sized.length) return makeLine(sized).height;
+  return tall.length >= 2 ? seg.height : 0;
 }
 
 function findSupplier(lines: Line[], tableStart: number): { value: string; conf: number } | null {
