@@ -1,5 +1,5 @@
 /**
- * `npm run bench:extract [-- --set old|dev|extra|extra2|extra3|extra4|all] [-- --split tuning|heldout|all]`: runs the offline extractor on the
+ * `npm run bench:extract [-- --set old|dev|extra|extra2|extra3|extra4|extra5|all] [-- --split tuning|heldout|all]`: runs the offline extractor on the
  * invoice fixtures and prints field-level accuracy, time per page and silent successes.
  *
  * Sets:
@@ -20,6 +20,8 @@
  *   `generate.ts --extra3`), likewise all tuning, printed as "Extra3 tuning set"; `--set all` runs it too.
  * - `extra4`: the FOURTH extra tuning set, tests/fixtures/invoices-dev-extra4 (layouts L37–L42, made by
  *   `generate.ts --extra4`), likewise all tuning, printed as "Extra4 tuning set"; `--set all` runs it too.
+ * - `extra5`: the FIFTH extra tuning set, tests/fixtures/invoices-dev-extra5 (layouts L43–L48, made by
+ *   `generate.ts --extra5`), likewise all tuning, printed as "Extra5 tuning set"; `--set all` runs it too.
  * - `--id D03,D05` runs only those invoices (ids of either set; held-out ones only with a split that includes them);
  *   `--show` prints, under the table, each missed expected row (−) and each returned row that matched nothing (+).
  *
@@ -57,6 +59,7 @@ const extraDir = path.join(root, 'tests/fixtures/invoices-dev-extra');
 const extra2Dir = path.join(root, 'tests/fixtures/invoices-dev-extra2');
 const extra3Dir = path.join(root, 'tests/fixtures/invoices-dev-extra3');
 const extra4Dir = path.join(root, 'tests/fixtures/invoices-dev-extra4');
+const extra5Dir = path.join(root, 'tests/fixtures/invoices-dev-extra5');
 const HEADER = ['invoice_number', 'supplier', 'invoice_date', 'total_amount'] as const;
 /** Old-fixture figures before issue 18 (2026-11-24, `npm run bench:extract -- --set old`): they may not fall. */
 const OLD_FLOOR = { header: 58, headerAll: 60, items: 46, itemsAll: 48, silent: 1 };
@@ -67,7 +70,7 @@ type Expected = Pick<
   'invoice_number' | 'supplier' | 'invoice_date' | 'total_amount' | 'line_items'
 >;
 interface Case {
-  set: 'old' | 'dev' | 'extra' | 'extra2' | 'extra3' | 'extra4';
+  set: 'old' | 'dev' | 'extra' | 'extra2' | 'extra3' | 'extra4' | 'extra5';
   id: string;
   file: string;
   /** What kind of page: effect (old) or layout + variant (dev). */
@@ -103,11 +106,11 @@ const { values: args } = parseArgs({
   },
 });
 if (
-  !['old', 'dev', 'extra', 'extra2', 'extra3', 'extra4', 'all'].includes(args.set!) ||
+  !['old', 'dev', 'extra', 'extra2', 'extra3', 'extra4', 'extra5', 'all'].includes(args.set!) ||
   !['tuning', 'heldout', 'all'].includes(args.split!)
 ) {
   console.error(
-    'Usage: npm run bench:extract -- [--set old|dev|extra|extra2|extra3|extra4|all] [--split tuning|heldout|all] [--id D03,D05] [--show]',
+    'Usage: npm run bench:extract -- [--set old|dev|extra|extra2|extra3|extra4|extra5|all] [--split tuning|heldout|all] [--id D03,D05] [--show]',
   );
   process.exit(2);
 }
@@ -140,7 +143,7 @@ function oldCases(): Case[] {
 }
 
 /** The cases of a generated set's manifest (`dir`: invoices-dev or invoices-dev-extra), filtered by split. */
-function devCases(split: string, dir = devDir, set: 'dev' | 'extra' | 'extra2' | 'extra3' | 'extra4' = 'dev'): Case[] {
+function devCases(split: string, dir = devDir, set: 'dev' | 'extra' | 'extra2' | 'extra3' | 'extra4' | 'extra5' = 'dev'): Case[] {
   const manifest = JSON.parse(fs.readFileSync(path.join(dir, 'manifest.json'), 'utf8')) as {
     invoices: {
       id: string;
@@ -338,7 +341,7 @@ try {
     if (onlyIds) {
       const skipped = [...onlyIds].filter(
         (id) =>
-          !cases.some((c) => c.id === id) && !oldCases().some((c) => c.id === id) && !/^[EFG]\d\d$/.test(id),
+          !cases.some((c) => c.id === id) && !oldCases().some((c) => c.id === id) && !/^[EFGHI]\d\d$/.test(id),
       );
       if (skipped.length)
         console.log(`Not run (unknown or outside --split ${args.split}): ${skipped.join(', ')}\n`);
@@ -384,6 +387,12 @@ try {
       'Extra4 tuning set (tests/fixtures/invoices-dev-extra4, layouts L37–L42)',
       'extra4',
     ],
+    [
+      'extra5',
+      extra5Dir,
+      'Extra5 tuning set (tests/fixtures/invoices-dev-extra5, layouts L43–L48)',
+      'extra5',
+    ],
   ] as const) {
     if (args.set !== set && args.set !== 'all') continue;
     const outcomes: Outcome[] = [];
@@ -396,7 +405,7 @@ try {
     console.log('');
     if (outcomes.length) {
       const s = summarise(outcomes);
-      console.log(line({ extra: 'Extra tuning', extra2: 'Extra2 tuning', extra3: 'Extra3 tuning', extra4: 'Extra4 tuning' }[set], s));
+      console.log(line({ extra: 'Extra tuning', extra2: 'Extra2 tuning', extra3: 'Extra3 tuning', extra4: 'Extra4 tuning', extra5: 'Extra5 tuning' }[set], s));
       for (const variant of [...new Set(outcomes.map((o) => o.c.variant))])
         console.log(line(`  ${variant}`, summarise(outcomes.filter((o) => o.c.variant === variant))));
       if (pct(s.header, s.headerAll) < TARGET.header)

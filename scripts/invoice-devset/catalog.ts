@@ -45,7 +45,13 @@ export type CatalogId =
   | 'hyundai'
   | 'nagsplain'
   | 'yard'
-  | 'linecode';
+  | 'linecode'
+  | 'bmw'
+  | 'acdelco'
+  | 'supplies'
+  | 'mazda'
+  | 'subaru'
+  | 'weldgas';
 
 const FORD_BODY: [string, string, number][] = [
   ['17D957', 'BUMPER COVER - FRONT', 42000],
@@ -373,6 +379,104 @@ const LINE_CODE: [string, string, string, number][] = [
   ['BOS', '0986435505', 'Fuel pump module', 16480],
 ];
 
+/**
+ * BMW / MINI dealer (extra5 set): eleven digits printed in BMW's spaced groups (`51 11 8 069 020`), some starting with
+ * a zero (`07 14 7 150 139`), so a part number is five runs of digits that look like quantities and prices.
+ */
+const BMW: [string, string, number][] = [
+  ['51 11 8 069 020', 'TRIM COVER, BUMPER, PRIMED, FRONT', 58430],
+  ['51 11 7 385 345', 'GRILLE, SIDE, LEFT', 12850],
+  ['63 11 7 214 943', 'HEADLIGHT, LED, LEFT', 148900],
+  ['41 00 7 438 437', 'SIDE PANEL, FRONT LEFT', 41275],
+  ['51 71 7 290 710', 'COVER, WHEEL HOUSING, FRONT LEFT', 6890],
+  ['51 13 7 294 818', 'KIDNEY GRILLE, RIGHT', 15640],
+  ['07 14 7 150 139', 'EXPANDING RIVET', 185],
+  ['41 61 7 452 001', 'ENGINE HOOD', 96520],
+  ['51 16 7 348 451', 'OUTSIDE MIRROR, HEATED, LEFT', 61230],
+  ['51 11 7 387 897', 'IMPACT STRIP, BUMPER, FRONT', 9870],
+  ['07 13 2 789 571', 'BODY NUT', 240],
+  ['51 12 7 459 001', 'CARRIER, BUMPER, REAR', 21455],
+];
+/**
+ * GM dealer selling GM and ACDelco numbers (extra5 set): eight-digit GM numbers beside ACDelco's own (`41-993`,
+ * `PF64`, `15-22184`); the uom is printed in its own column.
+ */
+const ACDELCO: [string, string, number, string][] = [
+  ['84951123', 'FASCIA, FRT BPR UPR', 52340, 'EA'],
+  ['23274578', 'GRILLE, RAD', 44820, 'EA'],
+  ['84537012', 'BRACKET, FRT BPR FASCIA SI', 1895, 'EA'],
+  ['15-22184', 'CONDENSER, A/C', 26320, 'EA'],
+  ['41-993', 'PLUG, SPARK IRIDIUM', 1095, 'EA'],
+  ['PF64', 'FILTER, OIL', 765, 'EA'],
+  ['84813446', 'LAMP ASM, HDLP', 71260, 'EA'],
+  ['11609894', 'NUT, HEX FLANGE', 210, 'EA'],
+  ['15-21747', 'COMPRESSOR, A/C', 58790, 'EA'],
+  ['21033212', 'RADIATOR ASM', 38450, 'EA'],
+  ['10-5046', 'COOLANT, DEX-COOL 1 GAL', 2895, 'GAL'],
+  ['84201566', 'SENSOR, PARK ASST', 9340, 'EA'],
+];
+/** Body-shop supplies web store (extra5 set): SKUs with a three-letter maker prefix (`MMM-06355` for 3M). */
+const SUPPLIES: [string, string, number, string][] = [
+  ['MMM-06355', '3M Hookit Clean Sanding Disc 6in P320 (50)', 6890, 'BX'],
+  ['MMM-05887', '3M Perfect-It Rubbing Compound 1 qt', 4395, 'QT'],
+  ['NOR-07711', 'Norton SpeedGrip Disc 6in P180 (50)', 5230, 'BX'],
+  ['SEM-39143', 'SEM Self Etching Primer Aerosol', 1875, 'EA'],
+  ['UPL-0726', 'U-POL Raptor Liner Kit Black', 11995, 'KT'],
+  ['EVR-100712', 'Evercoat Rage Gold Filler 1 gal', 6245, 'GL'],
+  ['MMM-08115', '3M Panel Bond Adhesive 200 ml', 4880, 'EA'],
+  ['DVB-87710', 'DeVilbiss DeKups 600 ml (50)', 8950, 'BX'],
+  ['MMM-06654', '3M Masking Tape 3/4in x 60yd', 690, 'RL'],
+  ['FBS-MF1616', 'Microfiber Towels 16x16 (12)', 1450, 'PK'],
+  ['TRS-76133', 'Transtar Plastic Repair Kit', 4375, 'KT'],
+  ['MIR-AE-6P400', 'Mirka Abralon 6in P400 (20)', 3660, 'PK'],
+];
+/** Mazda dealer (extra5 set): four letters or digits, two digits, three or four (`TK48-50-031B`, `9CF6-10-516`). */
+const MAZDA: [string, string, number][] = [
+  ['TK48-50-031B', 'FASCIA, FRONT BUMPER', 46530],
+  ['KD53-51-040A', 'HEADLAMP UNIT, LEFT', 58810],
+  ['BCKA-52-211', 'FENDER, LEFT FRONT', 24590],
+  ['TK48-50-712', 'GRILLE, RADIATOR', 31670],
+  ['B45A-50-EA1', 'CLIP', 160],
+  ['GHP9-56-140', 'SHIELD, SPLASH', 5245],
+  ['BDGF-50-0J1', 'ABSORBER, BUMPER', 7380],
+  ['TK78-52-31XA', 'HOOD', 68940],
+  ['KD45-69-180K', 'MIRROR, LEFT DOOR', 33870],
+  ['9CF6-10-516', 'SCREW, TAPPING', 190],
+  ['D651-51-0R0', 'BRACKET, BUMPER', 2130],
+];
+/** Subaru dealer (extra5 set): five digits and two letters run together with the rest (`57704FL010`, `909130122`). */
+const SUBARU: [string, string, number][] = [
+  ['57704FL010', 'FACE COMPLETE FRONT BUMPER', 45870],
+  ['84001FL110', 'HEADLAMP ASSY LH', 61240],
+  ['57120FL0109P', 'FENDER COMPLETE LH', 28910],
+  ['91121FL080', 'GRILLE COMPLETE FRONT', 26430],
+  ['57707FL010', 'BEAM COMPLETE FRONT BUMPER', 19870],
+  ['909130122', 'CLIP', 145],
+  ['57229FL000', 'HOOD COMPLETE', 61230],
+  ['59110FL020', 'MUD GUARD FRONT LH', 4910],
+  ['91031FL100', 'MIRROR ASSY OUTER LH', 35640],
+  ['57705FL000', 'ABSORBER BUMPER FRONT', 6130],
+  ['57731FL130', 'COVER BUMPER FRONT LOWER', 7845],
+  ['904010129', 'SCREW', 210],
+];
+/**
+ * Welding-gas and welding-supply distributor (extra5 set): gas by cylinder size (`ARC25 300`), wire, tips and gloves;
+ * the uom CYL marks a gas line (the layout prints the empties returned beside it).
+ */
+const WELD_GAS: [string, string, number, string][] = [
+  ['AR 300', 'Argon, Size 300 Cylinder', 7450, 'CYL'],
+  ['ARC25 300', 'Argon/CO2 75/25 Mix, Size 300', 8920, 'CYL'],
+  ['CD 50', 'Carbon Dioxide, 50 lb Cylinder', 4380, 'CYL'],
+  ['NI 300', 'Nitrogen, Size 300 Cylinder', 6125, 'CYL'],
+  ['OX 300', 'Oxygen Industrial, Size 300', 5470, 'CYL'],
+  ['AC 100', 'Acetylene, Size 100 Cylinder', 6840, 'CYL'],
+  ['ED030586', 'Lincoln SuperArc L-56 .030 11 lb Spool', 5990, 'EA'],
+  ['RAD64056950', 'Radnor MIG Welding Gloves Large', 1695, 'PR'],
+  ['1140-1105', 'Tweco Contact Tip .030 (25)', 2390, 'PK'],
+  ['HYP220819', 'Hypertherm Plasma Electrode (5)', 5890, 'PK'],
+  ['MIL 271329', 'Miller Auto-Darkening Lens 2 x 4', 8475, 'EA'],
+];
+
 function fordPrefix(rng: Rng): string {
   return rng.pick(['HC3Z', 'JL3Z', 'FL3Z', 'ML3Z', 'KB3Z', 'GJ5Z', 'LJ8Z']);
 }
@@ -557,6 +661,30 @@ export function randomPart(rng: Rng, id: CatalogId): CatalogPart {
     case 'linecode': {
       const t = rng.pick(LINE_CODE);
       return { part_number: t[1], description: t[2], list: spread(t[3]), uom: 'EA', application: '', note: t[0] };
+    }
+    case 'bmw': {
+      const [pn, desc, list] = rng.pick(BMW);
+      return { part_number: pn, description: desc, list: spread(list), uom: 'EA', application: `${years()} X3` };
+    }
+    case 'acdelco': {
+      const t = rng.pick(ACDELCO);
+      return fromTuple4([t[0], t[1], spread(t[2]), t[3]], t[3], `${years()} SILVERADO`);
+    }
+    case 'supplies': {
+      const t = rng.pick(SUPPLIES);
+      return fromTuple4([t[0], t[1], spread(t[2]), t[3]], t[3], '');
+    }
+    case 'mazda': {
+      const [pn, desc, list] = rng.pick(MAZDA);
+      return { part_number: pn, description: desc, list: spread(list), uom: 'EA', application: `${years()} CX-5` };
+    }
+    case 'subaru': {
+      const [pn, desc, list] = rng.pick(SUBARU);
+      return { part_number: pn, description: desc, list: spread(list), uom: 'EA', application: `${years()} FORESTER` };
+    }
+    case 'weldgas': {
+      const t = rng.pick(WELD_GAS);
+      return fromTuple4([t[0], t[1], spread(t[2]), t[3]], t[3], '');
     }
   }
 }

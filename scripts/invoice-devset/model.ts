@@ -61,13 +61,29 @@ export const DATE_FORMATS = [
  * November 3, 2026 — all read by the layout reader's dates.ts. The issue's eight stay DATE_FORMATS.
  */
 export const EXTRA_DATE_FORMATS = ['MMM. d, yyyy', 'd-MMM-yyyy', 'MM.dd.yyyy', 'MMMM d, yyyy'] as const;
-export type DateFormat = (typeof DATE_FORMATS)[number] | (typeof EXTRA_DATE_FORMATS)[number];
+/**
+ * Six more, used by the fifth extra set (L43–L48), each printed by real suppliers' systems: 03NOV26 (a dealer DMS, no
+ * separators) · 11-03-26 · Tuesday, November 3, 2026 · 11/3/2026 · 3 November 2026 (a Canadian supplier) ·
+ * Nov 03, 2026. Chosen before the reader was tried on them: not all are read by the layout reader's dates.ts.
+ */
+export const EXTRA5_DATE_FORMATS = [
+  'ddMMMyy',
+  'MM-dd-yy',
+  'EEEE, MMMM d, yyyy',
+  'M/d/yyyy',
+  'd MMMM yyyy',
+  'MMM dd, yyyy',
+] as const;
+export type DateFormat =
+  | (typeof DATE_FORMATS)[number]
+  | (typeof EXTRA_DATE_FORMATS)[number]
+  | (typeof EXTRA5_DATE_FORMATS)[number];
 
-/** A date printed in one of the issue's formats (dd-MMM-yy in capitals: 03-NOV-26). */
+/** A date printed in one of the issue's formats (dd-MMM-yy and ddMMMyy in capitals: 03-NOV-26, 03NOV26). */
 export function formatDate(iso: string, fmt: DateFormat): string {
   const [y, m, d] = iso.split('-').map(Number) as [number, number, number];
   const s = format(new Date(y, m - 1, d), fmt);
-  return fmt === 'dd-MMM-yy' ? s.toUpperCase() : s;
+  return fmt === 'dd-MMM-yy' || fmt === 'ddMMMyy' ? s.toUpperCase() : s;
 }
 
 export interface Invoice {

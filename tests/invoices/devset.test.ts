@@ -18,6 +18,7 @@ import {
   buildInvoice,
   DATE_FORMATS,
   EXTRA_DATE_FORMATS,
+  EXTRA5_DATE_FORMATS,
   formatDate,
   truthOf,
   type InvoiceSpec,
@@ -144,6 +145,17 @@ describe('invoice development set', () => {
     // The fourth extra set's formats, read back by the layout reader.
     expect(EXTRA_DATE_FORMATS.map((f) => formatDate('2026-11-03', f))).toEqual(['Nov. 3, 2026', '3-Nov-2026', '11.03.2026', 'November 3, 2026']);
     for (const f of EXTRA_DATE_FORMATS) expect(readDate(formatDate('2026-11-03', f))?.iso, f).toBe('2026-11-03');
+    // The fifth extra set's, as its layouts print them (chosen before the reader was tried on them).
+    expect(EXTRA5_DATE_FORMATS.map((f) => formatDate('2026-11-03', f))).toEqual([
+      '03NOV26',
+      '11-03-26',
+      'Tuesday, November 3, 2026',
+      '11/3/2026',
+      '3 November 2026',
+      'Nov 03, 2026',
+    ]);
+    for (const f of EXTRA5_DATE_FORMATS.filter((x) => x !== 'ddMMMyy'))
+      expect(readDate(formatDate('2026-11-03', f))?.iso, f).toBe('2026-11-03');
   });
 
   it('keeps files small: each image ≤ 300 KB, the whole set ≤ 15 MB', () => {
@@ -176,6 +188,7 @@ describe.each([
   ['second extra tuning set (L25–L30)', 'invoices-dev-extra2', 'F'],
   ['third extra tuning set (L31–L36)', 'invoices-dev-extra3', 'G'],
   ['fourth extra tuning set (L37–L42)', 'invoices-dev-extra4', 'H'],
+  ['fifth extra tuning set (L43–L48)', 'invoices-dev-extra5', 'I'],
 ])('the %s', (_name, sub, prefix) => {
   const xdir = path.resolve(import.meta.dirname, '../fixtures', sub);
   const xman = JSON.parse(fs.readFileSync(path.join(xdir, 'manifest.json'), 'utf8')) as {

@@ -1,7 +1,8 @@
 /**
  * Invoice dates in the formats real suppliers print (issue 18): 11/03/2026, 11/3/26, 2026-11-03, 2026/11/05,
  * Nov 3, 2026, November 3rd, 2026, 30 Oct 2026, 03-NOV-26 (and the same with dots or without the comma; a zero read for the O of OCT or NOV is taken as the O;
- * a day over 31 beside a month name whose first digit is 6, 8 or 9 is a dotted zero misread: "65-JUN-26" is 05-JUN-26).
+ * a day over 31 beside a month name whose first digit is 6, 8 or 9 is a dotted zero misread: "65-JUN-26" is 05-JUN-26),
+ * and a dealer system's day, month and year run together without separators (03NOV26, 3Nov2026).
  *
  * `readDate(text)` finds the first (leftmost) date-looking run in `text` and parses it with date-fns over {@link DATE_FORMATS}
  * (US month-first for numeric dates unless the first number is over 12): `{ iso: 'YYYY-MM-DD', raw }`,
@@ -17,6 +18,8 @@ const PATTERNS = [
   /\b\d{1,2}([-/.])\d{1,2}\1(?:\d{4}|\d{2})(?!\d)/,
   new RegExp(`\\b\\d{1,2}[- ]${MONTH}[- ,]+(?:\\d{4}|\\d{2})(?!\\d)`, 'i'),
   new RegExp(`\\b${MONTH}\\s+\\d{1,2}(?:st|nd|rd|th)?,?\\s+\\d{4}\\b`, 'i'),
+  // Day, month and year run together (a dealer system's 03NOV26): the month spelt out keeps it a date.
+  new RegExp(`\\b\\d{1,2}${MONTH}(?:\\d{4}|\\d{2})\\b`, 'i'),
 ];
 
 /** date-fns formats tried in order on the normalised run (see module docs). */
@@ -53,13 +56,13 @@ function tryFormats(run: string, dayFirst: boolean): string | null {
 /** Finds and parses the first date in `text` (see module docs). */
 export function readDate(input: string): { iso: string | null; raw: string } | null {
   // A zero read for the O of a month in capitals (dot-matrix "29-0CT-26", "N0V 3, 2026").
-  const text = input.replace(/\b0(CT|ct)\b/g, 'O$1').replace(/(?<![A-Za-z0-9])N0(V|v)(?![a-z0-9])/g, 'NO$1').replace(/(?<=\d[- ])0(CT|ct)(?=[- ,.])/g, 'O$1');
+  const text = input.replace(/\b0(CT|ct)\b/g, 'O$1').replace(/(?<![A-Za-z0-9])N0(V|v)(?![a-z0-9])/g, 'NO$1').replace(/(?<=\d[- ])0(CT|ct)(?=[- ,.])/g, 'O$1').replace(/(?<=\d)(?:0(CT)|N0(V))(?=\d{2})/g, (_, ct?: string, v?: string) => (ct ? `O${ct}` : `NO${v}`));
   const found = PATTERNS.map((re) => re.exec(text))
     .filter((m): m is RegExpExecArray => m !== null)
     .sort((a, b) => a.index - b.index);
   for (const m of found.slice(0, 1)) {
     const raw = m[0];
-    const run = raw
+    const run = separated(raw)
       .replace(/[/.]/g, '-')
       .replace(/,/g, ' ')
       .replace(/(\d)-([A-Za-z])/g, '$1-$2')
@@ -85,6 +88,12 @@ function zeroForDottedDay(run: string): string {
   return run
     .replace(/^[689](\d)(?=-[A-Za-z])/, (m, d: string) => (Number(m) > 31 ? `0${d}` : m))
     .replace(/^([A-Za-z]+ )[689](\d)(?=\D)/, (m, month: string, d: string) => (Number(m.slice(month.length)) > 31 ? `${month}0${d}` : m));
+}
+
+/** A run of day, month and year without separators ("03NOV26", "3Nov2026") with dashes put in; other runs as they are. */
+function separated(raw: string): string {
+  const m = /^(\d{1,2})([A-Za-z]+\.?)(\d{2}|\d{4})$/.exec(raw);
+  return m ? `${m[1]}-${m[2]}-${m[3]}` : raw;
 }
 
 const capitalise = (s: string) => s.replace(/[A-Za-z]+/g, (w) => w[0]!.toUpperCase() + w.slice(1).toLowerCase());

@@ -60,6 +60,10 @@ export const HEADER_VOCABULARY: [string, ColumnKind][] = [
   ['shipped', 'qty_ship'],
   ['ship', 'qty_ship'],
   ['shp', 'qty_ship'],
+  // A gas or delivery supplier's "Del" (delivered: billed) beside "Ret" (empties returned: not billed).
+  ['qty del', 'qty_ship'],
+  ['del', 'qty_ship'],
+  ['delivered', 'qty_ship'],
   ['qty b/o', 'qty_bo'],
   ['b/o', 'qty_bo'],
   ['b/0', 'qty_bo'],
@@ -69,6 +73,9 @@ export const HEADER_VOCABULARY: [string, ColumnKind][] = [
   ['backorder', 'qty_bo'],
   ['back order', 'qty_bo'],
   ['qty', 'qty'],
+  // A counter system's "Sold" / "Qty Sold" (negative on a return line, which is a credit).
+  ['qty sold', 'qty'],
+  ['sold', 'qty'],
   ['qty-um', 'qty'],
   ['qty/um', 'qty'],
   ['qty/unit', 'qty'],
@@ -437,6 +444,41 @@ export function moneyColumnsByContent(cols: Column[], body: Line[]): Column[] {
   return out;
 }
 
+/**
+ * An "Item" column taken for the line number (beside another part-number column: "SKU | Item | Qty | Price | Amount")
+ * that holds the description: the table has no description column, and in at least half the body rows the column's
+ * words include one of three letters or more, where a line-number column holds small numbers. It becomes the
+ * description column; other tables are returned unchanged.
+ */
+export function itemColumnAsDescription(cols: Column[], body: Line[]): Column[] {
+  const at = cols.findIndex((c) => c.kind === 'line' && /^item$/i.test(c.label));
+  if (at < 0 || cols.some((c) => c.kind === 'desc') || body.length === 0) return cols;
+  const col = columnBounds(cols, body)[at]!;
+  const wordy = body.filter((l) => l.words.some((w) => (w.x0 + w.x1) / 2 >= col.left && (w.x0 + w.x1) / 2 < col.right && /[A-Za-z]{3}/.test(w.text)));
+  if (wordy.length * 2 < body.length) return cols;
+  return cols.map((c, i) => (i === at ? { ...c, kind: 'desc' as const } : c));
+}
+
+/**
+ * A table body without the lines after its last line with money that stand apart from the line above them (more than
+ * 1.2 line heights of white space): with no totals block under the table (a summary box printed at the top), a note
+ * at the foot of the page ("Questions about this invoice? Reply to …") was read as a body line, and its words, running
+ * across the columns, moved the description's boundary ("3M Hookit Clean Sanding Disc 6in" lost "P320 (50)"). A line
+ * right under the last row (its wrapped description) stays.
+ */
+export function withoutTrailingNotes(body: Line[]): Line[] {
+  let last = -1;
+  body.forEach((l, i) => {
+    if (moneyWords(l.words).length > 0) last = i;
+  });
+  if (last < 0) return body;
+  for (let i = last + 1; i < body.length; i += 1) {
+    const [a, b] = [body[i - 1]!, body[i]!];
+    if (b.y0 - a.y1 > Math.max(a.height, b.height) * 1.2) return body.slice(0, i);
+  }
+  return body;
+}
+
 /** Column boundaries from the white-space river between neighbouring header columns in the body rows. */
 export function columnBounds(cols: Column[], body: Line[]): Column[] {
   const out = cols.map((c) => ({ ...c }));
@@ -551,6 +593,9 @@ const CHARGE_RULES: [RegExp, InvoiceChargeKind][] = [
   [/\bdeposit\b/i, 'deposit'],
   [/\b(freight|shipping|delivery|shipping\s*&\s*handling|s\s*&\s*h)\b/i, 'freight'],
   [/\b(haz\s*-?\s*mat|hazardous|environmental|env\.?\s*fee|enviro|disposal|recycl\w*\s*fee|battery\s*fee|tire\s*fee|fee|surcharge|shop\s*supplies|handling)\b/i, 'fee'],
+  // A Canadian environmental handling fee ("EHF - BATTERY") and a gas supplier's cylinder rent ("CYL RENT - MONTHLY",
+  // "Cylinder rental 30 days"): charges, not parts.
+  [/\b(ehf|rent|rental)\b/i, 'fee'],
   [/\b(discount|disc\.?|rebate|promo)\b/i, 'discount'],
   [/\bwarranty\b/i, 'warranty'],
   // A glass or body shop's labour billed on the parts invoice ("Installation labor", "LABOR | Labor - R&I moulding");
@@ -719,6 +764,15 @@ export function proseLetters(text: string): string {
 }
 
 /**
+ * A description's "Ib" / "Ibs" right after a number ("11 Ib Spool", "50 Ibs"): the pound's "lb" with its small l read as
+ * a capital I, which sans-serif fonts draw alike (as "ltem" for "Item" in a header). No word is spelt "Ib"; after a
+ * quantity it is the unit. Other words are returned as they are. Used on description cells only.
+ */
+export function poundsAfterNumber(words: WordBox[]): WordBox[] {
+  return words.map((w, i) => (i > 0 && /^Ibs?\.?,?$/.test(w.text) && /\d$/.test(words[i - 1]!.text) ? { ...w, text: `l${w.text.slice(1)}` } : w));
+}
+
+/**
  * A price cell read with a currency sign but without its decimal point ("$44255", a blurred photograph's point lost)
  * is dollars and cents: "$442.55". The sign says it is money and printed prices carry cents, so the last two digits
  * are the cents. Such a word is a guess and gets {@link CHANGED_CONFIDENCE}, so the form marks it. Other words are
@@ -784,7 +838,7 @@ function readRow(line: Line, cols: Column[]): Row {
   const text = (ws: WordBox[]) => ws.filter((w) => readMoney(w.text) === null || /[A-Za-z]/.test(w.text) || /^0\d/.test(w.text));
   return {
     part: text(get('part')),
-    desc: dropTrailingMarks(text([...get('desc')])).map((w) => ({ ...w, text: proseLetters(w.text) })),
+    desc: poundsAfterNumber(dropTrailingMarks(text([...get('desc')])).map((w) => ({ ...w, text: proseLetters(w.text) }))),
     qty: qty?.q ?? null,
     qtyWords: qty ? [qty.w] : [],
     unit: unitM?.v ?? null,
@@ -918,6 +972,58 @@ export function isDescriptionUnderPart(words: WordBox[]): boolean {
   return wordsOfLetters.length * 2 > words.length && wordsOfLetters.some((w) => /[A-Za-z]{3}/.test(w.text));
 }
 
+/**
+ * The words of a line under a part that continue `start` (its words in the part-number column, left to right) to the
+ * right across column boundaries: each next word of the line that begins within 1.5 line heights of the end of the
+ * one before ("OUTSIDE MIRROR, HEATED," under "Part Number" and "LEFT" under "Bin": a description printed alone on
+ * an item's second row runs on under the next column). A word further off (a value of another column) ends the run.
+ */
+export function continuedRun(line: Line, start: WordBox[]): WordBox[] {
+  if (!start.length) return start;
+  const run = [...start];
+  for (const w of line.words.filter((x) => x.x0 > start[start.length - 1]!.x0 && !start.includes(x))) {
+    if (w.x0 - run[run.length - 1]!.x1 > line.height * 1.5) break;
+    run.push(w);
+  }
+  return run;
+}
+
+/**
+ * Whether `line` may be the description of the part read from `partLine` just above it, further down than a wrapped
+ * line would be: the part has no description yet (an item printed on two rows, its description alone on the second)
+ * and the white space between the lines is under two line heights (a printed PDF pads its rows: 15 px under a 12 px
+ * line). Any description at all keeps the usual 1.2 line heights.
+ */
+export function undescribedAbove(item: LayoutInvoice['line_items'][number], partLine: Line | null, line: Line): boolean {
+  return !!partLine && item.description === '' && line.y0 - partLine.y1 < partLine.height * 2;
+}
+
+/**
+ * A row read as a part whose description came only from the line under it (an item printed on two rows: "HAZ | 1 |
+ * 10.95" over "ENVIRONMENTAL FEE") that the description shows to be a charge (see {@link rowChargeKind}): the charge,
+ * its amount quantity × unit price in dollars (negative for a discount or credit); null for a part.
+ */
+export function chargeUnderItem(item: LayoutInvoice['line_items'][number]): ExtractedCharge | null {
+  const amount = Math.round(item.quantity * item.unit_price * 100) / 100;
+  const kind = rowChargeKind(item.description, item.part_number, amount);
+  if (!kind || kind === 'tax') return null;
+  return { kind, description: item.description.slice(0, 200), amount: (kind === 'discount' || kind === 'credit') && amount > 0 ? -amount : amount };
+}
+
+/** Confidence (0..1) under which the OCR hardly believes a word of a description ({@link descriptionConfidence}). */
+export const DOUBTED_WORD = 0.5;
+
+/**
+ * The confidence (0..1) of a description cell: the mean of its words' confidences, or, when a word of two letters or
+ * digits or more was read under {@link DOUBTED_WORD}, that word's confidence — a cell is only as sure as a word the OCR
+ * hardly believed ("Argon/C0O2" at 0.42 for "Argon/CO2" among four words at 0.97: a mean of 0.86 passed it unmarked,
+ * and a misread description adds up like a right one).
+ */
+export function descriptionConfidence(words: WordBox[]): number {
+  const doubted = words.filter((w) => w.conf < DOUBTED_WORD && /[A-Za-z0-9]{2}/.test(w.text));
+  return doubted.length ? Math.min(meanConf(words), ...doubted.map((w) => w.conf)) : meanConf(words);
+}
+
 /** Description words as prose: {@link proseLetters} on each (an O read as 0 or Q in a word). */
 const proseWords = (words: WordBox[]): WordBox[] => words.map((w) => ({ ...w, text: proseLetters(w.text) }));
 
@@ -944,6 +1050,22 @@ export function stackHeads(upper: Line, lower: Line): Line | null {
   return makeLine(words);
 }
 
+/**
+ * A header row of cells printed on one or two lines, centred in the row, as three text lines that overlap in height:
+ * two-line heads' upper words ("Qty", "Part", "Bin"), the one-line heads ("Description", "UOM", "List", "Net"), and
+ * the two-line heads' lower words ("Ord", "Number", "Loc") — a wide table printed on Letter paper. `lines[at]` is the
+ * upper line; when the two lines after it each overlap the one above and the upper words stack over the lower ones
+ * ({@link stackHeads}), the three are one header line (stacked pairs as one head each, the middle words as they are),
+ * else null.
+ */
+export function interleavedHeader(lines: Line[], at: number): Line | null {
+  const [upper, middle, lower] = [lines[at], lines[at + 1], lines[at + 2]];
+  if (!upper || !middle || !lower || middle.y0 >= upper.y1 || lower.y0 >= middle.y1) return null;
+  const stacked = stackHeads(upper, lower);
+  if (!stacked) return null;
+  return makeLine([...stacked.words, ...middle.words].map((w) => ({ ...w, y0: upper.y0, y1: lower.y1 })));
+}
+
 function readTable(lines: Line[]): TableResult | null {
   let headerIndex = -1;
   let cols: Column[] | null = null;
@@ -956,6 +1078,12 @@ function readTable(lines: Line[]): TableResult | null {
     }
   }
   if (!cols) return null;
+  const interleaved = interleavedHeader(lines, headerIndex);
+  const widened = interleaved && matchHeader(interleaved);
+  if (interleaved && widened && widened.length > cols.length) {
+    lines.splice(headerIndex, 3, interleaved);
+    cols = widened;
+  }
   // Header words a dark band or a bold font put a little higher or lower than the rest: one header line.
   for (const k of [headerIndex - 1, headerIndex + 1]) {
     const other = lines[k];
@@ -1007,15 +1135,17 @@ function readTable(lines: Line[]): TableResult | null {
   const h = lines[headerIndex]!.height;
   const minX = cols[0]!.x0 - h * 2.5;
   const maxX = cols[cols.length - 1]!.x1 + h * 2.5;
-  const body = lines
-    .slice(start, end)
-    .filter((l) => l.text !== headerText && !matchHeader(l))
-    .map((l) => {
-      const kept = l.words.filter((w) => w.x1 > minX && w.x0 < maxX);
-      return kept.length === l.words.length ? l : kept.length ? makeLine(kept) : null;
-    })
-    .filter((l): l is Line => l !== null);
-  const bounded = columnBounds(moneyColumnsByContent(cols, body), body);
+  const body = withoutTrailingNotes(
+    lines
+      .slice(start, end)
+      .filter((l) => l.text !== headerText && !matchHeader(l))
+      .map((l) => {
+        const kept = l.words.filter((w) => w.x1 > minX && w.x0 < maxX);
+        return kept.length === l.words.length ? l : kept.length ? makeLine(kept) : null;
+      })
+      .filter((l): l is Line => l !== null),
+  );
+  const bounded = columnBounds(moneyColumnsByContent(itemColumnAsDescription(cols, body), body), body);
   const items: LayoutInvoice['line_items'] = [];
   const charges: ExtractedCharge[] = [];
   const printedCharges: number[] = [];
@@ -1051,11 +1181,19 @@ function readTable(lines: Line[]): TableResult | null {
       if (lastPart >= 0 && near && row.part.length === 0 && descText && qty === null) {
         items[lastPart]!.description = continueDescription(items[lastPart]!.description, printedEnd, descText);
         printedEnd = row.desc[row.desc.length - 1]?.text ?? '';
-      } else if (lastPart >= 0 && near && descInPartColumn && qty === null && isDescriptionUnderPart(row.part)) {
-        const words = proseWords(row.part);
+      } else if (lastPart >= 0 && (near || undescribedAbove(items[lastPart]!, lastLine, line)) && descInPartColumn && qty === null && isDescriptionUnderPart(row.part)) {
+        const words = proseWords(continuedRun(line, row.part));
+        const described = items[lastPart]!.description !== '';
         items[lastPart]!.description = continueDescription(items[lastPart]!.description, printedEnd, joinWrapped([words]));
         confidence[lastPart]!.description = Math.min(confidence[lastPart]!.description ?? 1, meanConf(words));
         printedEnd = words[words.length - 1]?.text ?? '';
+        const charge = described ? null : chargeUnderItem(items[lastPart]!);
+        if (charge) {
+          items.splice(lastPart, 1);
+          confidence.splice(lastPart, 1);
+          charges.push(charge);
+          lastPart = -1;
+        }
       }
       lastLine = line;
       continue;
@@ -1095,15 +1233,45 @@ function readTable(lines: Line[]): TableResult | null {
       : { quantity: meanConf(row.qtyWords), unit_price: meanConf(unitWords) };
     confidence.push({
       part_number: meanConf(row.part),
-      description: meanConf(row.desc),
+      description: descriptionConfidence(row.desc),
       ...numbers,
     });
     lastPart = items.length - 1;
     printedEnd = ([...below].reverse().find((r) => r.desc.length)?.desc ?? row.desc).at(-1)?.text ?? '';
   }
+  for (const [i, split] of splitRunTogetherGroups(items.map((it) => it.part_number)).entries()) {
+    if (split === items[i]!.part_number) continue;
+    items[i]!.part_number = split;
+    confidence[i]!.part_number = Math.min(confidence[i]!.part_number ?? 1, CHANGED_CONFIDENCE);
+  }
   const moneyKinds = cols.filter((c) => ['list', 'net', 'price', 'amount'].includes(c.kind));
   const oneMoneyColumn = moneyKinds.length === 1 && moneyKinds[0]!.kind !== 'amount';
   return { items, charges, printedCharges, confidence, oneMoneyColumn, headerIndex, endIndex: end, top: lines[headerIndex]!.y0 };
+}
+
+/**
+ * Part numbers of one table printed in fixed spaced groups ("51 11 8 069 020": BMW's 2-2-1-3-3) with the space between
+ * two groups lost in a row ("5116 7 348 451", Tesseract joining a narrow gap): when three or more of the table's part
+ * numbers, and at least half of them, have three groups or more of the same lengths, a number with one group fewer
+ * that is that pattern with two neighbouring groups run together gets its space back ("51 16 7 348 451"). Returns the
+ * numbers, each as read or split; the caller marks a split one for checking (it is a guess from the other rows).
+ */
+export function splitRunTogetherGroups(parts: string[]): string[] {
+  const groups = (p: string) => p.split(' ');
+  const shapes = new Map<string, number>();
+  for (const p of parts) if (groups(p).length >= 3) shapes.set(groups(p).map((g) => g.length).join('-'), (shapes.get(groups(p).map((g) => g.length).join('-')) ?? 0) + 1);
+  const [shape, count] = [...shapes.entries()].sort((a, b) => b[1] - a[1])[0] ?? ['', 0];
+  if (count < 3 || count * 2 < parts.length) return parts;
+  const lengths = shape.split('-').map(Number);
+  return parts.map((p) => {
+    const g = groups(p);
+    if (g.length !== lengths.length - 1 || !g.every((x) => /^[A-Za-z0-9]+$/.test(x))) return p;
+    for (let k = 0; k < g.length; k += 1) {
+      const merged = [...lengths.slice(0, k), lengths[k]! + lengths[k + 1]!, ...lengths.slice(k + 2)];
+      if (merged.every((n, i) => n === g[i]!.length)) return [...g.slice(0, k), g[k]!.slice(0, lengths[k]), g[k]!.slice(lengths[k]), ...g.slice(k + 1)].join(' ');
+    }
+    return p;
+  });
 }
 
 /**
@@ -1130,10 +1298,25 @@ export function lineTotalsAsUnits(
   return items.map((i) => ({ ...i, unit_price: cents(i.unit_price) / i.quantity / 100 }));
 }
 
+/** The tax a totals block names on one line ("GST 5%", "PST 7%", "State Tax"), for {@link taxOfLines}. */
+const TAX_NAME = /\b(gst|hst|pst|qst|rst|provincial|federal|state|county|city|local|district|transit)\b/i;
+
+/**
+ * The tax of a totals block from its tax lines, top first (`label`, amount `v` in dollars, confidence `c`): the first
+ * line's, or the sum of all when each names a different tax ("GST 5%" and "PST 7%" of a Canadian invoice, "State Tax"
+ * and "County Tax") and none totals them ("Total Tax" is the tax by itself). Null for none.
+ */
+export function taxOfLines(taxLines: { label: string; v: number; c: number }[]): { v: number; c: number } | null {
+  if (taxLines.length < 2) return taxLines[0] ?? null;
+  const names = taxLines.map((t) => TAX_NAME.exec(t.label)?.[1]?.toLowerCase() ?? null);
+  if (names.some((n) => n === null) || new Set(names).size !== names.length || taxLines.some((t) => /\btotal\b/i.test(t.label))) return taxLines[0]!;
+  return { v: Math.round(taxLines.reduce((sum, t) => sum + t.v * 100, 0)) / 100, c: Math.min(...taxLines.map((t) => t.c)) };
+}
+
 /** Labelled amounts of the totals block (from `from` on): subtotal, tax, total, and charges (freight, cores …). */
 function readTotals(lines: Line[], from: number, withCharges: boolean) {
   let subtotal: { v: number; c: number } | null = null;
-  let tax: { v: number; c: number } | null = null;
+  const taxLines: { label: string; v: number; c: number }[] = [];
   let total: { v: number; c: number; rank: number } | null = null;
   const charges: ExtractedCharge[] = [];
   for (let i = Math.max(0, from); i < lines.length; i += 1) {
@@ -1147,7 +1330,7 @@ function readTotals(lines: Line[], from: number, withCharges: boolean) {
       else if (kind === 'total') {
         // "Total Tax" is the tax; a count, a weight or what was saved or discounted is not the amount to pay.
         if (/\btotal\s*tax\b/i.test(label)) {
-          tax ??= { v: value.v, c: value.w.conf };
+          taxLines.push({ label, v: value.v, c: value.w.conf });
           continue;
         }
         if (/\btotal\s*(qty|quantity|items|pieces|weight|savings?|saved|discounts?|cores?|list|retail|msrp)\b|\b(savings?|saved|you\s*save|list|retail|msrp)\b/i.test(label)) continue;
@@ -1160,7 +1343,7 @@ function readTotals(lines: Line[], from: number, withCharges: boolean) {
           total = { v: value.v, c: value.w.conf, rank };
         } else if (rank === TOTAL_RANK.indexOf('net total')) subtotal ??= { v: value.v, c: value.w.conf };
       } else if (kind === 'tax') {
-        tax ??= { v: value.v, c: value.w.conf };
+        taxLines.push({ label, v: value.v, c: value.w.conf });
       } else if (withCharges) {
         // Between the subtotal and the total every labelled amount adds to the total: one whose label names no
         // known charge ("Restock / special order") is an 'other' charge.
@@ -1172,7 +1355,28 @@ function readTotals(lines: Line[], from: number, withCharges: boolean) {
       }
     }
   }
-  return { subtotal, tax, total, charges };
+  return { subtotal, tax: taxOfLines(taxLines), total, charges };
+}
+
+/**
+ * The totals block printed ABOVE the table, for a page with no total under it (a web store's summary box — Subtotal,
+ * Shipping, Total, Amount Due — at the top right beside the invoice details): when `below` (the totals read after the
+ * table) has no total, the lines before the table's header (`headerIndex`) are read as a totals block, and their
+ * subtotal, tax, total and charges are used if they hold a total. Otherwise `below` is returned as it is.
+ */
+function totalsAboveWhenNoneBelow(below: ReturnType<typeof readTotals>, lines: Line[], headerIndex: number): ReturnType<typeof readTotals> {
+  if (below.total || headerIndex <= 0) return below;
+  const above = readTotals(lines.slice(0, headerIndex), 0, true);
+  return above.total ? above : below;
+}
+
+/**
+ * Whether a money word follows a totals or charge label of its own on its line ("Total $586.30" under "Sales Tax
+ * EXEMPT"): then it is that label's value, not the value of a label above it.
+ */
+function labelledOnItsLine(line: Line, money: WordBox): boolean {
+  const label = line.words.filter((w) => w.x1 <= money.x0 && readMoney(w.text) === null).map((w) => w.text).join(' ');
+  return /[A-Za-z]{3,}/.test(label) && (TOTALS_LABELS.some(([re]) => re.test(label)) || chargeKind(label) !== null);
 }
 
 /** "Label ... 12.34" pairs on a line (a value after its label on the same line, or below it in a box). */
@@ -1194,14 +1398,14 @@ function segmentsWithValues(line: Line, below: Line | undefined): { label: strin
     // Label-above-value: each label segment takes the money word below it.
     for (const seg of segments(line)) {
       const under = moneyWords(below.words).find(({ w }) => Math.min(w.x1, seg.x1 + line.height) - Math.max(w.x0, seg.x0 - line.height) > 0);
-      if (under && /[A-Za-z]{3,}/.test(seg.text)) out.push({ label: seg.text, value: under });
+      if (under && /[A-Za-z]{3,}/.test(seg.text) && !labelledOnItsLine(below, under.w)) out.push({ label: seg.text, value: under });
     }
   }
   return out;
 }
 
 const INVOICE_LABEL = /^(?:invoice|inv)\.?\s*(?:no\b\.?|number|num\b\.?|#|n°|no:)?\s*[:.#]?$/i;
-const NOT_INVOICE_NO = /^(acct|account|po|p\.o\.|order|cust|customer|phone|tel|ref|job|ro|r\.o\.|claim|vin|stock|part|tax|fax|quote|store|route|page|sales|rep|terms|ship|unit|item|model)\.?$/i;
+const NOT_INVOICE_NO = /^(acct|account|po|p\.o\.|order|cust|customer|phone|tel|ref|job|ro|r\.o\.|claim|vin|stock|part|tax|fax|quote|store|route|page|sales|rep|terms|ship|unit|item|model|certificate|cert|exemption|exempt|resale|permit|licen[cs]e|reg|registration|gst|hst|pst|vat|ein|business)\.?$/i;
 
 /**
  * An invoice number as read, with trailing punctuation dropped. A 0 in a letter prefix before the first dash is an O
@@ -1295,6 +1499,9 @@ function findInvoiceNumber(lines: Line[]): { value: string; conf: number } | nul
   // 2b. The document's title with its number: "INVOICE 5652054" (no "No." or "#" between them).
   const titled = titleNumber(lines);
   if (titled) return titled;
+  // 2c. A key-value table: "Invoice" left of its value across a gap ("Invoice    INV-927601").
+  const keyed = keyValueNumber(lines);
+  if (keyed) return keyed;
   // 3. "No. 48213" / "No: 48213" not preceded by another label (Acct No, PO No …).
   for (const line of lines) {
     const ws = line.words;
@@ -1338,6 +1545,28 @@ export function titleNumber(lines: Line[]): { value: string; conf: number } | nu
       const value = cleanCode(next.text);
       if (value.length >= 4 && looksLikeNumber(value) && readMoney(next.text) === null) return { value, conf: round2(next.conf) };
     }
+  return null;
+}
+
+/**
+ * An invoice number printed as the value of an "Invoice" / "Invoice No." row of a key-value table, the label left of
+ * its value across a gap wider than a space ("Invoice    INV-927601" above "Date    Thursday, …" and "Order #    6421870"):
+ * a label segment (see {@link labelSegments}) that is an invoice label in its value's print size (a title set larger
+ * is not a label), followed within ten letter heights by a segment of one word, a number of four characters or more
+ * that is not a date or money. Returns the number as read and its confidence, or null.
+ */
+export function keyValueNumber(lines: Line[]): { value: string; conf: number } | null {
+  for (const line of lines) {
+    const segs = labelSegments(line);
+    for (let k = 0; k + 1 < segs.length; k += 1) {
+      const [label, value] = [segs[k]!, segs[k + 1]!];
+      if (!INVOICE_LABEL.test(label.text) || !/\b(?:inv|invoice)\b/i.test(label.text) || label.height > value.height * 1.3) continue;
+      if (value.words.length !== 1 || value.x0 - label.x1 > label.height * 10) continue;
+      const w = value.words[0]!;
+      const v = cleanCode(w.text);
+      if (v.length >= 4 && looksLikeNumber(v) && readMoney(w.text) === null) return { value: v, conf: round2(w.conf) };
+    }
+  }
   return null;
 }
 
@@ -1439,6 +1668,27 @@ function wrappedName(name: Line, below: Line[]): string {
  */
 export const garbledBlock = (w: WordBox): boolean => (w.x1 - w.x0) / Math.max(1, w.text.length) > 2 * (w.y1 - w.y0);
 
+/**
+ * A word of three characters or more whose box is far taller than its letters are wide (narrower than 0.3 ×
+ * characters × height): a rule or a box's border read into it ("Via" of a "Ship Via" label, 30 px wide and 43 px
+ * high under the label strip's top border), so its box does not measure the print size.
+ */
+export const tallForItsLetters = (w: WordBox): boolean => w.text.length >= 3 && w.x1 - w.x0 < 0.3 * w.text.length * (w.y1 - w.y0);
+
+/**
+ * The print size (px, a capital's height: {@link printSize}) of a heading segment, for choosing the supplier's name as
+ * the largest print above the table: its words' print size, or when a word of it is {@link tallForItsLetters}, that of
+ * its other words of three characters or more. When none is left, a segment of two such words or more is print of
+ * that shape (a condensed face) and keeps its size; a lone one ("Via" on a box's border) is no heading: 0.
+ */
+export function headingHeight(seg: Line): number {
+  const tall = seg.words.filter(tallForItsLetters);
+  if (!tall.length) return printSize(seg.words);
+  const sized = seg.words.filter((w) => w.text.length >= 3 && !tallForItsLetters(w));
+  if (sized.length) return printSize(sized);
+  return tall.length >= 2 ? printSize(seg.words) : 0;
+}
+
 function findSupplier(lines: Line[], tableStart: number): { value: string; conf: number } | null {
   for (const line of lines) {
     const m = SUPPLIER_LABEL.exec(line.text);
@@ -1468,25 +1718,27 @@ function findSupplier(lines: Line[], tableStart: number): { value: string; conf:
   // A read the OCR itself hardly believes (a speck or a shadow read as a tall "pont") does not outrank real text.
   const believed = candidates.filter((c) => meanConf(c.seg.words) >= SUPPLIER_MIN_CONF);
   const pool = believed.length ? believed : candidates;
-  // Sizes by the print (printSize), not the boxes: a customer's "Main Street Body Shop" (descenders) is boxed taller
-  // than the supplier's "Westside Auto Parts Counter" in the same monospace print, and was taken for it.
-  const tallest = Math.max(...pool.map((c) => printSize(c.seg.words)));
-  const pick = pool.find((c) => printSize(c.seg.words) >= tallest * 0.85) ?? pool[0]!;
+  // Sizes by the print, not the boxes: a customer's "Main Street Body Shop" (descenders) is boxed taller than the
+  // supplier's "Westside Auto Parts Counter" in the same monospace print, and was taken for it.
+  const tallest = Math.max(...pool.map((c) => headingHeight(c.seg)));
+  const pick = pool.find((c) => headingHeight(c.seg) >= tallest * 0.85) ?? pool[0]!;
   const value = `${pick.seg.text}${wrappedName(pick.seg, lines.slice(pick.order + 1))}`
     .replace(/[|]/g, '')
     .replace(/\s+(?:INVOICE|TAX INVOICE)$/i, '')
     .trim();
   // A business name starts with a capital or a digit: one read starting in lower case is a garbled read ("tv Tavota
-  // Whol" off a photographed heading band), so it is marked for checking whatever the OCR's confidence.
+  // Whol" off a photographed heading band), so it is marked for checking whatever the OCR's confidence. So is a name
+  // with a small letter before two capitals inside a word ("LAakesHORE", "AuTOHAUS"): small capitals read as letters
+  // of two sizes, whose true case the OCR cannot tell.
   const conf = meanConf(pick.seg.words);
-  return { value, conf: /^[a-z]/.test(value) ? Math.min(conf, 0.5) : conf };
+  return { value, conf: /^[a-z]/.test(value) || /[a-z][A-Z]{2}/.test(value) ? Math.min(conf, 0.5) : conf };
 }
 
 /** Reads an invoice from word boxes (see module docs). */
 export function readInvoiceLayout(words: WordBox[]): LayoutInvoice {
   const lines = groupLines(words);
   const table = readTable(lines);
-  const totals = readTotals(lines, table ? table.endIndex : 0, !!table);
+  const totals = totalsAboveWhenNoneBelow(readTotals(lines, table ? table.endIndex : 0, !!table), lines, table?.headerIndex ?? -1);
   const number = findInvoiceNumber(table ? lines.slice(0, table.headerIndex).concat(lines.slice(table.endIndex)) : lines);
   const date = findDate(lines);
   const supplier = findSupplier(lines, table ? table.headerIndex : -1);
