@@ -345,6 +345,12 @@ describe('O or 0 by the page’s own zeros (photographs, fourth pass)', () => {
     expect(zeroOrO('O', between, font)).toBe('O');
   });
 
+  it('changes nothing the plain digits disagree with (a bold code beside regular prices: "SS-0050" on a blurred page)', () => {
+    const prices = { digitWidth: 0.6, digitPitch: 0.7, zeroWidth: 0.6 };
+    expect(zeroOrO('0', 0.7, prices)).toBe('0');
+    expect(zeroOrO('O', 0.7, prices)).toBe('O');
+  });
+
   it('falls back to the plain digits when no zero was measured, and leaves two touching letters as read', () => {
     expect(zeroOrO('O', 0.72, { digitWidth: 0.66, digitPitch: 0.7 })).toBe('O');
     expect(zeroOrO('O', 0.7, { digitWidth: 0.66, digitPitch: 0.7, zeroWidth: null })).toBe('0');

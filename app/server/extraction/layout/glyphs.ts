@@ -184,16 +184,20 @@ function lineZeroWidth(line: FontMeasures, page: FontMeasures): number | null {
 
 /**
  * O or 0 for a glyph `width` (share of the letters' height) read `c`: by the page's zeros when measured
- * ({@link O_OVER_ZERO}, {@link ZERO_OVER_ZERO}), else by its plain digits (1.2 and 1.08 × their width); the read is kept
+ * ({@link O_OVER_ZERO}, {@link ZERO_OVER_ZERO}) where the plain digits agree (an O at least 1.2 × them, a zero under
+ * 1.2 ×), else by its plain digits (1.2 and 1.08 × their width); the read is kept
  * between the cut-offs, when nothing was measured, and when the glyph is wider than {@link MAX_O_RATIO} × the plain
  * digits (two letters touching).
  */
 export function zeroOrO(c: '0' | 'O', width: number, font: FontMeasures): '0' | 'O' {
   if (!font.digitWidth) return c;
-  if (width / font.digitWidth > MAX_O_RATIO) return c;
-  const [reference, wide, narrow] = font.zeroWidth ? [font.zeroWidth, O_OVER_ZERO, ZERO_OVER_ZERO] : [font.digitWidth, 1.2, 1.08];
-  const ratio = width / reference;
-  return ratio >= wide ? 'O' : ratio <= narrow ? '0' : c;
+  const plain = width / font.digitWidth;
+  if (plain > MAX_O_RATIO) return c;
+  if (!font.zeroWidth) return plain >= 1.2 ? 'O' : plain <= 1.08 ? '0' : c;
+  // The zeros decide only where the plain digits agree: an O at least 1.2 × them, a zero under that. The numbers'
+  // zeros may be another weight than a code's (a blurred page's bold "SS-0050" measured wide against its prices).
+  const ratio = width / font.zeroWidth;
+  return ratio >= O_OVER_ZERO && plain >= 1.2 ? 'O' : ratio <= ZERO_OVER_ZERO && plain < 1.2 ? '0' : c;
 }
 
 const AMBIGUOUS_PAIRS = new Set(['O0', '0O', 'I1', '1I', 'l1', '1l', 'Il', 'lI', '|1', '1|']);
