@@ -5,7 +5,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import type { GreyImage } from '~/server/extraction/clean-photo';
-import { CHANGED_CONFIDENCE, isClosedSix, isCodeWord, MAX_O_RATIO, pairByDashes, pairLetters, refineCode, refineCodeWords, segmentGlyphs, smallCapsCase, spaceByGaps, spacesSeenIn, zerosReadAsSix, zerosReadAsSixInWords, type Glyph } from '~/server/extraction/layout/glyphs';
+import { CHANGED_CONFIDENCE, isClosedSix, isCodeWord, MAX_O_RATIO, O_OVER_ZERO, pairByDashes, pairLetters, refineCode, refineCodeWords, segmentGlyphs, smallCapsCase, spaceByGaps, spacesSeenIn, ZERO_OVER_ZERO, zeroOrO, zerosReadAsSix, zerosReadAsSixInWords, type Glyph } from '~/server/extraction/layout/glyphs';
 import type { WordBox } from '~/server/extraction/layout/words';
 
 /** A white page with dark boxes (x0, width) 20 px tall at y 10..30, one per glyph. */
@@ -328,3 +328,50 @@ describe('small capitals', () => {
   });
 });
 
+describe('O or 0 by the page’s own zeros (photographs, fourth pass)', () => {
+  // A font whose zero is wider than its other digits (DejaVu Sans on a blurred photograph: 0.72 against 0.66 × the
+  // height): against the plain digits a zero measured 1.09 ×, between the cut-offs, and the read "O" stayed.
+  const font = { digitWidth: 0.66, digitPitch: 0.7, zeroWidth: 0.72 };
+
+  it('reads a glyph as wide as the page’s zeros as 0, and one clearly wider as O', () => {
+    expect(zeroOrO('O', 0.72, font)).toBe('0');
+    expect(zeroOrO('0', 0.72 * O_OVER_ZERO, font)).toBe('O');
+    expect(zeroOrO('O', 0.95, font)).toBe('O');
+  });
+
+  it('never changes a right read between the cut-offs: a zero stays 0 and an O stays O', () => {
+    const between = 0.72 * ((O_OVER_ZERO + ZERO_OVER_ZERO) / 2);
+    expect(zeroOrO('0', between, font)).toBe('0');
+    expect(zeroOrO('O', between, font)).toBe('O');
+  });
+
+  it('changes nothing the plain digits disagree with (a bold code beside regular prices: "SS-0050" on a blurred page)', () => {
+    const prices = { digitWidth: 0.6, digitPitch: 0.7, zeroWidth: 0.6 };
+    expect(zeroOrO('0', 0.7, prices)).toBe('0');
+    expect(zeroOrO('O', 0.7, prices)).toBe('O');
+  });
+
+  it('falls back to the plain digits when no zero was measured, and leaves two touching letters as read', () => {
+    expect(zeroOrO('O', 0.72, { digitWidth: 0.66, digitPitch: 0.7 })).toBe('O');
+    expect(zeroOrO('O', 0.7, { digitWidth: 0.66, digitPitch: 0.7, zeroWidth: null })).toBe('0');
+    expect(zeroOrO('0', 0.66 * (MAX_O_RATIO + 0.1), font)).toBe('0');
+    expect(zeroOrO('O', 0.72, { digitWidth: null, digitPitch: null, zeroWidth: 0.72 })).toBe('O');
+  });
+
+  it('measures the zeros on the line’s prices and decides a code’s O or 0 by them in refineCodeWords', async () => {
+    // Plain digits 12 px, zeros 13 px (20 px tall); "CAO-7AOA" has 13 px zeros read O (as "26060-6CAOA"): 13/12 = 1.08 of the
+    // plain digits (kept as read before), 1.0 of the zeros → 0, marked for checking. An O 17 px wide stays O.
+    const price = laidOut([12, 12, 3, 12, 12, 13, 3, 13, 13], [2, 2, 2, 2, 2, 2, 2, 2]).map(([x, w]) => [x + 200, w] as [number, number]);
+    const code = laidOut([14, 14, 13, 4, 14, 14, 13, 14], [2, 2, 2, 2, 2, 2, 2]);
+    const image = page(400, [...code, ...price]);
+    const words: WordBox[] = [
+      { text: 'CAO-7AOA', x0: 3, y0: 8, x1: 150, y1: 32, conf: 0.9, lineKey: '1' },
+      { text: '23,420.00', x0: 200, y0: 8, x1: 360, y1: 32, conf: 0.95, lineKey: '1' },
+    ];
+    const out = await refineCodeWords(words, image);
+    expect(out[0]).toMatchObject({ text: 'CA0-7A0A', conf: CHANGED_CONFIDENCE });
+    const wide = page(400, [...laidOut([14, 14, 17, 4, 14, 17], [2, 2, 2, 2, 2]), ...price]);
+    const kept = await refineCodeWords([{ ...words[0]!, text: 'CAO-7O', x1: 110 }, words[1]!], wide);
+    expect(kept[0]).toMatchObject({ text: 'CAO-7O', conf: 0.9 });
+  });
+});

@@ -6,7 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { readDate } from '~/server/extraction/layout/dates';
 import { chargeKind, confirmByArithmetic, netFromListAndDiscount, garbledBlock, continueDescription, dropTrailingMarks, isDescriptionUnderPart, titleNumber, stackHeads, proseLetters, readInvoiceLayout, splitBySize, readMoney, restorePoint, restoreSlashes, rowChargeKind, unitFromAmount } from '~/server/extraction/layout/read-layout';
 import { groupLines, joinLetterSpaced, printHeight, type WordBox } from '~/server/extraction/layout/words';
-import { combineReads, GUESSED_ROW_CONFIDENCE, keepPlausibleBoxes } from '~/server/extraction/offline.server';
+import { combineReads, GUESSED_ROW_CONFIDENCE, keepPlausibleBoxes, SCAN_SPARSE_MIN_CONFIDENCE, SWOLLEN_SPARSE_HEIGHT } from '~/server/extraction/offline.server';
 import { dropOverprinted, joinTouchingItems } from '~/server/extraction/pdf.server';
 
 /** Words of one printed line: `[text, x]` pairs; a text with spaces is split into words 10 px per character apart. */
@@ -920,6 +920,24 @@ describe('the header re-read with a box a band edge swelled', () => {
     expect(mended.map((w) => `${w.text}@${w.y0}`)).toEqual(['ColorPro@80', 'Refinish@76', 'Jobbers@80']);
     expect(mended[1]!.lineKey).toBeUndefined();
     expect(groupLines(mended)[0]!.text).toBe('ColorPro Refinish Jobbers');
+  });
+
+  it('on a photograph, replaces a word twice the first read’s height (a dashed rule read into it) and drops its rest', () => {
+    // Rephoto seed 8080, G06: "INV# 76-12887" under a dashed rule; the sparse re-read gave "76-" 101 px tall and
+    // "12887" apart, and "76-" was taken for the invoice number with no warning.
+    const sparse = [
+      { text: 'INV#', x0: 50, x1: 197, y0: 445, y1: 493, conf: 0.86 },
+      { text: '76-', x0: 239, x1: 349, y0: 393, y1: 494, conf: 0.92 },
+      { text: '12887', x0: 356, x1: 535, y0: 444, y1: 493, conf: 0.97 },
+    ];
+    const first = [
+      { text: 'INV#', x0: 50, x1: 197, y0: 444, y1: 494, conf: 0.92, lineKey: '5' },
+      { text: '76-12887', x0: 239, x1: 535, y0: 444, y1: 494, conf: 0.89, lineKey: '5' },
+    ];
+    expect(keepPlausibleBoxes(sparse, first, SCAN_SPARSE_MIN_CONFIDENCE).map((w) => w.text)).toEqual(['INV#', '76-12887']);
+    expect(SWOLLEN_SPARSE_HEIGHT * 50).toBeLessThan(101);
+    // A clean page's re-read (no confidence floor) is left as it was.
+    expect(keepPlausibleBoxes(sparse, first).map((w) => w.text)).toEqual(['INV#', '76-', '12887']);
   });
 });
 

@@ -84,17 +84,33 @@ export function keepPlausibleBoxes(sparse: WordBox[], first: WordBox[], minConfi
   const badShape = (w: WordBox) => w.text.length >= 4 && w.x1 - w.x0 < 0.3 * w.text.length * (w.y1 - w.y0);
   const implausible = (w: WordBox) => badShape(w) || w.conf < minConfidence;
   const overlaps = (a: WordBox, b: WordBox) => Math.min(a.x1, b.x1) > Math.max(a.x0, b.x0) && Math.min(a.y1, b.y1) > Math.max(a.y0, b.y0);
-  return sparse.flatMap((w) => {
-    if (!implausible(w)) return [w];
+  // On a scan or a photograph: a word much taller than the first read's word at the same place has a rule in it.
+  const swollen = (w: WordBox) => minConfidence > 0 && first.some((f) => overlaps(f, w) && !implausible(f) && w.y1 - w.y0 > SWOLLEN_SPARSE_HEIGHT * (f.y1 - f.y0));
+  const mended: WordBox[] = [];
+  const kept = sparse.flatMap((w) => {
+    if (!implausible(w) && !swollen(w)) return [w];
     // Like the sparse words, the replacements are lined up by position, not by the first read's own lines.
     const replacements = first.filter((f) => overlaps(f, w) && !implausible(f)).map(({ lineKey: _line, ...f }) => f);
     // A faint word of a plausible shape with three letters or digits in a row ("Powerline" at 0.2 in a photographed
     // name) stays with its low confidence, so the field it goes into is marked: dropped, the name read "Electrical
     // Supply" at high confidence and passed unwarned. Specks and borders ("[ee", "a db") have no such run.
     if (!replacements.length && !badShape(w) && /[A-Za-z0-9]{3}/.test(w.text)) return [w];
+    mended.push(...replacements);
     return replacements;
   });
+  // A sparse word inside a replacement's box (the rest of the word the replacement reads whole) goes.
+  const inside = (w: WordBox, r: WordBox) => overlaps(w, r) && w.x0 >= r.x0 - 2 && w.x1 <= r.x1 + 2;
+  return kept.filter((w) => mended.includes(w) || !mended.some((r) => inside(w, r)));
 }
+
+/**
+ * How many times taller than the first read's word at the same place a word of the sparse header re-read of a
+ * photograph or a scan may be ({@link keepPlausibleBoxes}). A photographed ticket's dashed rule, left where it passed
+ * close above "INV# 76-12887", was read into the number's first part: "76-" in a box twice the line's height, then
+ * "12887" apart; the reader took "76-" for the invoice number with no warning (rephoto seed 8080, G06), where the
+ * first read had "76-12887" whole. Such a word is replaced by the first read's words, as an implausible one.
+ */
+export const SWOLLEN_SPARSE_HEIGHT = 1.6;
 
 /**
  * Least confidence (0..1) of a word the sparse header re-read of a scanned page or a photograph keeps

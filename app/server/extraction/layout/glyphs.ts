@@ -120,15 +120,20 @@ export function segmentGlyphs(image: GreyImage, box: { x0: number; y0: number; x
 
 const glyphWidth = (g: Glyph): number => g.width ?? g.x1 - g.x0;
 
-/** The font's measures on one line or page: plain digits' width / height, and digit pitch (centre to centre) / height. */
+/**
+ * The font's measures on one line or page: plain digits' width / height, digit pitch (centre to centre) / height,
+ * and (when measured) the zeros' own width / height ({@link ZERO_SAMPLES}).
+ */
 export interface FontMeasures {
   digitWidth: number | null;
   digitPitch: number | null;
+  zeroWidth?: number | null;
 }
 
 interface Sample {
   widths: number[];
   pitches: number[];
+  zeros?: number[];
 }
 
 /** Widths and pitches of the plain digits of one word (whose glyphs pair one to one with its letters). */
@@ -139,6 +144,7 @@ function sampleWord(chars: string[], glyphs: Glyph[], into: Sample): void {
   for (let i = 0; i < chars.length; i += 1) {
     const g = glyphs[i]!;
     if (PLAIN_DIGITS.test(chars[i]!) && g.y1 - g.y0 >= 0.8 * h) into.widths.push(glyphWidth(g) / h);
+    if (chars[i] === '0' && g.y1 - g.y0 >= 0.8 * h) (into.zeros ??= []).push(glyphWidth(g) / h);
     if (i > 0 && DIGIT.test(chars[i]!) && DIGIT.test(chars[i - 1]!)) {
       const p = glyphs[i - 1]!;
       into.pitches.push((g.x0 + g.x1 - p.x0 - p.x1) / 2 / h);
@@ -149,7 +155,50 @@ function sampleWord(chars: string[], glyphs: Glyph[], into: Sample): void {
 const measuresOf = (s: Sample): FontMeasures => ({
   digitWidth: s.widths.length >= 4 ? median(s.widths) : null,
   digitPitch: s.pitches.length >= 4 ? median(s.pitches) : null,
+  zeroWidth: (s.zeros?.length ?? 0) >= ZERO_SAMPLES ? median(s.zeros!) : null,
 });
+
+/**
+ * Least number of zeros read in the page's numbers (money, quantities: digits for certain) for their own width to
+ * decide a code's O or 0 ({@link zeroOrO}). A font's zero is wider than its other digits (0.71–0.73 × the height
+ * against 0.63–0.68 on a blurred photograph of DejaVu Sans), so against the plain digits a photographed zero measured
+ * 1.07–1.10 × — between the 1.08 and 1.2 cut-offs, where the read "O" stayed ("26060-6CAOA", "62090-5NAOA").
+ */
+export const ZERO_SAMPLES = 3;
+
+/**
+ * Width, relative to the page's own zeros, from which a glyph read O or 0 is a letter O (an O is 1.24–1.44 × its
+ * font's zero). On tuning photographs (rephoto seed 8080) zeros in codes measured 0.92–1.05 × the page's zeros
+ * (one Honda `T0A` 1.25), letter O's 1.17 (DejaVu Sans Condensed, whose zero is wide) to 1.45.
+ */
+export const O_OVER_ZERO = 1.15;
+/** Width, relative to the page's own zeros, up to which a glyph read O or 0 is a zero ({@link O_OVER_ZERO}). */
+export const ZERO_OVER_ZERO = 1.08;
+
+/** A line's zero width: its own, else the page's times the line's plain digit width over the page's; null when neither is known. */
+function lineZeroWidth(line: FontMeasures, page: FontMeasures): number | null {
+  if (line.zeroWidth) return line.zeroWidth;
+  if (!page.zeroWidth) return null;
+  return line.digitWidth && page.digitWidth ? (page.zeroWidth * line.digitWidth) / page.digitWidth : page.zeroWidth;
+}
+
+/**
+ * O or 0 for a glyph `width` (share of the letters' height) read `c`: by the page's zeros when measured
+ * ({@link O_OVER_ZERO}, {@link ZERO_OVER_ZERO}) where the plain digits agree (an O at least 1.2 × them, a zero under
+ * 1.2 ×), else by its plain digits (1.2 and 1.08 × their width); the read is kept
+ * between the cut-offs, when nothing was measured, and when the glyph is wider than {@link MAX_O_RATIO} × the plain
+ * digits (two letters touching).
+ */
+export function zeroOrO(c: '0' | 'O', width: number, font: FontMeasures): '0' | 'O' {
+  if (!font.digitWidth) return c;
+  const plain = width / font.digitWidth;
+  if (plain > MAX_O_RATIO) return c;
+  if (!font.zeroWidth) return plain >= 1.2 ? 'O' : plain <= 1.08 ? '0' : c;
+  // The zeros decide only where the plain digits agree: an O at least 1.2 × them, a zero under that. The numbers'
+  // zeros may be another weight than a code's (a blurred page's bold "SS-0050" measured wide against its prices).
+  const ratio = width / font.zeroWidth;
+  return ratio >= O_OVER_ZERO && plain >= 1.2 ? 'O' : ratio <= ZERO_OVER_ZERO && plain < 1.2 ? '0' : c;
+}
 
 const AMBIGUOUS_PAIRS = new Set(['O0', '0O', 'I1', '1I', 'l1', '1l', 'Il', 'lI', '|1', '1|']);
 
@@ -294,7 +343,12 @@ export function refineCode(
     // Glyphs split at another ink level than the page's numbers were measured at: the word's own plain digits
     // (two or more) give the digit width at that level.
     const own = glyphs.filter((_, i) => PLAIN_DIGITS.test(chars[i]!) && chars[i]!.length === 1).map((g) => glyphWidth(g) / h);
-    if (own.length >= 2) font = { ...font, digitWidth: median(own) };
+    // The zeros' width scaled as the plain digits' (a darker level thins every stroke alike).
+    if (own.length >= 2) {
+      const digitWidth = median(own);
+      const zeroWidth = font.zeroWidth && font.digitWidth ? (font.zeroWidth * digitWidth) / font.digitWidth : null;
+      font = { ...font, digitWidth, zeroWidth };
+    } else font = { ...font, zeroWidth: null };
   }
   const upper = !/[a-z]/.test(chars.join('').replace(/l/g, ''));
   const out = chars.map((c, i) => {
@@ -305,9 +359,8 @@ export function refineCode(
     if (c === '0' || c === 'O') {
       // Between two digits it is a zero whatever its width: no part number prints a letter O inside a number.
       if (DIGIT.test(chars[i - 1] ?? '') && DIGIT.test(chars[i + 1] ?? '')) return '0';
-      // Wider than any font's O (1.24–1.44 × its zero): not one letter but two touching, so the width says nothing.
-      if (ratio > MAX_O_RATIO) return c;
-      return ratio >= 1.2 ? 'O' : ratio <= 1.08 ? '0' : c;
+      // Wider than any font's O (1.24–1.44 × its zero): two letters touching, so the width says nothing (zeroOrO).
+      return zeroOrO(c, glyphWidth(g) / h, font);
     }
     if (c === '1' || c === 'I' || c === 'l' || c === '|') {
       if (ratio <= 0.33) return upper || c === '1' ? 'I' : c;
@@ -591,7 +644,12 @@ export async function refineCodeWords(ocrWords: WordBox[], image: GreyImage, rer
     }
     const lineSample = lines.get(w.lineKey ?? '');
     const lineFont = lineSample ? measuresOf(lineSample) : { digitWidth: null, digitPitch: null };
-    const font = { digitWidth: lineFont.digitWidth ?? pageFont.digitWidth, digitPitch: lineFont.digitPitch ?? pageFont.digitPitch };
+    const font = {
+      digitWidth: lineFont.digitWidth ?? pageFont.digitWidth,
+      digitPitch: lineFont.digitPitch ?? pageFont.digitPitch,
+      // The line's zeros, else the page's scaled as the line's plain digits to the page's (one font's proportions).
+      zeroWidth: lineZeroWidth(lineFont, pageFont),
+    };
     let refined = isCodeWord(w.text) ? refineCode(w.text, glyphs, font) : null;
     if (!refined && reread && rereads < MAX_REREAD_WORDS && glyphs.length >= 3) {
       rereads += 1;
