@@ -939,6 +939,17 @@ describe('the header re-read with a box a band edge swelled', () => {
     // A clean page's re-read (no confidence floor) is left as it was.
     expect(keepPlausibleBoxes(sparse, first).map((w) => w.text)).toEqual(['INV#', '76-', '12887']);
   });
+
+  it('on a photograph whose re-read boxes every word about twice as tall as the first read, keeps the words', () => {
+    // Extra set E12: "Cust PO Date 26-MAR-26 Account" came back 37–50 px tall where the first read had 23–29 px,
+    // and with the heights compared one by one every word was "swollen" and the date was lost.
+    const words = ['Cust', 'PO', 'Date', '26-MAR-26', 'Account'];
+    // The first read has two of them wrong ("Dale", "26MAR-26"): replaced by it, the date would be lost.
+    const firstTexts = ['Cust', 'PO', 'Dale', '26MAR-26', 'Account'];
+    const first = firstTexts.map((text, i) => ({ text, x0: 100 + i * 200, x1: 250 + i * 200, y0: 400, y1: 424, conf: 0.93, lineKey: '3' }));
+    const sparse = words.map((text, i) => ({ text, x0: 100 + i * 200, x1: 250 + i * 200, y0: 392, y1: 432, conf: 0.9 }));
+    expect(keepPlausibleBoxes(sparse, first, SCAN_SPARSE_MIN_CONFIDENCE).map((w) => w.text)).toEqual(words);
+  });
 });
 
 describe('photographed headers with words lost or misread (rephoto seeds 3131 and 4242)', () => {

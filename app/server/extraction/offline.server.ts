@@ -17,7 +17,7 @@
 import { INVOICE_MESSAGES, type ExtractedInvoice } from '~/lib/schemas/invoice';
 import { ExtractionError, partialExtraction, validateExtraction, type InvoiceExtractor } from './contract.server';
 import { readInvoiceLayout, type LayoutInvoice } from './layout/read-layout';
-import type { WordBox } from './layout/words';
+import { median, type WordBox } from './layout/words';
 import { OCR_PAGE_LIMIT_MS, OcrTimeoutError, recognizeTopSparse, recognizeWords, type OcrOptions } from './ocr.server';
 import { parseInvoiceText } from './parse-invoice-text.server';
 import { MAX_PDF_PAGES, PdfPasswordError, PdfReadError, readPdfPages } from './pdf.server';
@@ -84,8 +84,16 @@ export function keepPlausibleBoxes(sparse: WordBox[], first: WordBox[], minConfi
   const badShape = (w: WordBox) => w.text.length >= 4 && w.x1 - w.x0 < 0.3 * w.text.length * (w.y1 - w.y0);
   const implausible = (w: WordBox) => badShape(w) || w.conf < minConfidence;
   const overlaps = (a: WordBox, b: WordBox) => Math.min(a.x1, b.x1) > Math.max(a.x0, b.x0) && Math.min(a.y1, b.y1) > Math.max(a.y0, b.y0);
-  // On a scan or a photograph: a word much taller than the first read's word at the same place has a rule in it.
-  const swollen = (w: WordBox) => minConfidence > 0 && first.some((f) => overlaps(f, w) && !implausible(f) && w.y1 - w.y0 > SWOLLEN_SPARSE_HEIGHT * (f.y1 - f.y0));
+  // On a scan or a photograph: a word much taller than the first read's word at the same place has a rule in it —
+  // taller than the two reads' boxes of one word usually differ on this page (the median over words both read alike,
+  // when there are three or more: one photograph's re-read boxed every word about twice as tall as the first read).
+  const height = (w: WordBox) => Math.max(1, w.y1 - w.y0);
+  const ratios = sparse.flatMap((w) => {
+    const f = first.find((x) => x.text === w.text && overlaps(x, w));
+    return f ? [height(w) / height(f)] : [];
+  });
+  const usual = ratios.length >= 3 ? Math.max(1, median(ratios)) : 1;
+  const swollen = (w: WordBox) => minConfidence > 0 && first.some((f) => overlaps(f, w) && !implausible(f) && height(w) > SWOLLEN_SPARSE_HEIGHT * usual * height(f));
   const mended: WordBox[] = [];
   const kept = sparse.flatMap((w) => {
     if (!implausible(w) && !swollen(w)) return [w];
