@@ -940,6 +940,21 @@ describe('the header re-read with a box a band edge swelled', () => {
     expect(keepPlausibleBoxes(sparse, first).map((w) => w.text)).toEqual(['INV#', '76-', '12887']);
   });
 
+  it('on a photograph, does not add again a word the re-read has when a swollen word is replaced', () => {
+    // Extra5 I07: a swollen word's tall box overlapped the first read's "Northgate" of the line above, and the supplier
+    // was read "Northgate Northgate Northgate GM Parts Distribution".
+    const sparse = [
+      { text: 'Northgate', x0: 95, x1: 286, y0: 100, y1: 130, conf: 0.95 },
+      { text: 'Parts', x0: 120, x1: 220, y0: 95, y1: 175, conf: 0.9 },
+    ];
+    const first = [
+      { text: 'Northgate', x0: 101, x1: 281, y0: 101, y1: 131, conf: 0.95, lineKey: '1' },
+      { text: 'Parts', x0: 120, x1: 220, y0: 140, y1: 170, conf: 0.93, lineKey: '2' },
+    ];
+    // One "Northgate" (the re-read's) and the first read's "Parts".
+    expect(keepPlausibleBoxes(sparse, first, SCAN_SPARSE_MIN_CONFIDENCE).map((w) => `${w.text}@${w.y0}`)).toEqual(['Northgate@100', 'Parts@140']);
+  });
+
   it('on a photograph whose re-read boxes every word about twice as tall as the first read, keeps the words', () => {
     // Extra set E12: "Cust PO Date 26-MAR-26 Account" came back 37–50 px tall where the first read had 23–29 px,
     // and with the heights compared one by one every word was "swollen" and the date was lost.

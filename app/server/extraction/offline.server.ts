@@ -108,7 +108,16 @@ export function keepPlausibleBoxes(sparse: WordBox[], first: WordBox[], minConfi
   });
   // A sparse word inside a replacement's box (the rest of the word the replacement reads whole) goes.
   const inside = (w: WordBox, r: WordBox) => overlaps(w, r) && w.x0 >= r.x0 - 2 && w.x1 <= r.x1 + 2;
-  return kept.filter((w) => mended.includes(w) || !mended.some((r) => inside(w, r)));
+  // A replacement the sparse read already has (a swollen word's tall box overlaps the first read's words of the lines
+  // beside it: "Northgate Northgate Northgate GM Parts") goes, and so does a second copy of one replacement.
+  const sameWord = (a: WordBox, b: WordBox) =>
+    a.text === b.text &&
+    Math.min(a.x1, b.x1) - Math.max(a.x0, b.x0) > 0.5 * Math.min(a.x1 - a.x0, b.x1 - b.x0) &&
+    Math.abs(a.y0 + a.y1 - b.y0 - b.y1) / 2 < Math.max(a.y1 - a.y0, b.y1 - b.y0);
+  const survivors = kept.filter((w) => !mended.includes(w) && !mended.some((r) => inside(w, r)));
+  const added: WordBox[] = [];
+  for (const r of mended) if (kept.includes(r) && ![...survivors, ...added].some((o) => sameWord(o, r))) added.push(r);
+  return kept.filter((w) => survivors.includes(w) || added.includes(w));
 }
 
 /**
