@@ -20,12 +20,11 @@ import {
   headingHeight,
   readInvoiceLayout,
   splitRunTogetherGroups,
-  tallForItsLetters,
   taxOfLines,
   undescribedAbove,
   withoutTrailingNotes,
 } from '~/server/extraction/layout/read-layout';
-import { groupLines, makeLine, type WordBox } from '~/server/extraction/layout/words';
+import { groupLines, makeLine, tallForItsLetters, type WordBox } from '~/server/extraction/layout/words';
 
 /** Words of one printed line: `[text, x]` pairs; a text with spaces is split into words 10 px per character apart. */
 function line(y: number, cells: [string, number][], conf = 0.9, height = 20): WordBox[] {
@@ -59,6 +58,9 @@ describe('the supplier as the largest print above the table', () => {
   it('does not measure a heading by a word a border made tall ("Via" 30 × 43 px)', () => {
     const via = word('Via', 2115, 328, 2145, 371);
     expect(tallForItsLetters(via)).toBe(true);
+    // The header re-read mends only words of four characters or more by this test.
+    expect(tallForItsLetters(via, 4)).toBe(false);
+    expect(tallForItsLetters(word('Refinish', 100, 0, 290, 110), 4)).toBe(true);
     expect(tallForItsLetters(word('Northgate', 174, 166, 355, 212))).toBe(false);
     // Sized as print: "Ship" (24 px with the p's descender) is 24 / 1.3 px of capital.
     expect(headingHeight(makeLine([word('Ship', 2066, 342, 2108, 366), via]))).toBeCloseTo(24 / 1.3);

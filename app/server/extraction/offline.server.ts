@@ -17,7 +17,7 @@
 import { INVOICE_MESSAGES, type ExtractedInvoice } from '~/lib/schemas/invoice';
 import { ExtractionError, partialExtraction, validateExtraction, type InvoiceExtractor } from './contract.server';
 import { readInvoiceLayout, type LayoutInvoice } from './layout/read-layout';
-import { median, type WordBox } from './layout/words';
+import { median, tallForItsLetters, type WordBox } from './layout/words';
 import { OCR_PAGE_LIMIT_MS, OcrTimeoutError, recognizeTopSparse, recognizeWords, type OcrOptions } from './ocr.server';
 import { parseInvoiceText } from './parse-invoice-text.server';
 import { MAX_PDF_PAGES, PdfPasswordError, PdfReadError, readPdfPages } from './pdf.server';
@@ -81,7 +81,7 @@ export const GUESSED_ROW_CONFIDENCE = 0.5;
  * digits in a row.
  */
 export function keepPlausibleBoxes(sparse: WordBox[], first: WordBox[], minConfidence = 0): WordBox[] {
-  const badShape = (w: WordBox) => w.text.length >= 4 && w.x1 - w.x0 < 0.3 * w.text.length * (w.y1 - w.y0);
+  const badShape = (w: WordBox) => tallForItsLetters(w, 4);
   const implausible = (w: WordBox) => badShape(w) || w.conf < minConfidence;
   const overlaps = (a: WordBox, b: WordBox) => Math.min(a.x1, b.x1) > Math.max(a.x0, b.x0) && Math.min(a.y1, b.y1) > Math.max(a.y0, b.y0);
   // On a scan or a photograph: a word much taller than the first read's word at the same place has a rule in it —

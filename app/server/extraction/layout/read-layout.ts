@@ -27,7 +27,7 @@
 import { LOW_CONFIDENCE, type ExtractedCharge, type ExtractionConfidence, type InvoiceChargeKind } from '~/lib/schemas/invoice';
 import { readDate } from './dates';
 import { CHANGED_CONFIDENCE } from './glyphs';
-import { groupLines, makeLine, meanConf, median, printSize, segments, type Line, type WordBox } from './words';
+import { groupLines, makeLine, meanConf, median, printSize, segments, tallForItsLetters, type Line, type WordBox } from './words';
 
 export type ColumnKind =
   | 'line'
@@ -1669,20 +1669,13 @@ function wrappedName(name: Line, below: Line[]): string {
 export const garbledBlock = (w: WordBox): boolean => (w.x1 - w.x0) / Math.max(1, w.text.length) > 2 * (w.y1 - w.y0);
 
 /**
- * A word of three characters or more whose box is far taller than its letters are wide (narrower than 0.3 ×
- * characters × height): a rule or a box's border read into it ("Via" of a "Ship Via" label, 30 px wide and 43 px
- * high under the label strip's top border), so its box does not measure the print size.
- */
-export const tallForItsLetters = (w: WordBox): boolean => w.text.length >= 3 && w.x1 - w.x0 < 0.3 * w.text.length * (w.y1 - w.y0);
-
-/**
  * The print size (px, a capital's height: {@link printSize}) of a heading segment, for choosing the supplier's name as
  * the largest print above the table: its words' print size, or when a word of it is {@link tallForItsLetters}, that of
  * its other words of three characters or more. When none is left, a segment of two such words or more is print of
  * that shape (a condensed face) and keeps its size; a lone one ("Via" on a box's border) is no heading: 0.
  */
 export function headingHeight(seg: Line): number {
-  const tall = seg.words.filter(tallForItsLetters);
+  const tall = seg.words.filter((w) => tallForItsLetters(w));
   if (!tall.length) return printSize(seg.words);
   const sized = seg.words.filter((w) => w.text.length >= 3 && !tallForItsLetters(w));
   if (sized.length) return printSize(sized);

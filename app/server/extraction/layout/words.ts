@@ -79,6 +79,15 @@ export function printHeight(w: WordBox): number {
 export const printSize = (words: WordBox[]): number => median(words.map(printHeight));
 
 /**
+ * A word of `minChars` characters or more (3 unless told) whose box is far taller than its letters are wide: narrower
+ * than 0.3 × characters × height. A rule or a box's border was read into it ("Via" of a "Ship Via" label, 30 px wide
+ * and 43 px high under the label strip's top border; "Refinish" 190 px wide and 110 px high with a band's edge), so its
+ * box neither measures the print size nor belongs on one line with its neighbours.
+ */
+export const tallForItsLetters = (w: WordBox, minChars = 3): boolean =>
+  w.text.length >= minChars && w.x1 - w.x0 < 0.3 * w.text.length * (w.y1 - w.y0);
+
+/**
  * A one-letter word of x-height only ("x" of "M6 x 20", "3/4 in x 60 yd") that the OCR put on a text line between two
  * full-height words of that line (same `lineKey`, each within three of its heights, all three overlapping vertically):
  * a word of the text, not a rule read as a letter. `tall` tells the line's full-height words.
