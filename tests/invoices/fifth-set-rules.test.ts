@@ -14,6 +14,7 @@ import {
   continuedRun,
   descriptionConfidence,
   interleavedHeader,
+  isHeadWord,
   keyValueNumber,
   matchHeader,
   poundsAfterNumber,
@@ -82,6 +83,21 @@ describe('the supplier as the largest print above the table', () => {
       ...line(340, [['Invoice Total', 700], ['15.74', 840]]),
     ];
     expect(readInvoiceLayout(words)).toMatchObject({ supplier: 'Northgate Parts', invoice_number: '4627279' });
+  });
+
+  it('does not take the first line of two-line column heads for the supplier, however tall it is boxed', () => {
+    // Extra3 G15 (a photograph): the heads' first line "Unit" boxed 35 px high outranked the 26 px name.
+    const words = [
+      ...line(20, [['Tri-State Body Supply Co.', 40]], 0.95, 26),
+      ...line(70, [['Invoice # SI9407575', 700]]),
+      word('Unit', 660, 150, 707, 185),
+      ...line(190, [['Part Number', 40], ['Description', 220], ['Qty', 560], ['Price', 660], ['Amount', 840]]),
+      ...line(230, [['84537012', 40], ['BRACKET', 220], ['1', 580], ['15.74', 660], ['15.74', 840]]),
+      ...line(290, [['Total', 700], ['15.74', 840]]),
+    ];
+    expect(readInvoiceLayout(words).supplier).toBe('Tri-State Body Supply Co.');
+    expect(isHeadWord('Ext.')).toBe(true);
+    expect(isHeadWord('Tri-State')).toBe(false);
   });
 
   it('marks a name read with small capitals in two sizes ("LAakesHORE") for checking', () => {

@@ -955,6 +955,21 @@ describe('the header re-read with a box a band edge swelled', () => {
     expect(keepPlausibleBoxes(sparse, first, SCAN_SPARSE_MIN_CONFIDENCE).map((w) => `${w.text}@${w.y0}`)).toEqual(['Northgate@100', 'Parts@140']);
   });
 
+  it('on a photograph, judges a word swollen only against the first read at the same place, not the next line', () => {
+    // Extra3 G15: the re-read's "990 Harbor" (72–102 px) grazed the first read's "Macon," (100–117) of the next line
+    // and were replaced by it; the street line lost "Harbor", and its lone "Way" was taken for the supplier.
+    const sparse = [
+      { text: '990', x0: 31, x1: 66, y0: 72, y1: 102, conf: 0.93 },
+      { text: 'Harbor', x0: 76, x1: 139, y0: 72, y1: 102, conf: 0.95 },
+    ];
+    const first = [
+      { text: '990', x0: 31, x1: 67, y0: 64, y1: 103, conf: 0.95, lineKey: '2' },
+      { text: 'Harbor', x0: 76, x1: 139, y0: 64, y1: 103, conf: 0.95, lineKey: '2' },
+      { text: 'Macon,', x0: 35, x1: 101, y0: 100, y1: 117, conf: 0.93, lineKey: '3' },
+    ];
+    expect(keepPlausibleBoxes(sparse, first, SCAN_SPARSE_MIN_CONFIDENCE).map((w) => `${w.text}@${w.y0}`)).toEqual(['990@72', 'Harbor@72']);
+  });
+
   it('on a photograph whose re-read boxes every word about twice as tall as the first read, keeps the words', () => {
     // Extra set E12: "Cust PO Date 26-MAR-26 Account" came back 37–50 px tall where the first read had 23–29 px,
     // and with the heights compared one by one every word was "swollen" and the date was lost.

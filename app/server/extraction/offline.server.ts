@@ -93,7 +93,11 @@ export function keepPlausibleBoxes(sparse: WordBox[], first: WordBox[], minConfi
     return f ? [height(w) / height(f)] : [];
   });
   const usual = ratios.length >= 3 ? Math.max(1, median(ratios)) : 1;
-  const swollen = (w: WordBox) => minConfidence > 0 && first.some((f) => overlaps(f, w) && !implausible(f) && height(w) > SWOLLEN_SPARSE_HEIGHT * usual * height(f));
+  // Against a first-read word at the same place: one mostly inside the word's height, not one of the line above or
+  // below whose box it grazes ("Harbor" at 72–102 px against "Macon," at 100–117 of the next line).
+  const atSamePlace = (f: WordBox, w: WordBox) => overlaps(f, w) && Math.min(f.y1, w.y1) - Math.max(f.y0, w.y0) >= 0.5 * height(f);
+  const swollen = (w: WordBox) =>
+    minConfidence > 0 && first.some((f) => atSamePlace(f, w) && !implausible(f) && height(w) > SWOLLEN_SPARSE_HEIGHT * usual * height(f));
   const mended: WordBox[] = [];
   const kept = sparse.flatMap((w) => {
     if (!implausible(w) && !swollen(w)) return [w];

@@ -1682,6 +1682,16 @@ export function headingHeight(seg: Line): number {
   return tall.length >= 2 ? printSize(seg.words) : 0;
 }
 
+/** Every word of any column head the reader knows ({@link HEADER_VOCABULARY}, {@link IGNORED_HEADS}), lower case. */
+const HEAD_WORDS = new Set([...HEADER_VOCABULARY.map(([p]) => p), ...IGNORED_HEADS].flatMap((p) => p.split(/\s+/)));
+
+/**
+ * Whether a word is a word of a column head ("Unit", "Qty", "Ext."): a segment of such words only is the first line
+ * of a table's two-line heads ("Qty Qty Unit Disc Unit" over "Ord Ship Price % Net"), not the supplier's name. On a
+ * photograph whose boxes are swollen, a lone "Unit" boxed 35 px high outranked the 26 px name (extra3 G15).
+ */
+export const isHeadWord = (text: string): boolean => HEAD_WORDS.has(norm(text).replace(/\.$/, ''));
+
 function findSupplier(lines: Line[], tableStart: number): { value: string; conf: number } | null {
   for (const line of lines) {
     const m = SUPPLIER_LABEL.exec(line.text);
@@ -1704,6 +1714,7 @@ function findSupplier(lines: Line[], tableStart: number): { value: string; conf:
       const street = /\b(street|st\.|ave|avenue|road|rd\.|blvd|suite|drive|dr\.|hwy|lane)(?=\W|$)/i;
       if (/^\d/.test(t) || (street.test(t) && (/\d/.test(t) || new RegExp(`${street.source}\\W*$`, 'i').test(t)))) continue;
       if (seg.words.some(garbledBlock)) continue;
+      if (seg.words.every((w) => isHeadWord(w.text))) continue;
       candidates.push({ seg, order });
     }
   });
