@@ -993,6 +993,23 @@ describe('photographed headers with words lost or misread (rephoto seeds 3131 an
     expect(readInvoiceLayout(words).line_items).toEqual([{ part_number: 'DX330/GL', description: 'Wax & grease remover gal', quantity: 1, unit_price: 47.97 }]);
   });
 
+  it('finds the quantity and part-number columns by their cells when "Qty Part No." was misread as one unknown head', () => {
+    // Rephoto seed 2468, D29: "Qty Part No." read "Quy Patio.", an unknown column; every row was lost.
+    const words = [
+      ...top(),
+      ...line(260, [['#', 40], ['Quy Patio.', 100], ['Description', 300], ['Application', 560], ['Unit', 800], ['Amount', 900]]),
+      ...line(300, [['1', 40], ['1', 130], ['AL-6620R', 160], ['Alternator reman 160A', 300], ['2015-19 F-150', 560], ['177.06', 800], ['177.06', 900]]),
+      ...line(330, [['2', 40], ['2', 130], ['RAD-13596', 160], ['Radiator 1 row', 300], ['2016-20 Civic', 560], ['163.25', 800], ['326.50', 900]]),
+      ...line(360, [['3', 40], ['1', 130], ['CND-3919', 160], ['A/C condenser', 300], ['123.80', 800], ['123.80', 900]]),
+      ...line(420, [['Total', 800], ['627.36', 900]]),
+    ];
+    expect(readInvoiceLayout(words).line_items).toEqual([
+      { part_number: 'AL-6620R', description: 'Alternator reman 160A', quantity: 1, unit_price: 177.06 },
+      { part_number: 'RAD-13596', description: 'Radiator 1 row', quantity: 2, unit_price: 163.25 },
+      { part_number: 'CND-3919', description: 'A/C condenser', quantity: 1, unit_price: 123.8 },
+    ]);
+  });
+
   it('finds the price and amount columns by their cells when their header words were misread', () => {
     // "Unit Price" read "ees", "Total" read "Toot"; the vehicle column stays out of the description.
     const words = [
