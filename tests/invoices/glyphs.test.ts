@@ -5,7 +5,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import type { GreyImage } from '~/server/extraction/clean-photo';
-import { CHANGED_CONFIDENCE, isClosedSix, isCodeWord, MAX_O_RATIO, O_OVER_ZERO, pairByDashes, pairLetters, refineCode, refineCodeWords, segmentGlyphs, smallCapsCase, spaceByGaps, spacesSeenIn, ZERO_OVER_ZERO, zeroOrO, zerosReadAsSix, zerosReadAsSixInWords, type Glyph } from '~/server/extraction/layout/glyphs';
+import { CHANGED_CONFIDENCE, isClosedSix, isCodeWord, isFootedL, lettersByShape, MAX_O_RATIO, O_OVER_ZERO, pairByDashes, pairLetters, refineCode, refineCodeWords, segmentGlyphs, smallCapsCase, spaceByGaps, spacesSeenIn, ZERO_OVER_ZERO, zeroOrO, zerosReadAsSix, zerosReadAsSixInWords, type Glyph } from '~/server/extraction/layout/glyphs';
 import type { WordBox } from '~/server/extraction/layout/words';
 
 /** A white page with dark boxes (x0, width) 20 px tall at y 10..30, one per glyph. */
@@ -230,6 +230,30 @@ describe('a dotted monospace zero read as 6', () => {
     return { px, width, height: 40 };
   };
   const box = { x0: 10, x1: 24, y0: 8, y1: 32 };
+
+  it('isFootedL tells an L (stem at the left edge, a foot) from a 1 with a flag and a base serif, and from a bare I', () => {
+    // Fresh clean pages seed 2929, T32a: "92101-L1110" read "92101-11110"; the glyphs' ink as measured there.
+    const width = 60;
+    const px = new Uint8Array(width * 30).fill(255);
+    const ink = (x0: number, x1: number, y0: number, y1: number) => {
+      for (let y = y0; y < y1; y += 1) for (let x = x0; x < x1; x += 1) px[y * width + x] = 0;
+    };
+    ink(2, 4, 5, 20); // L: stem at the left edge …
+    ink(2, 12, 18, 20); // … and its foot
+    ink(20, 22, 5, 20); // 1: stem in the middle …
+    ink(17, 20, 6, 9); // … its flag to the left …
+    ink(17, 26, 18, 20); // … and a base serif both sides
+    ink(35, 37, 5, 20); // I: a bare bar
+    const image = { px, width, height: 30 };
+    const L = { x0: 2, x1: 12, y0: 5, y1: 20 };
+    const one = { x0: 17, x1: 26, y0: 5, y1: 20 };
+    const bar = { x0: 35, x1: 37, y0: 5, y1: 20 };
+    expect(isFootedL(image, L)).toBe(true);
+    expect(isFootedL(image, one)).toBe(false);
+    expect(isFootedL(image, bar)).toBe(false);
+    const refined = { pieces: [{ text: '11', from: 0, to: 1 }], glyphs: [L, one] };
+    expect(lettersByShape(refined, image, '1', 'L', isFootedL).pieces[0]!.text).toBe('L1');
+  });
 
   it('isClosedSix tells a zero’s closed right side from a six’s open one', () => {
     expect(isClosedSix(ring(false), box)).toBe(true);

@@ -21,6 +21,7 @@
  *   a number, while a blurred photograph's zeros often measure wide).
  * - **`1` / `I` / `l` / `|`**: a glyph at most 0.33 × as wide as a plain digit is a bare bar, an `I` (a `1` has a
  *   flag); in an upper-case code an `l` or `|` wider than that is a `1`.
+ * - **`1` / `I` read for an `L`**: a glyph standing at the left edge of its box with a foot is an `L` ({@link isFootedL}).
  * - **A doubled read**: when the OCR gave one letter more than there are glyphs and exactly one neighbouring pair is
  *   `O0`/`0O`/`I1`/`1I`/`l1`/… (one glyph read twice), one of the pair is dropped and the glyph decides which.
  * - **Touching letters**: a word still unpaired (after a read of its own box) is split again at darker ink levels
@@ -510,17 +511,8 @@ export function isClosedSix(image: GreyImage, g: Glyph): boolean {
   const h = g.y1 - g.y0;
   const w = g.x1 - g.x0;
   if (h < 8 || w < 4) return false;
-  let lo = 255;
-  let hi = 0;
-  for (let y = g.y0; y < g.y1; y += 1) {
-    for (let x = g.x0; x < g.x1; x += 1) {
-      const v = image.px[y * image.width + x]!;
-      if (v < lo) lo = v;
-      if (v > hi) hi = v;
-    }
-  }
-  if (hi - lo < 60) return false;
-  const threshold = (lo + hi) / 2;
+  const threshold = midGrey(image, g);
+  if (threshold === null) return false;
   let rows = 0;
   let inked = 0;
   for (let y = Math.round(g.y0 + 0.25 * h); y <= Math.round(g.y0 + 0.45 * h); y += 1, rows += 1) {
@@ -534,6 +526,61 @@ export function isClosedSix(image: GreyImage, g: Glyph): boolean {
   return rows > 0 && inked >= CLOSED_SIX_SHARE * rows;
 }
 
+/**
+ * The grey level halfway between a glyph box's darkest and lightest pixels (0 black … 255 white): a pixel darker is
+ * ink. Null when the box holds no clear ink (contrast under 60 levels).
+ */
+export function midGrey(image: GreyImage, g: Glyph): number | null {
+  let lo = 255;
+  let hi = 0;
+  for (let y = g.y0; y < g.y1; y += 1) {
+    for (let x = g.x0; x < g.x1; x += 1) {
+      const v = image.px[y * image.width + x]!;
+      if (v < lo) lo = v;
+      if (v > hi) hi = v;
+    }
+  }
+  return hi - lo < 60 ? null : (lo + hi) / 2;
+}
+
+/**
+ * Whether a glyph read as "1" or "I" is an L: at least 0.45 × as wide as it is tall, its stem (columns inked over
+ * 70 % of the height) starting within the left 15 % of the box, nothing right of the stem from 10 % to 60 % of the
+ * height (a 1's flag and an I's serif reach out there), and a foot: a row of the bottom fifth inked to at least 75 %
+ * of the width. A 1 stands in the middle of its box (its flag to the left, a base serif on both sides when it has
+ * one); an L stands at the left edge. Tesseract read Hyundai's "92101-L1110" as "92101-11110" at up to 0.58
+ * confidence, and the row added up (fresh clean pages, `bench-textpdf.ts` seed 2929, tuning: four rows of T32a). On
+ * that seed's 84 clean pages and rephoto seed 2468's 60 photographs, 2,234 glyphs read "1" or "I": only those four
+ * were taken for an L; a serifed L (its top serif reaches left) is not recognised, so it stays as read.
+ */
+export function isFootedL(image: GreyImage, g: Glyph): boolean {
+  const h = g.y1 - g.y0;
+  const w = g.x1 - g.x0;
+  if (h < 10 || w < 0.45 * h) return false;
+  const threshold = midGrey(image, g);
+  if (threshold === null) return false;
+  const ink = (x: number, y: number) => image.px[y * image.width + x]! < threshold;
+  const cols: number[] = [];
+  for (let x = g.x0; x < g.x1; x += 1) {
+    let n = 0;
+    for (let y = g.y0; y < g.y1; y += 1) if (ink(x, y)) n += 1;
+    cols.push(n);
+  }
+  const stem = cols.findIndex((n) => n >= 0.7 * h);
+  if (stem < 0 || stem > 0.15 * w) return false;
+  let end = stem;
+  while (end + 1 < cols.length && cols[end + 1]! >= 0.7 * h) end += 1;
+  for (let y = g.y0 + Math.round(0.1 * h); y < g.y0 + Math.round(0.6 * h); y += 1) {
+    for (let x = g.x0 + end + 2; x < g.x1; x += 1) if (ink(x, y)) return false;
+  }
+  for (let y = g.y1 - Math.max(1, Math.round(0.2 * h)); y < g.y1; y += 1) {
+    let far = -1;
+    for (let x = g.x0; x < g.x1; x += 1) if (ink(x, y)) far = x;
+    if (far >= g.x0 + 0.75 * w) return true;
+  }
+  return false;
+}
+
 /** Share of the band's pixel rows that must hold ink at the right for a "6" to be a zero ({@link isClosedSix}). */
 export const CLOSED_SIX_SHARE = 0.9;
 
@@ -541,12 +588,23 @@ export const CLOSED_SIX_SHARE = 0.9;
  * A refined word's letters "6" whose glyphs are closed on the right ({@link isClosedSix}) made "0"; the word is then
  * changed, so its confidence drops to {@link CHANGED_CONFIDENCE}. Only when every letter has its own glyph.
  */
-export function zerosReadAsSix<T extends { pieces: { text: string; from: number; to: number }[]; glyphs: Glyph[] }>(refined: T, image: GreyImage): T {
+export function zerosReadAsSix<T extends Refined>(refined: T, image: GreyImage): T {
+  return lettersByShape(refined, image, '6', '0', isClosedSix);
+}
+
+/** A refined code word: its pieces (text and glyph range) and the glyphs the letters pair with one to one. */
+type Refined = { pieces: { text: string; from: number; to: number }[]; glyphs: Glyph[] };
+
+/**
+ * A refined word's letters `read` whose glyphs pass `shape` made `becomes` (the word is then changed, so its
+ * confidence drops to {@link CHANGED_CONFIDENCE}). Only when every letter has its own glyph.
+ */
+export function lettersByShape<T extends Refined>(refined: T, image: GreyImage, read: string, becomes: string, shape: (image: GreyImage, g: Glyph) => boolean): T {
   const letters = refined.pieces.map((p) => p.text).join('');
-  if (!letters.includes('6') || letters.length !== refined.glyphs.length) return refined;
+  if (!letters.includes(read) || letters.length !== refined.glyphs.length) return refined;
   let at = 0;
   const pieces = refined.pieces.map((p) => {
-    const text = [...p.text].map((c, k) => (c === '6' && isClosedSix(image, refined.glyphs[at + k]!) ? '0' : c)).join('');
+    const text = [...p.text].map((c, k) => (c === read && shape(image, refined.glyphs[at + k]!) ? becomes : c)).join('');
     at += p.text.length;
     return { ...p, text };
   });
@@ -683,6 +741,8 @@ export async function refineCodeWords(ocrWords: WordBox[], image: GreyImage, rer
     }
     // A "6" whose glyph is closed on the right is a zero (a dotted or slashed monospace zero), read and marked so.
     refined = zerosReadAsSix(refined, image);
+    // A "1" or "I" standing at the left edge of its box with a foot is an L ("92101-L1110"), read and marked so.
+    refined = lettersByShape(lettersByShape(refined, image, '1', 'L', isFootedL), image, 'I', 'L', isFootedL);
     // A letter changed by its glyph (or a word read again) is a guess: marked for checking, never passed silently.
     const changed = refined.pieces.map((p) => p.text).join('') !== w.text.replace(/\s+/g, '');
     const conf = changed ? Math.min(w.conf, CHANGED_CONFIDENCE) : w.conf;
