@@ -5,7 +5,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import type { GreyImage } from '~/server/extraction/clean-photo';
-import { CHANGED_CONFIDENCE, isClosedSix, isCodeWord, isFootedL, lettersByShape, MAX_O_RATIO, O_OVER_ZERO, pairByDashes, pairLetters, refineCode, refineCodeWords, segmentGlyphs, smallCapsCase, spaceByGaps, spacesSeenIn, ZERO_OVER_ZERO, zeroOrO, zerosReadAsSix, zerosReadAsSixInWords, type Glyph } from '~/server/extraction/layout/glyphs';
+import { CHANGED_CONFIDENCE, MIN_SIX_HEIGHT, isClosedSix, isCodeWord, isFootedL, lettersByShape, MAX_O_RATIO, O_OVER_ZERO, pairByDashes, pairLetters, refineCode, refineCodeWords, segmentGlyphs, smallCapsCase, spaceByGaps, spacesSeenIn, ZERO_OVER_ZERO, zeroOrO, zerosReadAsSix, zerosReadAsSixInWords, type Glyph } from '~/server/extraction/layout/glyphs';
 import type { WordBox } from '~/server/extraction/layout/words';
 
 /** A white page with dark boxes (x0, width) 20 px tall at y 10..30, one per glyph. */
@@ -258,6 +258,12 @@ describe('a dotted monospace zero read as 6', () => {
   it('isClosedSix tells a zero’s closed right side from a six’s open one', () => {
     expect(isClosedSix(ring(false), box)).toBe(true);
     expect(isClosedSix(ring(true), box)).toBe(false);
+    // Glyphs under MIN_SIX_HEIGHT rows are not judged: a 10 px "6" of tiny print reaches its right quarter there.
+    const small = new Uint8Array(20 * 20).fill(255);
+    for (let y = 5; y < 15; y += 1) for (let x = 5; x < 12; x += 1) if (x < 7 || x > 9 || y < 7 || y > 12) small[y * 20 + x] = 0;
+    const tiny = { x0: 5, x1: 12, y0: 5, y1: 15 };
+    expect(isClosedSix({ px: small, width: 20, height: 20 }, tiny)).toBe(false);
+    expect(MIN_SIX_HEIGHT).toBeGreaterThan(tiny.y1 - tiny.y0);
   });
 
   it('zerosReadAsSix makes a closed "6" a zero; zerosReadAsSixInWords marks the word for checking', () => {
