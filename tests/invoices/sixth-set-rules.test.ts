@@ -1,0 +1,161 @@
+/**
+ * Rules of the layout reader added on the sixth extra tuning set (L49–L54, 2026-11-29), each on word boxes built by hand
+ * (10 px per character, 20 px high, as in layout-reader.test.ts): a salvage yard's "Stock No." / "Part Description" /
+ * "Donor VIN" heads, a paint jobber's "Code" column and prices per container ("78.90/QT"), an invoice number in a
+ * key-value box that must not be read from the line under it, a logo's monogram taken for the supplier, a totals box
+ * printed beside the table, a vehicle printed in smaller type under a description, and month-first dates with dashes.
+ */
+import { describe, expect, it } from 'vitest';
+import { readDate } from '~/server/extraction/layout/dates';
+import {
+  isMonogramOf,
+  letterHeight,
+  matchHeader,
+  readInvoiceLayout,
+  readMoney,
+  smallerPrintThan,
+  totalsBesideTable,
+} from '~/server/extraction/layout/read-layout';
+import { makeLine, type WordBox } from '~/server/extraction/layout/words';
+
+/** Words of one printed line: `[text, x]` pairs; a text with spaces is split into words 10 px per character apart. */
+function line(y: number, cells: [string, number][], conf = 0.9, height = 20): WordBox[] {
+  const out: WordBox[] = [];
+  for (const [text, x] of cells) {
+    let at = x;
+    for (const word of text.split(' ')) {
+      if (word) out.push({ text: word, x0: at, x1: at + word.length * 10, y0: y, y1: y + height, conf });
+      at += (word.length + 1) * 10;
+    }
+  }
+  return out;
+}
+
+describe('column heads of other trades', () => {
+  it('reads a salvage yard\'s "Stock No." as the part number and "Part Description" as one head, "Donor VIN" as ignored', () => {
+    const cols = matchHeader(makeLine(line(0, [['QTY', 10], ['STOCK NO.', 60], ['PART DESCRIPTION', 200], ['DONOR VIN', 500], ['PRICE', 800], ['AMOUNT', 900]])))!;
+    expect(cols.map((c) => [c.kind, c.label])).toEqual([
+      ['qty', 'QTY'],
+      ['part', 'STOCK NO.'],
+      ['desc', 'PART DESCRIPTION'],
+      ['other', 'DONOR VIN'],
+      ['price', 'PRICE'],
+      ['amount', 'AMOUNT'],
+    ]);
+  });
+
+  it('reads a lone "Code" as the part-number column, but not beside a part column ("Line Code | Part Number")', () => {
+    const paint = matchHeader(makeLine(line(0, [['Code', 10], ['Description', 150], ['Size', 450], ['Qty', 550], ['Price', 650], ['Amount', 800]])))!;
+    expect(paint.find((c) => c.label === 'Code')?.kind).toBe('part');
+    const counter = matchHeader(makeLine(line(0, [['Line', 10], ['Code', 100], ['Part Number', 200], ['Description', 350], ['Qty', 600], ['Amount', 700]])))!;
+    expect(counter.filter((c) => c.kind === 'part').map((c) => c.label)).toEqual(['Part Number']);
+  });
+
+  it('reads a price with its container after a slash ("78.90/QT") as the price, and leaves fractions and dates', () => {
+    expect(readMoney('78.90/QT')).toBe(78.9);
+    expect(readMoney('1,045.60/gal')).toBe(1045.6);
+    expect(readMoney('12.50/ea')).toBe(12.5);
+    expect(readMoney('1/2')).toBeNull();
+    expect(readMoney('11/03/26')).toBeNull();
+    expect(readMoney('78.90/QTY')).toBeNull();
+  });
+
+  it('reads the rows of a paint jobber\'s "Code | Description | Size | Qty | Price" table', () => {
+    const words = [
+      ...line(0, [['Metro Refinish Supply', 10]], 0.95, 30),
+      ...line(60, [['Code', 10], ['Description', 150], ['Size', 450], ['Qty', 550], ['Price', 650], ['Amount', 800]]),
+      ...line(100, [['DMD1611', 10], ['Deltron mixing toner', 150], ['PT', 450], ['2', 560], ['41.45/PT', 650], ['82.90', 800]]),
+      ...line(140, [['DT870', 10], ['Reducer medium', 150], ['GL', 450], ['1', 560], ['72.00/GL', 650], ['72.00', 800]]),
+      ...line(200, [['Subtotal', 600], ['154.90', 800]]),
+      ...line(240, [['TOTAL', 600], ['154.90', 800]]),
+    ];
+    expect(readInvoiceLayout(words).line_items).toEqual([
+      { part_number: 'DMD1611', description: 'Deltron mixing toner', quantity: 2, unit_price: 41.45 },
+      { part_number: 'DT870', description: 'Reducer medium', quantity: 1, unit_price: 72 },
+    ]);
+  });
+});
+
+describe('the invoice number in a key-value box', () => {
+  it('takes "INVOICE  0054072" on its line, not the account number on the line under the label', () => {
+    const words = [
+      ...line(0, [['Metro Refinish Supply', 10], ['INVOICE', 600], ['0054072', 700]]),
+      ...line(30, [['Date', 600], ['Wed', 700], ['10/14/2026', 740]]),
+      ...line(60, [['990 Harbor Way', 10]]),
+      ...line(90, [['Account', 600], ['7387-01', 700]]),
+    ];
+    expect(readInvoiceLayout(words).invoice_number).toBe('0054072');
+  });
+});
+
+describe('the supplier beside a logo', () => {
+  it('knows a monogram as the initials of the name ("EPW", a circled "SGS" read "\'sGs"), and nothing else', () => {
+    const name = makeLine(line(0, [['EuroAsia Parts Wholesale Inc.', 200]]));
+    expect(isMonogramOf(makeLine(line(40, [['EPW', 10]])), name)).toBe(true);
+    expect(isMonogramOf(makeLine(line(40, [["'sGs", 10]])), makeLine(line(0, [['Summit Glass Supply Inc.', 200]])))).toBe(true);
+    expect(isMonogramOf(makeLine(line(40, [['ACME', 10]])), name)).toBe(false);
+    expect(isMonogramOf(makeLine(line(40, [['EP', 10], ['W', 50]])), name)).toBe(false);
+  });
+
+  it('takes the name, not the larger monogram in the logo box', () => {
+    const words = [
+      ...line(0, [['EuroAsia Parts Wholesale Inc.', 600]], 0.95, 24),
+      { text: 'EPW', x0: 10, x1: 110, y0: 10, y1: 60, conf: 0.9 },
+      ...line(80, [['Invoice No.', 600], ['26-862793', 720]]),
+      ...line(140, [['Unit Price', 10], ['Description', 150], ['Part No.', 400], ['Amount', 600], ['Qty', 700]]),
+      ...line(180, [['198.10', 10], ['Grille radiator', 150], ['86350-2S000', 400], ['198.10', 600], ['1', 710]]),
+      ...line(240, [['Invoice Total', 500], ['198.10', 600]]),
+    ];
+    expect(readInvoiceLayout(words).supplier).toBe('EuroAsia Parts Wholesale Inc.');
+  });
+});
+
+describe('a totals box beside the table and a vehicle under the description', () => {
+  const page = (subHeight: number) => [
+    ...line(0, [['Summit Glass Supply', 10]], 0.95, 30),
+    ...line(60, [['Qty', 10], ['NAGS #', 60], ['Description', 200], ['Net', 560], ['Amount', 640], ['Invoice Summary', 800]]),
+    ...line(100, [['1', 20], ['FW04690 GTYN', 60], ['Windshield acoustic', 200], ['475.80', 560], ['475.80', 640], ['Subtotal', 800], ['507.90', 950]]),
+    ...line(122, [['2019-23 Nissan', 200], ['Sales Tax', 800], ['30.47', 950]], 0.9, subHeight),
+    ...line(150, [['1', 20], ['KIT 41-0551', 60], ['Clip and dam kit', 200], ['32.10', 560], ['32.10', 640], ['Total', 800], ['538.37', 950]]),
+    ...line(172, [['Universal', 200]], 0.9, subHeight),
+    ...line(240, [['Glass warranted against leaks.', 10]]),
+  ];
+
+  it('moves the box under the table, so its "Subtotal" does not end the table and its total is read', () => {
+    const moved = totalsBesideTable(page(14));
+    const subtotal = moved.find((w) => w.text === 'Subtotal')!;
+    const lastRow = moved.find((w) => w.text === 'Universal')!;
+    expect(subtotal.y0).toBeGreaterThan(lastRow.y1);
+    expect(moved.filter((w) => w.text === 'Glass').pop()!.y0).toBeGreaterThan(moved.find((w) => w.text === 'Total')!.y1);
+    const read = readInvoiceLayout(page(14));
+    expect(read.total_amount).toBe(538.37);
+    expect(read.tax_amount).toBe(30.47);
+    expect(read.line_items.map((r) => r.part_number)).toEqual(['FW04690 GTYN', 'KIT 41-0551']);
+  });
+
+  it('leaves a page without such a box as it is', () => {
+    const words = page(14).filter((w) => w.x0 < 790);
+    expect(totalsBesideTable(words)).toBe(words);
+  });
+
+  it('leaves a smaller-print vehicle line out of the description, but joins a wrapped line of the same size', () => {
+    expect(readInvoiceLayout(page(14)).line_items.map((r) => r.description)).toEqual(['Windshield acoustic', 'Clip and dam kit']);
+    expect(readInvoiceLayout(page(20)).line_items.map((r) => r.description)).toEqual(['Windshield acoustic 2019-23 Nissan', 'Clip and dam kit Universal']);
+  });
+
+  it('measures print by the words without descenders', () => {
+    const row = makeLine([...line(0, [['Moulding, windshield reveal', 0]]), { text: 'Highlander', x0: 300, x1: 400, y0: 0, y1: 26, conf: 0.9 }]);
+    expect(letterHeight(row)).toBe(20);
+    expect(letterHeight(makeLine(line(0, [['yggy', 0]])))).toBeNull();
+    expect(smallerPrintThan(makeLine(line(30, [['2020-23 Toyota', 0]], 0.9, 15)), row)).toBe(true);
+    expect(smallerPrintThan(makeLine(line(30, [['aluminium', 0]], 0.9, 19)), row)).toBe(false);
+  });
+});
+
+describe('dates', () => {
+  it('reads a month-first date with dashes in capitals (NOV-03-2026)', () => {
+    expect(readDate('NOV-03-2026')?.iso).toBe('2026-11-03');
+    expect(readDate('Date APR-11-2026')?.iso).toBe('2026-04-11');
+    expect(readDate('03-NOV-26')?.iso).toBe('2026-11-03');
+  });
+});
