@@ -147,6 +147,8 @@ describe('a totals box beside the table and a vehicle under the description', ()
     const row = makeLine([...line(0, [['Moulding, windshield reveal', 0]]), { text: 'Highlander', x0: 300, x1: 400, y0: 0, y1: 26, conf: 0.9 }]);
     expect(letterHeight(row)).toBe(20);
     expect(letterHeight(makeLine(line(0, [['yggy', 0]])))).toBeNull();
+    // Small letters only ("remover", a wrapped description's last word) are not measured: their boxes are short.
+    expect(letterHeight(makeLine(line(0, [['remover', 0]], 0.9, 14)))).toBeNull();
     expect(smallerPrintThan(makeLine(line(30, [['2020-23 Toyota', 0]], 0.9, 15)), row)).toBe(true);
     expect(smallerPrintThan(makeLine(line(30, [['aluminium', 0]], 0.9, 19)), row)).toBe(false);
   });

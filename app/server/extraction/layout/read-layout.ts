@@ -998,12 +998,14 @@ function wrappedCells(body: Line[], rows: Row[]): { above: Map<number, Row[]>; b
 export const SUBLINE_HEIGHT_RATIO = 0.9;
 
 /**
- * The median height (px) of a line's words that have no descender and no punctuation hanging below the baseline (no
- * g, j, p, q, y, comma, parenthesis, semicolon): the size of its print without the descenders that make "Highlander"
- * taller than "Moulding". Null when no word qualifies.
+ * The median height (px) of a line's words that reach the height of a capital (a capital, a digit or a letter with an
+ * ascender: b, d, f, h, k, l, t) and have no descender and no punctuation hanging below the baseline (no g, j, p, q, y,
+ * comma, parenthesis, semicolon): the size of its print without the descenders that make "Highlander" taller than
+ * "Moulding", nor the short boxes of "remover" (a wrapped line of small letters only: extra6 J09). Null when no word
+ * qualifies.
  */
 export function letterHeight(line: Line): number | null {
-  const plain = line.words.filter((w) => /^[A-Za-z0-9./&%#-]+$/.test(w.text) && !/[gjpqy]/.test(w.text));
+  const plain = line.words.filter((w) => /^[A-Za-z0-9./&%#-]+$/.test(w.text) && !/[gjpqy]/.test(w.text) && /[A-Z0-9bdfhklt]/.test(w.text));
   return plain.length ? median(plain.map((w) => w.y1 - w.y0)) : null;
 }
 
