@@ -3,10 +3,13 @@
  * (10 px per character, 20 px high, as in layout-reader.test.ts): a salvage yard's "Stock No." / "Part Description" /
  * "Donor VIN" heads, a paint jobber's "Code" column and prices per container ("78.90/QT"), an invoice number in a
  * key-value box that must not be read from the line under it, a logo's monogram taken for the supplier, a totals box
- * printed beside the table, a vehicle printed in smaller type under a description, and month-first dates with dashes.
+ * printed beside the table, a vehicle printed in smaller type under a description, month-first dates with dashes, and
+ * an S of a part number read as 5 (its glyph's round top-left corner).
  */
 import { describe, expect, it } from 'vitest';
+import type { GreyImage } from '~/server/extraction/clean-photo';
 import { readDate } from '~/server/extraction/layout/dates';
+import { isRoundTopS, letterSReadAsFive, type Glyph } from '~/server/extraction/layout/glyphs';
 import {
   isMonogramOf,
   letterHeight,
@@ -159,5 +162,32 @@ describe('dates', () => {
     expect(readDate('NOV-03-2026')?.iso).toBe('2026-11-03');
     expect(readDate('Date APR-11-2026')?.iso).toBe('2026-04-11');
     expect(readDate('03-NOV-26')?.iso).toBe('2026-11-03');
+  });
+});
+
+describe('an S read as 5 in a part number', () => {
+  /** A 16 × 24 px glyph drawn from rows of '#' (ink) and '.' (paper), each row repeated to 2 × 3 px. */
+  const draw = (rows: string[]): { image: GreyImage; glyph: Glyph } => {
+    const width = 40;
+    const px = new Uint8Array(width * 40).fill(255);
+    rows.forEach((r, y) => [...r].forEach((c, x) => {
+      if (c !== '#') return;
+      for (let dy = 0; dy < 3; dy += 1) for (let dx = 0; dx < 2; dx += 1) px[(4 + y * 3 + dy) * width + 4 + x * 2 + dx] = 0;
+    }));
+    return { image: { px, width, height: 40 }, glyph: { x0: 4, x1: 20, y0: 4, y1: 28 } };
+  };
+  const five = draw(['########', '##......', '##......', '#######.', '......##', '......##', '##....##', '.######.']);
+  const ess = draw(['..#####.', '.##...##', '.##.....', '..####..', '.....##.', '......##', '##....##', '.######.']);
+
+  it('tells the round top-left of an S from the square corner of a 5', () => {
+    expect(isRoundTopS(five.image, five.glyph)).toBe(false);
+    expect(isRoundTopS(ess.image, ess.glyph)).toBe(true);
+  });
+
+  it('makes such a "5" of a part number an S, never one of a plain number', () => {
+    const piece = (text: string) => ({ pieces: [{ text, from: 0, to: text.length - 1 }], glyphs: [...text].map(() => ess.glyph) });
+    expect(letterSReadAsFive(piece('-5'), ess.image).pieces[0]!.text).toBe('-S');
+    expect(letterSReadAsFive(piece('55'), ess.image).pieces[0]!.text).toBe('55');
+    expect(letterSReadAsFive({ pieces: [{ text: '-5', from: 0, to: 1 }], glyphs: [five.glyph, five.glyph] }, five.image).pieces[0]!.text).toBe('-5');
   });
 });
