@@ -11,9 +11,11 @@ import type { GreyImage } from '~/server/extraction/clean-photo';
 import { readDate } from '~/server/extraction/layout/dates';
 import { isRoundTopS, letterSReadAsFive, type Glyph } from '~/server/extraction/layout/glyphs';
 import {
+  isDoubtedSpeck,
   isMonogramOf,
   letterHeight,
   matchHeader,
+  onlySpecks,
   readInvoiceLayout,
   readMoney,
   smallerPrintThan,
@@ -110,6 +112,37 @@ describe('the supplier beside a logo', () => {
       ...line(240, [['Invoice Total', 500], ['198.10', 600]]),
     ];
     expect(readInvoiceLayout(words).supplier).toBe('EuroAsia Parts Wholesale Inc.');
+  });
+});
+
+describe('specks read as letters', () => {
+  it('does not take a short word read under 0.5 for the supplier ("ALS" on a photographed greenbar page)', () => {
+    const als = { text: 'ALS', x0: 600, x1: 660, y0: 100, y1: 150, conf: 0.41 };
+    expect(isDoubtedSpeck(makeLine([als]))).toBe(true);
+    expect(isDoubtedSpeck(makeLine([{ ...als, conf: 0.9 }]))).toBe(false);
+    expect(isDoubtedSpeck(makeLine([{ ...als, text: 'Wholesale' }]))).toBe(false);
+    const words = [
+      ...line(0, [['SUNCOAST TOYOTA LEXUS WHOLESALE', 10], ['INVOICE NO.', 600], ['P762574', 720]], 0.95, 23),
+      als,
+      ...line(200, [['PART NUMBER', 10], ['DESCRIPTION', 200], ['NET', 500], ['QTY', 600], ['AMOUNT', 700]]),
+      ...line(240, [['52119-78935', 10], ['COVER, FRONT BUMPER', 200], ['612.50', 500], ['1', 610], ['612.50', 700]]),
+      ...line(300, [['TOTAL INVOICE', 500], ['612.50', 700]]),
+    ];
+    expect(readInvoiceLayout(words).supplier).toBe('SUNCOAST TOYOTA LEXUS WHOLESALE');
+  });
+
+  it('does not add a line of specks under a part to its description', () => {
+    expect(onlySpecks(line(0, [['pe', 0]], 0.12))).toBe(true);
+    expect(onlySpecks([...line(0, [['pe', 0]], 0.12), ...line(0, [['remover', 40]], 0.9)])).toBe(false);
+    expect(onlySpecks([])).toBe(false);
+    const words = [
+      ...line(0, [['Summit Glass Supply', 10]], 0.95, 30),
+      ...line(60, [['Qty', 10], ['NAGS #', 60], ['Description', 200], ['Net', 560], ['Amount', 640]]),
+      ...line(100, [['1', 20], ['KIT 41-0551', 60], ['Clip and dam kit', 200], ['7.36', 560], ['7.36', 640]]),
+      ...line(122, [['pe', 210]], 0.12),
+      ...line(200, [['Total', 560], ['7.36', 640]]),
+    ];
+    expect(readInvoiceLayout(words).line_items[0]!.description).toBe('Clip and dam kit');
   });
 });
 

@@ -1022,6 +1022,18 @@ export function smallerPrintThan(line: Line, partLine: Line): boolean {
 }
 
 /**
+ * Confidence under which every word of a line under a part must be read for the line to be specks, not more of the
+ * description: a scanned page's grey vehicle line came back as "uU sal" and, below it, "pe" at 0.12, which was added
+ * to "Clip and dam kit" (extra6 J24). A real word of a wrapped description is read at 0.5 or more even on a photograph.
+ */
+export const SPECK_CONF = 0.3;
+
+/** Whether all of `words` (at least one) were read under {@link SPECK_CONF}. */
+export function onlySpecks(words: WordBox[]): boolean {
+  return words.length > 0 && words.every((w) => w.conf < SPECK_CONF);
+}
+
+/**
  * Whether the words of a line under a part, in the part-number column of a table without a description column, are
  * that part's description: more than half of them are words of letters only, one of three letters or more
  * ("OXYGEN SENSOR", "LUG NUT 1/2-20" — not a line code and number such as "ACD 41-110").
@@ -1239,7 +1251,7 @@ function readTable(lines: Line[]): TableResult | null {
     if (unit === null) {
       // A continuation of the previous part's description (wrapped text), else not a row.
       const near = lastLine && line.y0 - lastLine.y1 < lastLine.height * 1.2;
-      if (lastPart >= 0 && near && row.part.length === 0 && descText && qty === null && !(lastPartLine && smallerPrintThan(line, lastPartLine))) {
+      if (lastPart >= 0 && near && row.part.length === 0 && descText && qty === null && !(lastPartLine && smallerPrintThan(line, lastPartLine)) && !onlySpecks(row.desc)) {
         items[lastPart]!.description = continueDescription(items[lastPart]!.description, printedEnd, descText);
         printedEnd = row.desc[row.desc.length - 1]?.text ?? '';
       } else if (lastPart >= 0 && (near || undescribedAbove(items[lastPart]!, lastLine, line)) && descInPartColumn && qty === null && isDescriptionUnderPart(row.part)) {
@@ -1697,6 +1709,19 @@ const SUPPLIER_LABEL = /^\s*(?:supplier|vendor|from|sold\s+by|remit\s+to)\s*[:-]
 const NOT_SUPPLIER =
   /^(invoice|tax\s+invoice|sales\s+invoice|(?:bill|sold|ship)\W*t[o0]\b|customer|statement|page|date|remit|phone|tel|fax|email|www\.|http|acct|account|terms|po\b|p\.o\.|order|original|copy|duplicate|packing|thank)/i;
 
+/**
+ * Confidence under which a heading of one short word (four letters or fewer) is a speck or a band's edge read as
+ * letters, not a name: a photographed greenbar page's "ALS" (0.41, 51 px high against 23 px of print) was taken for the
+ * supplier of extra6 J03 over "SUNCOAST TOYOTA LEXUS WHOLESALE" (marked, so warned). A name's own short words are read
+ * with far more confidence.
+ */
+export const SHORT_HEADING_MIN_CONF = 0.5;
+
+/** Whether a heading is one word of four letters or fewer read under {@link SHORT_HEADING_MIN_CONF}. */
+export function isDoubtedSpeck(seg: Line): boolean {
+  return seg.words.length === 1 && seg.words[0]!.text.replace(/[^A-Za-z]/g, '').length <= 4 && seg.words[0]!.conf < SHORT_HEADING_MIN_CONF;
+}
+
 /** The supplier (see module docs). */
 /** Mean word confidence (0..1) under which a heading is only taken as the supplier when nothing else is there. */
 const SUPPLIER_MIN_CONF = 0.4;
@@ -1799,7 +1824,7 @@ function findSupplier(lines: Line[], tableStart: number): { value: string; conf:
   // A logo's monogram ("EPW" in a box beside "EuroAsia Parts Wholesale Inc.") is printed larger than the name.
   const named = candidates.filter((c) => !candidates.some((o) => o !== c && isMonogramOf(c.seg, o.seg)));
   // A read the OCR itself hardly believes (a speck or a shadow read as a tall "pont") does not outrank real text.
-  const believed = named.filter((c) => meanConf(c.seg.words) >= SUPPLIER_MIN_CONF);
+  const believed = named.filter((c) => meanConf(c.seg.words) >= SUPPLIER_MIN_CONF && !isDoubtedSpeck(c.seg));
   const pool = believed.length ? believed : named.length ? named : candidates;
   // Sizes by the print, not the boxes: a customer's "Main Street Body Shop" (descenders) is boxed taller than the
   // supplier's "Westside Auto Parts Counter" in the same monospace print, and was taken for it.
