@@ -4,7 +4,8 @@
  * "Donor VIN" heads, a paint jobber's "Code" column and prices per container ("78.90/QT"), an invoice number in a
  * key-value box that must not be read from the line under it, a logo's monogram taken for the supplier, a totals box
  * printed beside the table, a vehicle printed in smaller type under a description, month-first dates with dashes, and
- * an S of a part number read as 5 (its glyph's round top-left corner).
+ * a part number and description wrapped together in a narrow table, totals that restate a credit memo's rows, and an S
+ * of a part number read as 5 (its glyph's round top-left corner).
  */
 import { describe, expect, it } from 'vitest';
 import type { GreyImage } from '~/server/extraction/clean-photo';
@@ -13,6 +14,8 @@ import { isRoundTopS, letterSReadAsFive, type Glyph } from '~/server/extraction/
 import {
   isDoubtedSpeck,
   isMonogramOf,
+  isWrappedPartEnd,
+  joinWrappedPart,
   letterHeight,
   matchHeader,
   onlySpecks,
@@ -20,6 +23,7 @@ import {
   readMoney,
   smallerPrintThan,
   totalsBesideTable,
+  withoutRestatedCharges,
 } from '~/server/extraction/layout/read-layout';
 import { makeLine, type WordBox } from '~/server/extraction/layout/words';
 
@@ -187,6 +191,47 @@ describe('a totals box beside the table and a vehicle under the description', ()
     expect(letterHeight(makeLine(line(0, [['remover', 0]], 0.9, 14)))).toBeNull();
     expect(smallerPrintThan(makeLine(line(30, [['2020-23 Toyota', 0]], 0.9, 15)), row)).toBe(true);
     expect(smallerPrintThan(makeLine(line(30, [['aluminium', 0]], 0.9, 19)), row)).toBe(false);
+  });
+});
+
+describe('a narrow table and a credit memo', () => {
+  it('joins the rest of a part number and its description wrapped onto the next line', () => {
+    expect(isWrappedPartEnd(line(0, [['GTYN', 0]]))).toBe(true);
+    expect(isWrappedPartEnd(line(0, [['RH, laminated', 0]]))).toBe(false);
+    expect(isWrappedPartEnd(line(0, [['Universal', 0]]))).toBe(false);
+    expect(joinWrappedPart('FD25113', 'GTYN')).toBe('FD25113 GTYN');
+    expect(joinWrappedPart('52119-', '0R917')).toBe('52119-0R917');
+    const words = [
+      ...line(0, [['Summit Glass Supply', 10]], 0.95, 30),
+      ...line(60, [['Qty', 10], ['NAGS #', 60], ['Description', 200], ['Net', 460], ['Amount', 540]]),
+      ...line(100, [['1', 20], ['FD25113', 60], ['Front door glass', 200], ['137.79', 460], ['137.79', 540]]),
+      ...line(122, [['GTYN', 60], ['RH, laminated', 200]]),
+      ...line(160, [['1', 20], ['MLD', 60], ['Moulding,', 200], ['30.71', 460], ['30.71', 540]]),
+      ...line(182, [['FW05187', 60], ['windshield reveal', 200]]),
+      ...line(240, [['Total', 460], ['168.50', 540]]),
+    ];
+    expect(readInvoiceLayout(words).line_items.map((r) => [r.part_number, r.description])).toEqual([
+      ['FD25113 GTYN', 'Front door glass RH, laminated'],
+      ['MLD FW05187', 'Moulding, windshield reveal'],
+    ]);
+  });
+
+  it('does not count again totals lines that restate the table\'s credits or fees', () => {
+    const table = [
+      { kind: 'credit' as const, description: 'RETURN - WRONG PART', amount: -17.8 },
+      { kind: 'fee' as const, description: 'RESTOCKING FEE 15%', amount: 5.25 },
+    ];
+    const footer = [
+      { kind: 'other' as const, description: 'Credits', amount: -17.8 },
+      { kind: 'other' as const, description: 'Restocking', amount: 5.25 },
+      { kind: 'freight' as const, description: 'Freight', amount: 5.25 },
+      { kind: 'other' as const, description: 'Credits', amount: -12.0 },
+    ];
+    expect(withoutRestatedCharges(footer, table).map((c) => [c.description, c.amount])).toEqual([
+      ['Freight', 5.25],
+      ['Credits', -12],
+    ]);
+    expect(withoutRestatedCharges(footer, [])).toBe(footer);
   });
 });
 

@@ -1022,6 +1022,22 @@ export function smallerPrintThan(line: Line, partLine: Line): boolean {
 }
 
 /**
+ * Whether the part-number cell of a line under a part's row (no quantity or price on it) is the rest of that part's
+ * number wrapped in a narrow column: one word of capitals, digits and . - / only, two characters or more ("GTYN" under
+ * "FD25113", "FW05187" under "MLD"). A glass distributor's table squeezed by a totals box beside it wraps both the
+ * NAGS number and the description on a Letter page; the wrapped line was dropped, and four text PDFs of L54 (seed
+ * 5150) passed silently with "FD25113 | Front door glass" for "FD25113 GTYN | Front door glass RH, laminated".
+ */
+export function isWrappedPartEnd(words: WordBox[]): boolean {
+  return words.length === 1 && /^[A-Z0-9][A-Z0-9.\-/]+$/.test(words[0]!.text);
+}
+
+/** A part number and its wrapped rest: joined without a space after a dash or slash ("52119-" + "0R917"), else with one. */
+export function joinWrappedPart(part: string, rest: string): string {
+  return /[-/]$/.test(part) ? `${part}${rest}` : `${part} ${rest}`;
+}
+
+/**
  * Confidence under which every word of a line under a part must be read for the line to be specks, not more of the
  * description: a scanned page's grey vehicle line came back as "uU sal" and, below it, "pe" at 0.12, which was added
  * to "Clip and dam kit" (extra6 J24). A real word of a wrapped description is read at 0.5 or more even on a photograph.
@@ -1254,6 +1270,15 @@ function readTable(lines: Line[]): TableResult | null {
       if (lastPart >= 0 && near && row.part.length === 0 && descText && qty === null && !(lastPartLine && smallerPrintThan(line, lastPartLine)) && !onlySpecks(row.desc)) {
         items[lastPart]!.description = continueDescription(items[lastPart]!.description, printedEnd, descText);
         printedEnd = row.desc[row.desc.length - 1]?.text ?? '';
+      } else if (lastPart >= 0 && near && lastLine === lastPartLine && !descInPartColumn && qty === null && isWrappedPartEnd(row.part) && !smallerPrintThan(line, lastPartLine!)) {
+        // Both text cells of the part's row wrapped onto this line (a narrow table: "FD25113" / "GTYN" beside
+        // "Front door glass" / "RH, laminated").
+        items[lastPart]!.part_number = joinWrappedPart(items[lastPart]!.part_number, row.part[0]!.text);
+        confidence[lastPart]!.part_number = Math.min(confidence[lastPart]!.part_number ?? 1, row.part[0]!.conf);
+        if (descText) {
+          items[lastPart]!.description = continueDescription(items[lastPart]!.description, printedEnd, descText);
+          printedEnd = row.desc[row.desc.length - 1]?.text ?? '';
+        }
       } else if (lastPart >= 0 && (near || undescribedAbove(items[lastPart]!, lastLine, line)) && descInPartColumn && qty === null && isDescriptionUnderPart(row.part)) {
         const words = proseWords(continuedRun(line, row.part));
         const described = items[lastPart]!.description !== '';
@@ -1843,6 +1868,37 @@ function findSupplier(lines: Line[], tableStart: number): { value: string; conf:
 }
 
 /**
+ * The totals block's charges less those that only restate rows of the table: a line whose amount equals, to the cent,
+ * the sum of the table's charges of one kind (two or more kinds: each kind's sum, and all of them) with the same sign,
+ * and whose label names no other kind (`chargeKind` of the label is null, 'other' or that kind). A CAPA distributor's
+ * credit memo lists the returned parts and a restocking fee under the parts, then its totals repeat them as
+ * "Credits (17.80)" and "Restocking 5.25"; both were counted twice, so every right read of L53's text PDFs (seed 5150)
+ * warned that the invoice does not add up. Tax lines are never dropped here.
+ */
+export function withoutRestatedCharges(footer: ExtractedCharge[], table: ExtractedCharge[]): ExtractedCharge[] {
+  if (!table.length) return footer;
+  const cents = (v: number) => Math.round(v * 100);
+  const sums = new Map<InvoiceChargeKind, number>();
+  for (const c of table) if (c.kind !== 'tax') sums.set(c.kind, (sums.get(c.kind) ?? 0) + cents(c.amount));
+  const all = [...sums.values()].reduce((a, b) => a + b, 0);
+  const used = new Set<InvoiceChargeKind | 'all'>();
+  return footer.filter((c) => {
+    if (c.kind === 'tax') return true;
+    const named = chargeKind(c.description);
+    for (const [kind, sum] of sums) {
+      if (used.has(kind) || sum !== cents(c.amount) || (named !== null && named !== 'other' && named !== kind)) continue;
+      used.add(kind);
+      return false;
+    }
+    if (sums.size > 1 && !used.has('all') && all === cents(c.amount) && (named === null || named === 'other')) {
+      used.add('all');
+      return false;
+    }
+    return true;
+  });
+}
+
+/**
  * Whether `seg` is a logo's monogram of the name `name`: one word of two to four letters (other marks dropped, case
  * ignored: a circled "SGS" read "'sGs") that are the initials of the name's first words, the name being of at least
  * as many words. An importer's red logo box "EPW" beside "EuroAsia Parts Wholesale Inc." was the largest print in
@@ -1922,13 +1978,14 @@ export function readInvoiceLayout(words: WordBox[]): LayoutInvoice {
   const date = findDate(lines);
   const supplier = findSupplier(lines, table ? table.headerIndex : -1);
   let tableCharges = table?.charges ?? [];
+  const footerCharges = withoutRestatedCharges(totals.charges, tableCharges);
   // Tax read as a row of the table counts as the tax when the totals block has none.
   let tax = totals.tax?.v ?? null;
-  const taxRows = [...tableCharges, ...totals.charges].filter((c) => c.kind === 'tax');
+  const taxRows = [...tableCharges, ...footerCharges].filter((c) => c.kind === 'tax');
   if (tax === null && taxRows.length) tax = taxRows.reduce((s, c) => s + c.amount, 0);
   let items = table?.items ?? [];
   if (table?.oneMoneyColumn) {
-    const footer = totals.charges.reduce((s, c) => s + c.amount, 0);
+    const footer = footerCharges.reduce((s, c) => s + c.amount, 0);
     const target = totals.subtotal?.v ?? (totals.total ? totals.total.v - (tax ?? 0) - footer : null);
     const sum = (amounts: number[]) => tableCharges.reduce((s, c, i) => s + (c.kind === 'tax' ? 0 : amounts[i]!), 0);
     const asUnits = lineTotalsAsUnits(items, sum(tableCharges.map((c) => c.amount)), target, sum(table.printedCharges));
@@ -1936,7 +1993,7 @@ export function readInvoiceLayout(words: WordBox[]): LayoutInvoice {
     if (asUnits !== items) tableCharges = tableCharges.map((c, i) => ({ ...c, amount: table.printedCharges[i]! }));
     items = asUnits;
   }
-  const charges = [...tableCharges, ...totals.charges];
+  const charges = [...tableCharges, ...footerCharges];
   return {
     invoice_number: number?.value ?? null,
     supplier: supplier?.value ?? null,
