@@ -1,5 +1,5 @@
 /**
- * `npm run bench:extract [-- --set old|dev|extra|extra2|extra3|extra4|extra5|all] [-- --split tuning|heldout|all]`: runs the offline extractor on the
+ * `npm run bench:extract [-- --set old|dev|extra|extra2|extra3|extra4|extra5|extra6|all] [-- --split tuning|heldout|all]`: runs the offline extractor on the
  * invoice fixtures and prints field-level accuracy, time per page and silent successes.
  *
  * Sets:
@@ -22,6 +22,8 @@
  *   `generate.ts --extra4`), likewise all tuning, printed as "Extra4 tuning set"; `--set all` runs it too.
  * - `extra5`: the FIFTH extra tuning set, tests/fixtures/invoices-dev-extra5 (layouts L43–L48, made by
  *   `generate.ts --extra5`), likewise all tuning, printed as "Extra5 tuning set"; `--set all` runs it too.
+ * - `extra6`: the SIXTH extra tuning set, tests/fixtures/invoices-dev-extra6 (layouts L49–L54, made by
+ *   `generate.ts --extra6`), likewise all tuning, printed as "Extra6 tuning set"; `--set all` runs it too.
  * - `--id D03,D05` runs only those invoices (ids of either set; held-out ones only with a split that includes them);
  *   `--show` prints, under the table, each missed expected row (−) and each returned row that matched nothing (+).
  *
@@ -60,6 +62,7 @@ const extra2Dir = path.join(root, 'tests/fixtures/invoices-dev-extra2');
 const extra3Dir = path.join(root, 'tests/fixtures/invoices-dev-extra3');
 const extra4Dir = path.join(root, 'tests/fixtures/invoices-dev-extra4');
 const extra5Dir = path.join(root, 'tests/fixtures/invoices-dev-extra5');
+const extra6Dir = path.join(root, 'tests/fixtures/invoices-dev-extra6');
 const HEADER = ['invoice_number', 'supplier', 'invoice_date', 'total_amount'] as const;
 /** Old-fixture figures before issue 18 (2026-11-24, `npm run bench:extract -- --set old`): they may not fall. */
 const OLD_FLOOR = { header: 58, headerAll: 60, items: 46, itemsAll: 48, silent: 1 };
@@ -70,7 +73,7 @@ type Expected = Pick<
   'invoice_number' | 'supplier' | 'invoice_date' | 'total_amount' | 'line_items'
 >;
 interface Case {
-  set: 'old' | 'dev' | 'extra' | 'extra2' | 'extra3' | 'extra4' | 'extra5';
+  set: 'old' | 'dev' | 'extra' | 'extra2' | 'extra3' | 'extra4' | 'extra5' | 'extra6';
   id: string;
   file: string;
   /** What kind of page: effect (old) or layout + variant (dev). */
@@ -106,11 +109,11 @@ const { values: args } = parseArgs({
   },
 });
 if (
-  !['old', 'dev', 'extra', 'extra2', 'extra3', 'extra4', 'extra5', 'all'].includes(args.set!) ||
+  !['old', 'dev', 'extra', 'extra2', 'extra3', 'extra4', 'extra5', 'extra6', 'all'].includes(args.set!) ||
   !['tuning', 'heldout', 'all'].includes(args.split!)
 ) {
   console.error(
-    'Usage: npm run bench:extract -- [--set old|dev|extra|extra2|extra3|extra4|extra5|all] [--split tuning|heldout|all] [--id D03,D05] [--show]',
+    'Usage: npm run bench:extract -- [--set old|dev|extra|extra2|extra3|extra4|extra5|extra6|all] [--split tuning|heldout|all] [--id D03,D05] [--show]',
   );
   process.exit(2);
 }
@@ -143,7 +146,7 @@ function oldCases(): Case[] {
 }
 
 /** The cases of a generated set's manifest (`dir`: invoices-dev or invoices-dev-extra), filtered by split. */
-function devCases(split: string, dir = devDir, set: 'dev' | 'extra' | 'extra2' | 'extra3' | 'extra4' | 'extra5' = 'dev'): Case[] {
+function devCases(split: string, dir = devDir, set: 'dev' | 'extra' | 'extra2' | 'extra3' | 'extra4' | 'extra5' | 'extra6' = 'dev'): Case[] {
   const manifest = JSON.parse(fs.readFileSync(path.join(dir, 'manifest.json'), 'utf8')) as {
     invoices: {
       id: string;
@@ -341,7 +344,7 @@ try {
     if (onlyIds) {
       const skipped = [...onlyIds].filter(
         (id) =>
-          !cases.some((c) => c.id === id) && !oldCases().some((c) => c.id === id) && !/^[EFGHI]\d\d$/.test(id),
+          !cases.some((c) => c.id === id) && !oldCases().some((c) => c.id === id) && !/^[EFGHIJ]\d\d$/.test(id),
       );
       if (skipped.length)
         console.log(`Not run (unknown or outside --split ${args.split}): ${skipped.join(', ')}\n`);
@@ -393,6 +396,12 @@ try {
       'Extra5 tuning set (tests/fixtures/invoices-dev-extra5, layouts L43–L48)',
       'extra5',
     ],
+    [
+      'extra6',
+      extra6Dir,
+      'Extra6 tuning set (tests/fixtures/invoices-dev-extra6, layouts L49–L54)',
+      'extra6',
+    ],
   ] as const) {
     if (args.set !== set && args.set !== 'all') continue;
     const outcomes: Outcome[] = [];
@@ -405,7 +414,7 @@ try {
     console.log('');
     if (outcomes.length) {
       const s = summarise(outcomes);
-      console.log(line({ extra: 'Extra tuning', extra2: 'Extra2 tuning', extra3: 'Extra3 tuning', extra4: 'Extra4 tuning', extra5: 'Extra5 tuning' }[set], s));
+      console.log(line({ extra: 'Extra tuning', extra2: 'Extra2 tuning', extra3: 'Extra3 tuning', extra4: 'Extra4 tuning', extra5: 'Extra5 tuning', extra6: 'Extra6 tuning' }[set], s));
       for (const variant of [...new Set(outcomes.map((o) => o.c.variant))])
         console.log(line(`  ${variant}`, summarise(outcomes.filter((o) => o.c.variant === variant))));
       if (pct(s.header, s.headerAll) < TARGET.header)

@@ -16,7 +16,7 @@
  * Layouts: the development set's 12 tuning layouts and the extra sets' 12 (L19–L30; `EXTRA2=0` leaves out L25–L30,
  * as the first runs on 2026-11-28 did); `EXTRA3=1` adds the third extra set's L31–L36 (numbered after them, so the
  * other layouts keep their invoices), `EXTRA4=1` the fourth's L37–L42 (after those) and `EXTRA5=1` the fifth's L43–L48
- * (after those; a run without EXTRA4=1 numbers them differently). The held-out layouts
+ * (after those; a run without EXTRA4=1 numbers them differently) and `EXTRA6=1` the sixth's L49–L54 (after those). The held-out layouts
  * (generate.ts HELD_OUT_LAYOUTS) are never printed here: they stay unseen.
  */
 import fs from 'node:fs';
@@ -30,6 +30,7 @@ import { EXTRA2_LAYOUTS } from './invoice-devset/layouts-extra2';
 import { EXTRA3_LAYOUTS } from './invoice-devset/layouts-extra3';
 import { EXTRA4_LAYOUTS } from './invoice-devset/layouts-extra4';
 import { EXTRA5_LAYOUTS } from './invoice-devset/layouts-extra5';
+import { EXTRA6_LAYOUTS } from './invoice-devset/layouts-extra6';
 import { truthOf } from './invoice-devset/model';
 import { Rng } from './invoice-devset/rng';
 import { readAndScore, scoreLine, type Score } from './invoice-devset/score';
@@ -51,6 +52,7 @@ const layouts = [
   ...(process.env.EXTRA3 === '1' ? EXTRA3_LAYOUTS : []),
   ...(process.env.EXTRA4 === '1' ? EXTRA4_LAYOUTS : []),
   ...(process.env.EXTRA5 === '1' ? EXTRA5_LAYOUTS : []),
+  ...(process.env.EXTRA6 === '1' ? EXTRA6_LAYOUTS : []),
 ]
   .map((layout, n) => ({ layout, n }))
   .filter(({ layout }) => !only || only.some((o) => layout.id.startsWith(o)));

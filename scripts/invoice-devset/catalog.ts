@@ -51,7 +51,13 @@ export type CatalogId =
   | 'supplies'
   | 'mazda'
   | 'subaru'
-  | 'weldgas';
+  | 'weldgas'
+  | 'lexus'
+  | 'import'
+  | 'toner'
+  | 'donor'
+  | 'capa'
+  | 'nagskit';
 
 const FORD_BODY: [string, string, number][] = [
   ['17D957', 'BUMPER COVER - FRONT', 42000],
@@ -477,6 +483,106 @@ const WELD_GAS: [string, string, number, string][] = [
   ['MIL 271329', 'Miller Auto-Darkening Lens 2 x 4', 8475, 'EA'],
 ];
 
+/**
+ * Lexus / Toyota dealer (extra6 set): five digits, a dash, five letters or digits (`52119-78935`), with the letters
+ * Z, Y, S, O and A among the digits of filters and kits (`90915-YZZD4`, `04152-YZZA6`, `53101-0E230`) — printed as they
+ * are, never "corrected" to digits.
+ */
+const LEXUS: [string, string, number][] = [
+  ['52119-78935', 'COVER, FRONT BUMPER', 61250],
+  ['90915-YZZD4', 'FILTER, OIL', 895],
+  ['81145-78040', 'UNIT ASSY, HEADLAMP, RH', 118900],
+  ['53101-0E230', 'GRILLE SUB-ASSY, RADIATOR', 42380],
+  ['52536-78010', 'RETAINER, FR BUMPER SIDE, LH', 1895],
+  ['90467-07211', 'CLIP', 110],
+  ['75311-48040', 'EMBLEM, RADIATOR GRILLE', 6895],
+  ['53301-48130', 'HOOD SUB-ASSY', 88540],
+  ['04152-YZZA6', 'ELEMENT KIT, OIL FILTER', 1250],
+  ['52611-78010', 'ABSORBER, FR BUMPER ENERGY', 7420],
+  ['87945-78040', 'COVER, OUTER MIRROR, LH', 9650],
+  ['90119-A0379', 'BOLT, W/WASHER', 245],
+];
+/**
+ * Import parts wholesaler, Asian and European (extra6 set): OE numbers of several makers as each prints them — VAG in
+ * spaced groups (`1K0 615 301 AA`), Toyota with letters (`90915-YZZD4`), Mercedes (`A 177 885 12 00`), Hyundai and
+ * Nissan with S/5 and O/0 side by side (`86350-2S000`, `62256-5SA0A`) — and the brand sold in its own column.
+ */
+const IMPORT: [string, string, number, string][] = [
+  ['1K0 615 301 AA', 'Brake disc, front, vented', 6890, 'OE VAG'],
+  ['90915-YZZD4', 'Oil filter', 795, 'OE TOYOTA'],
+  ['5G0 807 221 GRU', 'Bumper cover, rear, primed', 38740, 'OE VAG'],
+  ['A 177 885 12 00', 'Grille, front bumper, lower', 14560, 'OE MB'],
+  ['8W0 941 034 E', 'Headlamp, LED, right', 134500, 'HELLA'],
+  ['17801-0S010', 'Air filter element', 2480, 'OE TOYOTA'],
+  ['76200-TBA-A11', 'Mirror assy, door, RH', 24860, 'OE HONDA'],
+  ['86350-2S000', 'Grille, radiator', 21980, 'OE HYUNDAI'],
+  ['N 101 962 01', 'Clip, bumper', 95, 'OE VAG'],
+  ['04E 115 561 H', 'Oil filter', 1395, 'MANN'],
+  ['62256-5SA0A', 'Bracket, bumper, upper', 3410, 'OE NISSAN'],
+  ['5Q0 959 655 AS', 'Airbag control unit', 52890, 'OE VAG'],
+];
+/**
+ * Paint-and-body jobber's mixing bank (extra6 set): toners and clears sold by the quart, pint or gallon, the price
+ * printed per container (`78.90/QT`); long descriptions that wrap in a narrow column.
+ */
+const TONER: [string, string, number, string][] = [
+  ['DMD1683', 'Deltron mixing toner, fine white aluminium', 7890, 'QT'],
+  ['DMD1600', 'Deltron mixing toner, jet black', 6240, 'QT'],
+  ['DMD1676', 'Deltron mixing toner, white', 5815, 'QT'],
+  ['DMD1620', 'Deltron mixing toner, red oxide', 4380, 'PT'],
+  ['DMD1611', 'Deltron mixing toner, transparent yellow', 4560, 'PT'],
+  ['DMD1643', 'Deltron mixing toner, blue green', 5270, 'PT'],
+  ['T490', 'Envirobase high performance toner, fine silver', 9130, 'QT'],
+  ['T407', 'Envirobase high performance toner, black', 6750, 'QT'],
+  ['D8115', 'Deltron universal clearcoat, low VOC', 15480, 'GL'],
+  ['D8274', 'Hardener, medium temperature', 6890, 'QT'],
+  ['DT870', 'Reducer, medium temperature 70-85F', 7220, 'GL'],
+  ['SX1005', 'Acryli-Clean wax and grease remover', 5890, 'GL'],
+];
+/** Salvage yard counter ticket (extra6 set): the part and the donor car it was pulled from (stock number and VIN made per row). */
+const DONOR: [string, string, number][] = [
+  ['DOOR ASSY FRONT LH', '2019 HONDA CIVIC', 26500],
+  ['HEADLAMP ASSY RH', '2018 TOYOTA CAMRY', 14500],
+  ['FENDER RH', '2017 FORD FUSION', 11000],
+  ['TAILGATE', '2016 CHEVY SILVERADO', 42500],
+  ['MIRROR RH POWER HTD', '2020 NISSAN ALTIMA', 8500],
+  ['RADIATOR SUPPORT', '2018 HYUNDAI ELANTRA', 17500],
+  ['BUMPER ASSY REAR', '2019 KIA SORENTO', 24000],
+  ['SEAT BELT FRONT LH', '2017 JEEP CHEROKEE', 6500],
+  ['HOOD', '2016 SUBARU FORESTER', 21000],
+  ['WHEEL 17X7 ALLOY', '2018 MAZDA CX-5', 9500],
+];
+/** VIN letters (no I, O or Q, as every VIN). */
+const VIN_CHARS = 'ABCDEFGHJKLMNPRSTUVWXYZ0123456789';
+/**
+ * Aftermarket collision distributor of CAPA-certified parts (extra6 set): Partslink numbers with a trailing C
+ * (`TO1000414C`, `HO1200232C`) — letters O and I beside digits 0 and 1.
+ */
+const CAPA: [string, string, number, string][] = [
+  ['TO1000414C', 'Bumper cover front, primed', 21490, '2018-20 CAMRY'],
+  ['HO1200232C', 'Grille assy, black', 13870, '2019-21 CIVIC'],
+  ['NI1240251C', 'Fender front LH', 11940, '2019-22 ALTIMA'],
+  ['FO1230318C', 'Hood panel, steel', 32450, '2017-20 FUSION'],
+  ['GM1041101C', 'Bumper reinforcement front', 16580, '2016-18 MALIBU'],
+  ['TO2503198C', 'Headlamp assy RH, halogen', 18790, '2018-20 CAMRY'],
+  ['HY1070106C', 'Energy absorber front', 5620, '2017-20 ELANTRA'],
+  ['KI1321118C', 'Mirror LH, power, heated', 9460, '2016-18 SORENTO'],
+  ['SU1000I91C', 'Bumper cover front w/ fog holes', 23680, '2019-21 FORESTER'],
+  ['NI1039105C', 'Bumper clip kit', 1290, 'UNIVERSAL'],
+];
+/** Glass distributor with kits (extra6 set): NAGS glass numbers with a space (`FW05187 GBYH`), urethane kits and mouldings. */
+const NAGS_KIT: [string, string, number, string][] = [
+  ['FW05187 GBYH', 'Windshield solar, heated wiper park, HUD', 58940, '2020-23 Toyota Highlander'],
+  ['DW02155 GTNN', 'Windshield green tint w/ rain sensor', 24810, '2019-22 Chevy Equinox'],
+  ['FD25113 GTYN', 'Front door glass RH, laminated', 16320, '2021-23 Ford F-150'],
+  ['DB12210 YPYH', 'Back glass heated, privacy', 27650, '2018-22 Honda Accord'],
+  ['FW04690 GTYN', 'Windshield acoustic w/ lane camera bracket', 44370, '2019-23 Nissan Rogue'],
+  ['HAH000600', 'Urethane kit, 1-hour drive-away', 3295, 'Universal'],
+  ['MLD FW05187', 'Moulding, windshield reveal', 4480, '2020-23 Toyota Highlander'],
+  ['KIT 41-0551', 'Clip and dam kit', 1175, 'Universal'],
+  ['FQ07718 GTY', 'Quarter glass LH, encapsulated', 13460, '2017-21 Honda CR-V'],
+];
+
 function fordPrefix(rng: Rng): string {
   return rng.pick(['HC3Z', 'JL3Z', 'FL3Z', 'ML3Z', 'KB3Z', 'GJ5Z', 'LJ8Z']);
 }
@@ -685,6 +791,38 @@ export function randomPart(rng: Rng, id: CatalogId): CatalogPart {
     case 'weldgas': {
       const t = rng.pick(WELD_GAS);
       return fromTuple4([t[0], t[1], spread(t[2]), t[3]], t[3], '');
+    }
+    case 'lexus': {
+      const [pn, desc, list] = rng.pick(LEXUS);
+      return { part_number: pn, description: desc, list: spread(list), uom: 'EA', application: `${years()} RX350` };
+    }
+    case 'import': {
+      const t = rng.pick(IMPORT);
+      return { ...fromTuple4([t[0], t[1], spread(t[2]), t[3]], 'EA', ''), note: t[3] };
+    }
+    case 'toner': {
+      const t = rng.pick(TONER);
+      return fromTuple4([t[0], t[1], spread(t[2]), t[3]], t[3], '');
+    }
+    case 'donor': {
+      const [desc, car, list] = rng.pick(DONOR);
+      // Yard stock numbers mix O/0, I/1 and S/5 as printed (`T24-O37I`); the note is the donor car's VIN.
+      return {
+        part_number: `${rng.pick(['T', 'Y', 'R'])}${rng.int(21, 26)}-${rng.chars('0O1I5S', 1)}${rng.digits(2)}${rng.chars('0O1I5S', 1)}`,
+        description: desc,
+        list: Math.round((list * rng.float(0.9, 1.15)) / 500) * 500,
+        uom: 'EA',
+        application: car,
+        note: rng.chars(VIN_CHARS, 17),
+      };
+    }
+    case 'capa': {
+      const t = rng.pick(CAPA);
+      return fromTuple4([t[0], t[1], spread(t[2]), t[3]], 'EA', t[3]);
+    }
+    case 'nagskit': {
+      const t = rng.pick(NAGS_KIT);
+      return fromTuple4([t[0], t[1], spread(t[2]), t[3]], t[0].startsWith('HAH') || t[0].startsWith('KIT') ? 'KT' : 'EA', t[3]);
     }
   }
 }

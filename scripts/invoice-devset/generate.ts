@@ -38,6 +38,10 @@
  * `--extra5` writes a fifth separate set, tests/fixtures/invoices-dev-extra5/ (ids I01…, seed EXTRA5_SEED), from the
  * six layouts of layouts-extra5.ts in the same shape (two-page text PDF of L45); all 'tuning', with its own Rng (the
  * other five sets stay byte-for-byte the same).
+ *
+ * `--extra6` writes a sixth separate set, tests/fixtures/invoices-dev-extra6/ (ids J01…, seed EXTRA6_SEED), from the
+ * six layouts of layouts-extra6.ts in the same shape (two-page text PDF of L50); all 'tuning', with its own Rng (the
+ * other six sets stay byte-for-byte the same).
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -51,6 +55,7 @@ import { EXTRA2_LAYOUTS } from './layouts-extra2';
 import { EXTRA3_LAYOUTS } from './layouts-extra3';
 import { EXTRA4_LAYOUTS } from './layouts-extra4';
 import { EXTRA5_LAYOUTS } from './layouts-extra5';
+import { EXTRA6_LAYOUTS } from './layouts-extra6';
 import type { ExtractedInvoice } from '~/lib/schemas/invoice';
 import { buildInvoice, formatDate, money, truthOf, type Invoice } from './model';
 import { Rng } from './rng';
@@ -79,6 +84,9 @@ export const EXTRA3_SEED = SEED + 3;
 export const EXTRA4_SEED = SEED + 4;
 /** The seed of the fifth extra tuning set (`--extra5`, layouts L43–L48). */
 export const EXTRA5_SEED = SEED + 5;
+/** The seed of the sixth extra tuning set (`--extra6`, layouts L49–L54). */
+export const EXTRA6_SEED = SEED + 6;
+const EXTRA6 = process.argv.includes('--extra6');
 const EXTRA5 = process.argv.includes('--extra5');
 const EXTRA4 = process.argv.includes('--extra4');
 const EXTRA3 = process.argv.includes('--extra3');
@@ -86,7 +94,9 @@ const EXTRA2 = process.argv.includes('--extra2');
 const EXTRA = process.argv.includes('--extra');
 const outDir = path.resolve(
   import.meta.dirname,
-  EXTRA5
+  EXTRA6
+    ? '../../tests/fixtures/invoices-dev-extra6'
+    : EXTRA5
     ? '../../tests/fixtures/invoices-dev-extra5'
     : EXTRA4
     ? '../../tests/fixtures/invoices-dev-extra4'
@@ -198,7 +208,8 @@ function planExtra(): Plan[] {
  * The plan of the second and third extra tuning sets: per layout of `layouts` two clean PNGs, one photograph and one
  * scanned PDF, then one two-page text PDF (22–25 rows) of `twoPage`; ids `prefix`01…. Uses its own Rng(`seed`).
  * Second set: EXTRA2_LAYOUTS, EXTRA2_SEED, L25, "F"; third: EXTRA3_LAYOUTS, EXTRA3_SEED, L31, "G"; fourth:
- * EXTRA4_LAYOUTS, EXTRA4_SEED, L41, "H"; fifth: EXTRA5_LAYOUTS, EXTRA5_SEED, L45, "I".
+ * EXTRA4_LAYOUTS, EXTRA4_SEED, L41, "H"; fifth: EXTRA5_LAYOUTS, EXTRA5_SEED, L45, "I"; sixth: EXTRA6_LAYOUTS, EXTRA6_SEED,
+ * L50, "J".
  */
 function planExtraSet(layouts: Layout[], seed: number, twoPage: string, prefix: string): Plan[] {
   const rng = new Rng(seed);
@@ -341,7 +352,7 @@ async function render(
     const pageWidth = (await sharp(png).metadata()).width!;
     if (plan.variant === 'photo') {
       const p: PhotoParams = photoParams(rng);
-      if (EXTRA3 || EXTRA4 || EXTRA5) p.width = Math.min(p.width, Math.round(pageWidth * 1.08));
+      if (EXTRA3 || EXTRA4 || EXTRA5 || EXTRA6) p.width = Math.min(p.width, Math.round(pageWidth * 1.08));
       const file = `${base}.jpg`;
       fs.writeFileSync(path.join(outDir, file), await photograph(png, p, rng));
       return {
@@ -355,7 +366,7 @@ async function render(
     }
     if (plan.variant === 'scan-pdf') {
       const angle = (Math.round(rng.float(0.4, 1.5) * 10) / 10) * (rng.chance(0.5) ? 1 : -1);
-      const { pdf } = await scannedPdf(png, angle, EXTRA3 || EXTRA4 || EXTRA5 ? Math.min(1275, pageWidth) : 1275);
+      const { pdf } = await scannedPdf(png, angle, EXTRA3 || EXTRA4 || EXTRA5 || EXTRA6 ? Math.min(1275, pageWidth) : 1275);
       const file = `${base}.pdf`;
       fs.writeFileSync(path.join(outDir, file), pdf);
       return {
@@ -383,8 +394,10 @@ async function render(
 }
 
 async function main() {
-  const only = process.argv.slice(2).filter((a) => !['--extra', '--extra2', '--extra3', '--extra4', '--extra5'].includes(a));
-  const plans = EXTRA5
+  const only = process.argv.slice(2).filter((a) => !['--extra', '--extra2', '--extra3', '--extra4', '--extra5', '--extra6'].includes(a));
+  const plans = EXTRA6
+    ? planExtraSet(EXTRA6_LAYOUTS, EXTRA6_SEED, 'L50-import-price-first', 'J')
+    : EXTRA5
     ? planExtraSet(EXTRA5_LAYOUTS, EXTRA5_SEED, 'L45-resale-totals-top', 'I')
     : EXTRA4
     ? planExtraSet(EXTRA4_LAYOUTS, EXTRA4_SEED, 'L41-linecode-compact', 'H')
@@ -396,12 +409,12 @@ async function main() {
         ? planExtra()
         : planAll();
   const split =
-    EXTRA || EXTRA2 || EXTRA3 || EXTRA4 || EXTRA5 ? { layouts: new Set<string>(), photos: new Set<string>() } : drawSplit(plans);
-  const seed = EXTRA5 ? EXTRA5_SEED : EXTRA4 ? EXTRA4_SEED : EXTRA3 ? EXTRA3_SEED : EXTRA2 ? EXTRA2_SEED : EXTRA ? EXTRA_SEED : SEED;
+    EXTRA || EXTRA2 || EXTRA3 || EXTRA4 || EXTRA5 || EXTRA6 ? { layouts: new Set<string>(), photos: new Set<string>() } : drawSplit(plans);
+  const seed = EXTRA6 ? EXTRA6_SEED : EXTRA5 ? EXTRA5_SEED : EXTRA4 ? EXTRA4_SEED : EXTRA3 ? EXTRA3_SEED : EXTRA2 ? EXTRA2_SEED : EXTRA ? EXTRA_SEED : SEED;
   fs.mkdirSync(outDir, { recursive: true });
   if (!only.length)
     for (const old of fs.readdirSync(outDir))
-      if (/^[DEFGHI]\d\d/.test(old) || old === 'manifest.json') fs.rmSync(path.join(outDir, old));
+      if (/^[DEFGHIJ]\d\d/.test(old) || old === 'manifest.json') fs.rmSync(path.join(outDir, old));
   const browser = await chromium.launch({
     executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
     args: [
@@ -463,7 +476,9 @@ async function main() {
     layouts: layouts.map((l) => ({ id: l.id, title: l.title, date_format: l.dateFormat, features: l.features, split: 'tuning' })),
     invoices: manifest,
   });
-  const doc = EXTRA5
+  const doc = EXTRA6
+    ? extraDoc('SIXTH extra', 'layouts-extra6.ts', '--extra6', EXTRA6_SEED, '2026-11-29: all tuning', EXTRA6_LAYOUTS)
+    : EXTRA5
     ? extraDoc('FIFTH extra', 'layouts-extra5.ts', '--extra5', EXTRA5_SEED, '2026-11-28: all tuning', EXTRA5_LAYOUTS)
     : EXTRA4
     ? extraDoc('FOURTH extra', 'layouts-extra4.ts', '--extra4', EXTRA4_SEED, '2026-11-28: all tuning', EXTRA4_LAYOUTS)
@@ -495,7 +510,7 @@ async function main() {
   fs.writeFileSync(path.join(outDir, 'manifest.json'), `${JSON.stringify(doc, null, 2)}\n`);
   const tuning = manifest.filter((e) => e.split === 'tuning').length;
   console.log(
-    `${manifest.length} invoices (${tuning} tuning, ${manifest.length - tuning} held out) in ${(EXTRA5 ? EXTRA5_LAYOUTS : EXTRA4 ? EXTRA4_LAYOUTS : EXTRA3 ? EXTRA3_LAYOUTS : EXTRA2 ? EXTRA2_LAYOUTS : EXTRA ? EXTRA_LAYOUTS : LAYOUTS).length} layouts → ${outDir}`,
+    `${manifest.length} invoices (${tuning} tuning, ${manifest.length - tuning} held out) in ${(EXTRA6 ? EXTRA6_LAYOUTS : EXTRA5 ? EXTRA5_LAYOUTS : EXTRA4 ? EXTRA4_LAYOUTS : EXTRA3 ? EXTRA3_LAYOUTS : EXTRA2 ? EXTRA2_LAYOUTS : EXTRA ? EXTRA_LAYOUTS : LAYOUTS).length} layouts → ${outDir}`,
   );
 }
 

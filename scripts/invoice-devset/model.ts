@@ -74,16 +74,24 @@ export const EXTRA5_DATE_FORMATS = [
   'd MMMM yyyy',
   'MMM dd, yyyy',
 ] as const;
+/**
+ * Six more, used by the sixth extra set (L49–L54), one a layout, each printed by real suppliers' systems: 11/03/26 (a
+ * dealer's continuous-form printout) · 2026.11.03 (an import wholesaler) · Tue 11/03/2026 (a jobber's counter system)
+ * · 11-3-26 (typed on a salvage ticket) · November 03, 2026 · NOV-03-2026 (a distributor's system, in capitals).
+ * Chosen before the reader was tried on them.
+ */
+export const EXTRA6_DATE_FORMATS = ['MM/dd/yy', 'yyyy.MM.dd', 'EEE MM/dd/yyyy', 'M-d-yy', 'MMMM dd, yyyy', 'MMM-dd-yyyy'] as const;
 export type DateFormat =
   | (typeof DATE_FORMATS)[number]
   | (typeof EXTRA_DATE_FORMATS)[number]
-  | (typeof EXTRA5_DATE_FORMATS)[number];
+  | (typeof EXTRA5_DATE_FORMATS)[number]
+  | (typeof EXTRA6_DATE_FORMATS)[number];
 
-/** A date printed in one of the issue's formats (dd-MMM-yy and ddMMMyy in capitals: 03-NOV-26, 03NOV26). */
+/** A date printed in one of the issue's formats (dd-MMM-yy, ddMMMyy and MMM-dd-yyyy in capitals: 03-NOV-26, 03NOV26, NOV-03-2026). */
 export function formatDate(iso: string, fmt: DateFormat): string {
   const [y, m, d] = iso.split('-').map(Number) as [number, number, number];
   const s = format(new Date(y, m - 1, d), fmt);
-  return fmt === 'dd-MMM-yy' || fmt === 'ddMMMyy' ? s.toUpperCase() : s;
+  return fmt === 'dd-MMM-yy' || fmt === 'ddMMMyy' || fmt === 'MMM-dd-yyyy' ? s.toUpperCase() : s;
 }
 
 export interface Invoice {

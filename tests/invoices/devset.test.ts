@@ -19,6 +19,7 @@ import {
   DATE_FORMATS,
   EXTRA_DATE_FORMATS,
   EXTRA5_DATE_FORMATS,
+  EXTRA6_DATE_FORMATS,
   formatDate,
   truthOf,
   type InvoiceSpec,
@@ -156,6 +157,15 @@ describe('invoice development set', () => {
     ]);
     for (const f of EXTRA5_DATE_FORMATS.filter((x) => x !== 'ddMMMyy'))
       expect(readDate(formatDate('2026-11-03', f))?.iso, f).toBe('2026-11-03');
+    // The sixth extra set's, as its layouts print them (chosen before the reader was tried on them; not all are read).
+    expect(EXTRA6_DATE_FORMATS.map((f) => formatDate('2026-11-03', f))).toEqual([
+      '11/03/26',
+      '2026.11.03',
+      'Tue 11/03/2026',
+      '11-3-26',
+      'November 03, 2026',
+      'NOV-03-2026',
+    ]);
   });
 
   it('keeps files small: each image ≤ 300 KB, the whole set ≤ 15 MB', () => {
@@ -189,6 +199,7 @@ describe.each([
   ['third extra tuning set (L31–L36)', 'invoices-dev-extra3', 'G'],
   ['fourth extra tuning set (L37–L42)', 'invoices-dev-extra4', 'H'],
   ['fifth extra tuning set (L43–L48)', 'invoices-dev-extra5', 'I'],
+  ['sixth extra tuning set (L49–L54)', 'invoices-dev-extra6', 'J'],
 ])('the %s', (_name, sub, prefix) => {
   const xdir = path.resolve(import.meta.dirname, '../fixtures', sub);
   const xman = JSON.parse(fs.readFileSync(path.join(xdir, 'manifest.json'), 'utf8')) as {

@@ -1,6 +1,6 @@
 /**
  * Invoice dates in the formats real suppliers print (issue 18): 11/03/2026, 11/3/26, 2026-11-03, 2026/11/05,
- * Nov 3, 2026, November 3rd, 2026, 30 Oct 2026, 03-NOV-26 (and the same with dots or without the comma; a zero read for the O of OCT or NOV is taken as the O;
+ * Nov 3, 2026, November 3rd, 2026, 30 Oct 2026, 03-NOV-26, NOV-03-2026 (and the same with dots or without the comma; a zero read for the O of OCT or NOV is taken as the O;
  * a day over 31 beside a month name whose first digit is 6, 8 or 9 is a dotted zero misread: "65-JUN-26" is 05-JUN-26),
  * and a dealer system's day, month and year run together without separators (03NOV26, 3Nov2026).
  *
@@ -20,6 +20,8 @@ const PATTERNS = [
   new RegExp(`\\b${MONTH}\\s+\\d{1,2}(?:st|nd|rd|th)?,?\\s+\\d{4}\\b`, 'i'),
   // Day, month and year run together (a dealer system's 03NOV26): the month spelt out keeps it a date.
   new RegExp(`\\b\\d{1,2}${MONTH}(?:\\d{4}|\\d{2})\\b`, 'i'),
+  // The month first with dashes throughout ("NOV-03-2026", a distributor's system in capitals: extra6 L54).
+  new RegExp(`\\b${MONTH}-\\d{1,2}-\\d{4}\\b`, 'i'),
 ];
 
 /** date-fns formats tried in order on the normalised run (see module docs). */
@@ -62,7 +64,7 @@ export function readDate(input: string): { iso: string | null; raw: string } | n
     .sort((a, b) => a.index - b.index);
   for (const m of found.slice(0, 1)) {
     const raw = m[0];
-    const run = separated(raw)
+    const run = monthFirstDashed(separated(raw))
       .replace(/[/.]/g, '-')
       .replace(/,/g, ' ')
       .replace(/(\d)-([A-Za-z])/g, '$1-$2')
@@ -88,6 +90,11 @@ function zeroForDottedDay(run: string): string {
   return run
     .replace(/^[689](\d)(?=-[A-Za-z])/, (m, d: string) => (Number(m) > 31 ? `0${d}` : m))
     .replace(/^([A-Za-z]+ )[689](\d)(?=\D)/, (m, month: string, d: string) => (Number(m.slice(month.length)) > 31 ? `${month}0${d}` : m));
+}
+
+/** A month-first date with dashes ("NOV-03-2026", "Apr-11-2026") spaced as "NOV 03 2026"; other runs as they are. */
+function monthFirstDashed(raw: string): string {
+  return raw.replace(/^([A-Za-z]+\.?)-(\d{1,2})-(\d{4})$/, '$1 $2 $3');
 }
 
 /** A run of day, month and year without separators ("03NOV26", "3Nov2026") with dashes put in; other runs as they are. */

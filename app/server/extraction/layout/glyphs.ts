@@ -32,7 +32,7 @@
  * it and never shows 'Data extracted successfully!' on the strength of a guess.
  *
  * Money (`1,031.25`), dates, plain short integers and words with lower-case letters (descriptions) are left alone.
- * `S`/`5` are not decided: their widths are alike. Pure functions on an 8-bit grey image (0 black … 255 white).
+ * `S`/`5` are not decided by width (alike); a `5` whose top-left corner is round is an `S` ({@link isRoundTopS}). Pure functions on an 8-bit grey image (0 black … 255 white).
  */
 import type { GreyImage } from '../clean-photo';
 import { median, type WordBox } from './words';
@@ -620,6 +620,44 @@ export function lettersByShape<T extends Refined>(refined: T, image: GreyImage, 
 }
 
 /**
+ * Whether a glyph read as "5" is round at its top left like an S: the share of pixels darker than the middle grey
+ * between the box's darkest and lightest in the glyph's top-left cell (top 15 % of its height, left 25 % of its width)
+ * is at most {@link S_CORNER_INK}. A 5 has a square corner there (its top bar meets its left stroke: 0.5–1.0 on the
+ * clean and photographed pages of extra6), an S its open top curve (0.17 on clean pages). Tesseract reads the S of an
+ * OE number as 5 next to digits ("86350-2S000" as "86350-25000", "17801-0S010" as "17801-05010": extra6 J05, J06).
+ * Photographs blur the corner (an S measured 0.50 there, as some 5s), so only a clearly open corner counts.
+ */
+export function isRoundTopS(image: GreyImage, g: Glyph): boolean {
+  const h = g.y1 - g.y0;
+  const w = g.x1 - g.x0;
+  if (h < 10 || w < 5) return false;
+  const threshold = midGrey(image, g);
+  if (threshold === null) return false;
+  let ink = 0;
+  let n = 0;
+  for (let y = g.y0; y < g.y0 + Math.max(1, Math.round(0.15 * h)); y += 1) {
+    for (let x = g.x0; x < g.x0 + Math.max(1, Math.round(0.25 * w)); x += 1) {
+      n += 1;
+      if (image.px[y * image.width + x]! < threshold) ink += 1;
+    }
+  }
+  return n > 0 && ink / n <= S_CORNER_INK;
+}
+
+/** Most ink share of a glyph's top-left cell for a "5" to be an S ({@link isRoundTopS}). */
+export const S_CORNER_INK = 0.2;
+
+/**
+ * A refined code word's letters "5" whose glyphs are round at the top left ({@link isRoundTopS}) made "S"; the word is
+ * then changed, so its confidence drops to {@link CHANGED_CONFIDENCE}. Only in a word with a dash or a letter (a part
+ * number, never a plain number) and when every letter has its own glyph.
+ */
+export function letterSReadAsFive<T extends Refined>(refined: T, image: GreyImage): T {
+  const letters = refined.pieces.map((p) => p.text).join('');
+  return /[-A-Z]/.test(letters) ? lettersByShape(refined, image, '5', 'S', isRoundTopS) : refined;
+}
+
+/**
  * {@link zerosReadAsSix} on words read without the glyph check (the header's sparse re-read): each code word with a
  * "6" whose glyphs pair one to one with its letters gets its closed sixes made zeros, at {@link CHANGED_CONFIDENCE}.
  */
@@ -749,6 +787,8 @@ export async function refineCodeWords(ocrWords: WordBox[], image: GreyImage, rer
     }
     // A "6" whose glyph is closed on the right is a zero (a dotted or slashed monospace zero), read and marked so.
     refined = zerosReadAsSix(refined, image);
+    // A "5" round at its top left is an S (an OE number's letter among digits), read and marked so.
+    refined = letterSReadAsFive(refined, image);
     // A "1" or "I" standing at the left edge of its box with a foot is an L ("92101-L1110"), read and marked so.
     refined = lettersByShape(lettersByShape(refined, image, '1', 'L', isFootedL), image, 'I', 'L', isFootedL);
     // A letter changed by its glyph (or a word read again) is a guess: marked for checking, never passed silently.

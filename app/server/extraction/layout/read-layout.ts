@@ -109,6 +109,11 @@ export const HEADER_VOCABULARY: [string, ColumnKind][] = [
   ['item', 'part'],
   ['sku', 'part'],
   ['stock #', 'part'],
+  // A salvage yard's "Stock No." beside "Part Description" (extra6 L52): the stock number is the part number, and
+  // "Part Description" one head, not "Part" over the description's first words.
+  ['stock no', 'part'],
+  ['stock no.', 'part'],
+  ['stock number', 'part'],
   ['product', 'part'],
   ['catalog #', 'part'],
   ['line', 'line'],
@@ -117,6 +122,7 @@ export const HEADER_VOCABULARY: [string, ColumnKind][] = [
   ['no.', 'line'],
   ['description', 'desc'],
   ['item description', 'desc'],
+  ['part description', 'desc'],
   ['desc', 'desc'],
   ['desc.', 'desc'],
   ['application', 'app'],
@@ -287,6 +293,8 @@ export const IGNORED_HEADS = new Set([
   'location', 'loc', 'mfr', 'mfg', 'mfgr', 'brand', 'make', 'model', 'year', 'side', 'core', 'cat', 'category', 'class',
   'warranty', 'weight', 'wt', 'tax', 'tx', 'taxable', 'condition', 'cond', 'color', 'colour', 'status', 'eta', 'ship via',
   'serial', 'lot', 'notes', 'remarks', 'comments', 'pack', 'pkg', 'case', 'vendor',
+  // A salvage yard's "Donor VIN" (the car the part was pulled from: extra6 L52), never the part number.
+  'vin', 'donor', 'donor vin',
 ]);
 
 /** Whether an 'other' column's label (one or more adjacent unknown words) is made of {@link IGNORED_HEADS} only. */
@@ -383,6 +391,13 @@ export function matchHeader(line: Line): Column[] | null {
   const lone = cols.find((c) => c.kind === 'other' && /^(?:number|num\.?)$/i.test(c.label));
   if (lone && !cols.some((c) => c.kind === 'part')) {
     lone.kind = 'part';
+    unmatched -= 1;
+  }
+  // "Code | Description | Size | Qty | Price" (a paint jobber, extra6 L51): a lone "Code" names the part-number column
+  // when nothing else does.
+  const code = cols.find((c) => c.kind === 'other' && /^(?:code|item\s+code|prod(?:uct)?\.?\s+code)$/i.test(c.label));
+  if (code && !cols.some((c) => c.kind === 'part')) {
+    code.kind = 'part';
     unmatched -= 1;
   }
   const kinds = new Set(cols.map((c) => c.kind));
@@ -588,10 +603,20 @@ function cells(line: Line, cols: Column[]): Map<Column, WordBox[]> {
  * "$1,234.50", "1234.50", "(12.00)", "-5.00", "12.00-" → dollars (negative when marked), else null. A table rule read
  * before or after the amount ("198.28|") is left out.
  */
+/**
+ * A unit of measure printed after a price with a slash ("78.90/QT", "45.60/PT", "12.50/ea", "95.00/HR"): a paint
+ * jobber prints the price per container this way (extra6 L51), and the amount is the price. Units of one to three
+ * letters a parts invoice sells by; the slash must follow a digit, so no date or fraction ("1/2") is touched.
+ * Before, "54.70/PT" read as no money, so the Price column was empty and every row of the four L51 pages fell back
+ * to the line-based reader with the size, quantity and price run into the description.
+ */
+export const PER_UNIT_SUFFIX = /(?<=\d)\/(?:ea|each|pt|qt|gl|gal|lt|ltr|l|kt|kit|pk|pkg|bx|box|rl|cs|pr|ft|lb|oz|hr|set|cyl|gr)\.?$/i;
+
 export function readMoney(token: string): number | null {
   // A table rule read into the word ("198.28|", "|$24.00", "23.10]") is not part of the amount.
   let t = token
     .trim()
+    .replace(PER_UNIT_SUFFIX, '')
     .replace(/^[|[]+(?=[$S§(\d-])/, '')
     .replace(/(?<=[\d)-])[|\]]+$/, '')
     .replace(/^[$S§]/, '')
@@ -990,11 +1015,73 @@ function wrappedCells(body: Line[], rows: Row[]): { above: Map<number, Row[]>; b
     if (!upOk && !downOk) continue;
     const toDown = downOk && (!upOk || distance(i, down) < distance(i, up));
     const anchor = toDown ? down : up;
+    // A sub-line in smaller print (the vehicle under a description) is no wrapped cell of the row.
+    if (smallerPrintThan(body[i]!, body[anchor]!)) continue;
     const map = toDown ? above : below;
     map.set(anchor, [...(map.get(anchor) ?? []), rows[i]!]);
     joined.add(i);
   }
   return { above, below, joined };
+}
+
+/**
+ * How much smaller than the part's own line a line under it must be printed to be a sub-line, not more of the
+ * description: its letters' height (see {@link letterHeight}) below this share of the part line's (a glass distributor
+ * prints the vehicle, "2019-23 Nissan Rogue", in 11 px grey under a 14 px description: extra6 L54, boxes of 12 px
+ * against 14; a description wrapped onto a second line keeps its size).
+ */
+export const SUBLINE_HEIGHT_RATIO = 0.9;
+
+/**
+ * The median height (px) of a line's words that reach the height of a capital (a capital, a digit or a letter with an
+ * ascender: b, d, f, h, k, l, t) and have no descender and no punctuation hanging below the baseline (no g, j, p, q, y,
+ * comma, parenthesis, semicolon): the size of its print without the descenders that make "Highlander" taller than
+ * "Moulding", nor the short boxes of "remover" (a wrapped line of small letters only: extra6 J09). Null when no word
+ * qualifies.
+ */
+export function letterHeight(line: Line): number | null {
+  const plain = line.words.filter((w) => /^[A-Za-z0-9./&%#-]+$/.test(w.text) && !/[gjpqy]/.test(w.text) && /[A-Z0-9bdfhklt]/.test(w.text));
+  return plain.length ? median(plain.map((w) => w.y1 - w.y0)) : null;
+}
+
+/**
+ * Whether `line`, under a part's row `partLine` in the description column, is printed in smaller type (its
+ * {@link letterHeight} under {@link SUBLINE_HEIGHT_RATIO} of the part line's): a vehicle or application note under the
+ * description, which is not part of it. Before, "Windshield acoustic w/ lane camera bracket" read "… bracket 2019-23
+ * Nissan Rogue" (extra6 J21–J24). False when either height cannot be measured.
+ */
+export function smallerPrintThan(line: Line, partLine: Line): boolean {
+  const a = letterHeight(line);
+  const b = letterHeight(partLine);
+  return a !== null && b !== null && a < SUBLINE_HEIGHT_RATIO * b;
+}
+
+/**
+ * Whether the part-number cell of a line under a part's row (no quantity or price on it) is the rest of that part's
+ * number wrapped in a narrow column: one word of capitals, digits and . - / only, two characters or more ("GTYN" under
+ * "FD25113", "FW05187" under "MLD"). A glass distributor's table squeezed by a totals box beside it wraps both the
+ * NAGS number and the description on a Letter page; the wrapped line was dropped, and four text PDFs of L54 (seed
+ * 5150) passed silently with "FD25113 | Front door glass" for "FD25113 GTYN | Front door glass RH, laminated".
+ */
+export function isWrappedPartEnd(words: WordBox[]): boolean {
+  return words.length === 1 && /^[A-Z0-9][A-Z0-9.\-/]+$/.test(words[0]!.text);
+}
+
+/** A part number and its wrapped rest: joined without a space after a dash or slash ("52119-" + "0R917"), else with one. */
+export function joinWrappedPart(part: string, rest: string): string {
+  return /[-/]$/.test(part) ? `${part}${rest}` : `${part} ${rest}`;
+}
+
+/**
+ * Confidence under which every word of a line under a part must be read for the line to be specks, not more of the
+ * description: a scanned page's grey vehicle line came back as "uU sal" and, below it, "pe" at 0.12, which was added
+ * to "Clip and dam kit" (extra6 J24). A real word of a wrapped description is read at 0.5 or more even on a photograph.
+ */
+export const SPECK_CONF = 0.3;
+
+/** Whether all of `words` (at least one) were read under {@link SPECK_CONF}. */
+export function onlySpecks(words: WordBox[]): boolean {
+  return words.length > 0 && words.every((w) => w.conf < SPECK_CONF);
 }
 
 /**
@@ -1187,6 +1274,8 @@ function readTable(lines: Line[]): TableResult | null {
   const confidence: NonNullable<ExtractionConfidence['line_items']> = [];
   let lastPart = -1;
   let lastLine: Line | null = null;
+  /** The line the last part was read from (its print size, for a smaller sub-line under it). */
+  let lastPartLine: Line | null = null;
   /** The last word of the last part's description as printed (its trailing comma or dash), for a wrapped line. */
   let printedEnd = '';
   // A ticket prints the part number over its description in one "Item" cell: with no description column, words under
@@ -1213,9 +1302,18 @@ function readTable(lines: Line[]): TableResult | null {
     if (unit === null) {
       // A continuation of the previous part's description (wrapped text), else not a row.
       const near = lastLine && line.y0 - lastLine.y1 < lastLine.height * 1.2;
-      if (lastPart >= 0 && near && row.part.length === 0 && descText && qty === null) {
+      if (lastPart >= 0 && near && row.part.length === 0 && descText && qty === null && !(lastPartLine && smallerPrintThan(line, lastPartLine)) && !onlySpecks(row.desc)) {
         items[lastPart]!.description = continueDescription(items[lastPart]!.description, printedEnd, descText);
         printedEnd = row.desc[row.desc.length - 1]?.text ?? '';
+      } else if (lastPart >= 0 && near && lastLine === lastPartLine && !descInPartColumn && qty === null && isWrappedPartEnd(row.part) && !smallerPrintThan(line, lastPartLine!)) {
+        // Both text cells of the part's row wrapped onto this line (a narrow table: "FD25113" / "GTYN" beside
+        // "Front door glass" / "RH, laminated").
+        items[lastPart]!.part_number = joinWrappedPart(items[lastPart]!.part_number, row.part[0]!.text);
+        confidence[lastPart]!.part_number = Math.min(confidence[lastPart]!.part_number ?? 1, row.part[0]!.conf);
+        if (descText) {
+          items[lastPart]!.description = continueDescription(items[lastPart]!.description, printedEnd, descText);
+          printedEnd = row.desc[row.desc.length - 1]?.text ?? '';
+        }
       } else if (lastPart >= 0 && (near || undescribedAbove(items[lastPart]!, lastLine, line)) && descInPartColumn && qty === null && isDescriptionUnderPart(row.part)) {
         const words = proseWords(continuedRun(line, row.part));
         const described = items[lastPart]!.description !== '';
@@ -1261,6 +1359,7 @@ function readTable(lines: Line[]): TableResult | null {
       unitWords = row.amountWords;
     }
     items.push({ part_number: partText, description: descText, quantity: qty, unit_price: Math.round(unit * 100) / 100 });
+    lastPartLine = line;
     // The amount vouches for a quantity or unit price the OCR doubted when the three agree and were read apart.
     const agrees = amount !== null && fromAmount === null && row.amountWords.length > 0 && Math.round(qty * unit * 100) === Math.round(amount * 100);
     const numbers = agrees
@@ -1514,9 +1613,12 @@ function findInvoiceNumber(lines: Line[]): { value: string; conf: number } | nul
   // 2. Label above value: the box under "Invoice #" / "Invoice No." / "Invoice".
   for (let i = 0; i < lines.length - 1; i += 1) {
     const line = lines[i]!;
-    for (const seg of labelSegments(line)) {
+    const segs = labelSegments(line);
+    for (const [k, seg] of segs.entries()) {
       if (!INVOICE_LABEL.test(seg.text) || !/\b(?:inv|invoice)\b/i.test(seg.text)) continue;
       if (/^invoice$/i.test(seg.text) && seg.height > line.height * 1.3) continue;
+      // Its value beside it (a key-value table): read by 2c, not under it.
+      if (valueBesideLabel(segs, k)) continue;
       const h = seg.height;
       // Lines of other blocks (an address beside the boxes) may sit between the label and its value: up to three below.
       for (const below of lines.slice(i + 1, i + 4)) {
@@ -1594,15 +1696,27 @@ export function keyValueNumber(lines: Line[]): { value: string; conf: number } |
   for (const line of lines) {
     const segs = labelSegments(line);
     for (let k = 0; k + 1 < segs.length; k += 1) {
-      const [label, value] = [segs[k]!, segs[k + 1]!];
-      if (!INVOICE_LABEL.test(label.text) || !/\b(?:inv|invoice)\b/i.test(label.text) || label.height > value.height * 1.3) continue;
-      if (value.words.length !== 1 || value.x0 - label.x1 > label.height * 10) continue;
-      const w = value.words[0]!;
-      const v = cleanCode(w.text);
-      if (v.length >= 4 && looksLikeNumber(v) && readMoney(w.text) === null) return { value: v, conf: round2(w.conf) };
+      const w = valueBesideLabel(segs, k);
+      if (w) return { value: cleanCode(w.text), conf: round2(w.conf) };
     }
   }
   return null;
+}
+
+/**
+ * The value of label segment `segs[k]` in a key-value table ({@link keyValueNumber}'s conditions: an invoice label in
+ * its value's print size, then within ten letter heights a segment of one word, a number of four characters or more
+ * that is neither a date nor money), or null. Shared with the label-above reading, which must not look under such a
+ * label: "INVOICE  0054072" over "Date  Wed 10/14/2026" and "Account  7387-01" (a paint jobber's key-value box,
+ * extra6 L51) gave the account number, the value under "INVOICE", silently on two of four pages.
+ */
+export function valueBesideLabel(segs: Line[], k: number): WordBox | null {
+  const [label, value] = [segs[k]!, segs[k + 1]];
+  if (!value || !INVOICE_LABEL.test(label.text) || !/\b(?:inv|invoice)\b/i.test(label.text) || label.height > value.height * 1.3) return null;
+  if (value.words.length !== 1 || value.x0 - label.x1 > label.height * 10) return null;
+  const w = value.words[0]!;
+  const v = cleanCode(w.text);
+  return v.length >= 4 && looksLikeNumber(v) && readMoney(w.text) === null ? w : null;
 }
 
 /** Confidence given to an invoice number taken from a "Ref" label: the form asks to check it. */
@@ -1654,6 +1768,19 @@ const SUPPLIER_LABEL = /^\s*(?:supplier|vendor|from|sold\s+by|remit\s+to)\s*[:-]
  */
 const NOT_SUPPLIER =
   /^(invoice|tax\s+invoice|sales\s+invoice|(?:bill|sold|ship)\W*t[o0]\b|customer|statement|page|date|remit|phone|tel|fax|email|www\.|http|acct|account|terms|po\b|p\.o\.|order|original|copy|duplicate|packing|thank)/i;
+
+/**
+ * Confidence under which a heading of one short word (four letters or fewer) is a speck or a band's edge read as
+ * letters, not a name: a photographed greenbar page's "ALS" (0.41, 51 px high against 23 px of print) was taken for the
+ * supplier of extra6 J03 over "SUNCOAST TOYOTA LEXUS WHOLESALE" (marked, so warned). A name's own short words are read
+ * with far more confidence.
+ */
+export const SHORT_HEADING_MIN_CONF = 0.5;
+
+/** Whether a heading is one word of four letters or fewer read under {@link SHORT_HEADING_MIN_CONF}. */
+export function isDoubtedSpeck(seg: Line): boolean {
+  return seg.words.length === 1 && seg.words[0]!.text.replace(/[^A-Za-z]/g, '').length <= 4 && seg.words[0]!.conf < SHORT_HEADING_MIN_CONF;
+}
 
 /** The supplier (see module docs). */
 /** Mean word confidence (0..1) under which a heading is only taken as the supplier when nothing else is there. */
@@ -1754,9 +1881,11 @@ function findSupplier(lines: Line[], tableStart: number): { value: string; conf:
     }
   });
   if (!candidates.length) return null;
+  // A logo's monogram ("EPW" in a box beside "EuroAsia Parts Wholesale Inc.") is printed larger than the name.
+  const named = candidates.filter((c) => !candidates.some((o) => o !== c && isMonogramOf(c.seg, o.seg)));
   // A read the OCR itself hardly believes (a speck or a shadow read as a tall "pont") does not outrank real text.
-  const believed = candidates.filter((c) => meanConf(c.seg.words) >= SUPPLIER_MIN_CONF);
-  const pool = believed.length ? believed : candidates;
+  const believed = named.filter((c) => meanConf(c.seg.words) >= SUPPLIER_MIN_CONF && !isDoubtedSpeck(c.seg));
+  const pool = believed.length ? believed : named.length ? named : candidates;
   // Sizes by the print, not the boxes: a customer's "Main Street Body Shop" (descenders) is boxed taller than the
   // supplier's "Westside Auto Parts Counter" in the same monospace print, and was taken for it.
   const tallest = Math.max(...pool.map((c) => headingHeight(c.seg)));
@@ -1773,22 +1902,125 @@ function findSupplier(lines: Line[], tableStart: number): { value: string; conf:
   return { value, conf: /^[a-z]/.test(value) || /[a-z][A-Z]{2}/.test(value) ? Math.min(conf, 0.5) : conf };
 }
 
+/**
+ * The totals block's charges less those that only restate rows of the table: a line whose amount equals, to the cent,
+ * the sum of the table's charges of one kind (two or more kinds: each kind's sum, and all of them) with the same sign,
+ * and whose label names no other kind (`chargeKind` of the label is null, 'other' or that kind). A CAPA distributor's
+ * credit memo lists the returned parts and a restocking fee under the parts, then its totals repeat them as
+ * "Credits (17.80)" and "Restocking 5.25"; both were counted twice, so every right read of L53's text PDFs (seed 5150)
+ * warned that the invoice does not add up. Tax lines are never dropped here.
+ */
+export function withoutRestatedCharges(footer: ExtractedCharge[], table: ExtractedCharge[]): ExtractedCharge[] {
+  if (!table.length) return footer;
+  const cents = (v: number) => Math.round(v * 100);
+  const sums = new Map<InvoiceChargeKind, number>();
+  for (const c of table) if (c.kind !== 'tax') sums.set(c.kind, (sums.get(c.kind) ?? 0) + cents(c.amount));
+  const all = [...sums.values()].reduce((a, b) => a + b, 0);
+  const used = new Set<InvoiceChargeKind | 'all'>();
+  return footer.filter((c) => {
+    if (c.kind === 'tax') return true;
+    const named = chargeKind(c.description);
+    for (const [kind, sum] of sums) {
+      if (used.has(kind) || sum !== cents(c.amount) || (named !== null && named !== 'other' && named !== kind)) continue;
+      used.add(kind);
+      return false;
+    }
+    if (sums.size > 1 && !used.has('all') && all === cents(c.amount) && (named === null || named === 'other')) {
+      used.add('all');
+      return false;
+    }
+    return true;
+  });
+}
+
+/**
+ * Whether `seg` is a logo's monogram of the name `name`: one word of two to four letters (other marks dropped, case
+ * ignored: a circled "SGS" read "'sGs") that are the initials of the name's first words, the name being of at least
+ * as many words. An importer's red logo box "EPW" beside "EuroAsia Parts Wholesale Inc." was the largest print in
+ * the header, so it was taken for the supplier on three L50 pages (extra6 J05, J06, J25, the last silently: a text
+ * PDF's words are all read at full confidence), "PRI" for "Pacific Rim Import Parts" (J08), "SGS" for "Summit Glass
+ * Supply Inc." (J21).
+ */
+export function isMonogramOf(seg: Line, name: Line): boolean {
+  if (seg.words.length !== 1) return false;
+  const letters = seg.words[0]!.text.replace(/[^A-Za-z]/g, '').toUpperCase();
+  if (letters.length < 2 || letters.length > 4) return false;
+  const initials = name.words.map((w) => w.text.replace(/[^A-Za-z]/g, '')).filter(Boolean).map((w) => w[0]!.toUpperCase());
+  return initials.length >= letters.length && initials.slice(0, letters.length).join('') === letters;
+}
+
+/**
+ * A totals box printed BESIDE the parts table, top right (extra6 L54, a glass distributor: "Qty | NAGS # | Description |
+ * List | Net | Amount" and, a wide gap to the right on the same lines, "Invoice Summary / Subtotal 2,009.02 / Sales
+ * Tax 6% 120.54 / Total $2,129.56"), moved under the table, where the totals are read. Without this the box's
+ * "Subtotal" on the first row's line ended the table before its first row (0 of 27 rows on the four L54 pages).
+ *
+ * Found when the table header's line ends in words of no known column (`matchHeader`'s 'other' columns) more than 1.2
+ * line heights right of its last money column, and the words from there rightwards, on the header's line and the lines
+ * under it that follow one another within 2.5 line heights, hold a totals label and an amount of money. Those words
+ * are moved (y only; the boxes keep their size and order) to just below the table's last line with money left of the
+ * box — and its tight continuation lines, such as a vehicle under the last description — and every word below
+ * that point is moved down by the box's height, so the page reads as if the box were printed under the table.
+ * Other pages are returned unchanged (the same array).
+ */
+export function totalsBesideTable(words: WordBox[]): WordBox[] {
+  const lines = groupLines(words);
+  const headerIndex = lines.findIndex((l) => matchHeader(l) !== null && moneyWords(l.words).length === 0);
+  if (headerIndex < 0) return words;
+  const header = lines[headerIndex]!;
+  const cols = matchHeader(header)!;
+  const lastMoney = cols.map((c, i) => ({ c, i })).filter(({ c }) => ['list', 'net', 'price', 'amount'].includes(c.kind)).pop();
+  if (!lastMoney) return words;
+  const side = cols.slice(lastMoney.i + 1);
+  if (!side.length || side.some((c) => c.kind !== 'other') || side[0]!.x0 - lastMoney.c.x1 < 1.2 * header.height) return words;
+  const cut = side[0]!.x0 - header.height * 0.5;
+  const block: WordBox[] = [];
+  let lastY = header.y1;
+  let lastIndex = headerIndex;
+  for (let i = headerIndex; i < lines.length; i += 1) {
+    const l = lines[i]!;
+    const right = l.words.filter((w) => w.x0 >= cut);
+    if (!right.length) continue;
+    if (i > headerIndex && l.y0 - lastY > 2.5 * header.height) break;
+    block.push(...right);
+    lastY = l.y1;
+    lastIndex = i;
+  }
+  const blockText = groupLines(block).map((l) => l.text).join(' ');
+  if (!TOTAL_NAME.test(blockText) || !moneyWords(block).length) return words;
+  // The table's last line with money left of the box, and the lines right under it (a description's second line).
+  let end = -1;
+  for (let i = headerIndex + 1; i < lines.length; i += 1)
+    if (moneyWords(lines[i]!.words.filter((w) => w.x1 < cut)).length && (i <= lastIndex || !lines[i]!.words.some((w) => w.x0 >= cut))) end = i;
+  if (end < 0) return words;
+  while (lines[end + 1] && lines[end + 1]!.y0 - lines[end]!.y1 < 0.8 * header.height && !lines[end + 1]!.words.some((w) => block.includes(w))) end += 1;
+  const below = lines[end]!.y1 + header.height;
+  const top = Math.min(...block.map((w) => w.y0));
+  const height = Math.max(...block.map((w) => w.y1)) - top + header.height;
+  const inBlock = new Set(block);
+  return words.map((w) => {
+    if (inBlock.has(w)) return { ...w, y0: w.y0 - top + below, y1: w.y1 - top + below, lineKey: w.lineKey === undefined ? undefined : `${w.lineKey}:beside` };
+    return w.y0 >= below ? { ...w, y0: w.y0 + height, y1: w.y1 + height } : w;
+  });
+}
+
 /** Reads an invoice from word boxes (see module docs). */
 export function readInvoiceLayout(words: WordBox[]): LayoutInvoice {
-  const lines = groupLines(words);
+  const lines = groupLines(totalsBesideTable(words));
   const table = readTable(lines);
   const totals = totalsAboveWhenNoneBelow(readTotals(lines, table ? table.endIndex : 0, !!table), lines, table?.headerIndex ?? -1);
   const number = findInvoiceNumber(table ? lines.slice(0, table.headerIndex).concat(lines.slice(table.endIndex)) : lines);
   const date = findDate(lines);
   const supplier = findSupplier(lines, table ? table.headerIndex : -1);
   let tableCharges = table?.charges ?? [];
+  const footerCharges = withoutRestatedCharges(totals.charges, tableCharges);
   // Tax read as a row of the table counts as the tax when the totals block has none.
   let tax = totals.tax?.v ?? null;
-  const taxRows = [...tableCharges, ...totals.charges].filter((c) => c.kind === 'tax');
+  const taxRows = [...tableCharges, ...footerCharges].filter((c) => c.kind === 'tax');
   if (tax === null && taxRows.length) tax = taxRows.reduce((s, c) => s + c.amount, 0);
   let items = table?.items ?? [];
   if (table?.oneMoneyColumn) {
-    const footer = totals.charges.reduce((s, c) => s + c.amount, 0);
+    const footer = footerCharges.reduce((s, c) => s + c.amount, 0);
     const target = totals.subtotal?.v ?? (totals.total ? totals.total.v - (tax ?? 0) - footer : null);
     const sum = (amounts: number[]) => tableCharges.reduce((s, c, i) => s + (c.kind === 'tax' ? 0 : amounts[i]!), 0);
     const asUnits = lineTotalsAsUnits(items, sum(tableCharges.map((c) => c.amount)), target, sum(table.printedCharges));
@@ -1796,7 +2028,7 @@ export function readInvoiceLayout(words: WordBox[]): LayoutInvoice {
     if (asUnits !== items) tableCharges = tableCharges.map((c, i) => ({ ...c, amount: table.printedCharges[i]! }));
     items = asUnits;
   }
-  const charges = [...tableCharges, ...totals.charges];
+  const charges = [...tableCharges, ...footerCharges];
   return {
     invoice_number: number?.value ?? null,
     supplier: supplier?.value ?? null,
