@@ -307,6 +307,23 @@ describe('refineCodeWords', () => {
     expect((await refineCodeWords([{ ...words[0]!, x1: 95 }], even)).map((w) => w.text)).toEqual(['205880']);
   });
 
+  it('reads a "1" with an L’s shape as an L on a clean page, marked, but not on a photograph', async () => {
+    const width = 120;
+    const px = new Uint8Array(width * 40).fill(255);
+    const ink = (x0: number, x1: number, y0: number, y1: number) => {
+      for (let y = y0; y < y1; y += 1) for (let x = x0; x < x1; x += 1) px[y * width + x] = 0;
+    };
+    ink(4, 14, 10, 25); // a blob for "9"
+    ink(20, 22, 10, 25); // the L's stem at its left edge …
+    ink(20, 30, 23, 25); // … and its foot
+    ink(36, 42, 17, 19); // a dash
+    ink(48, 58, 10, 25); // a blob for "2"
+    const words: WordBox[] = [{ text: '91-2', x0: 2, y0: 8, x1: 60, y1: 27, conf: 0.9 }];
+    const image = { px, width, height: 40 };
+    expect(await refineCodeWords(words, image)).toMatchObject([{ text: '9L-2', conf: CHANGED_CONFIDENCE }]);
+    expect(await refineCodeWords(words, { ...image, photo: true })).toMatchObject([{ text: '91-2', conf: 0.9 }]);
+  });
+
   it('reads a garbled code again on its own and uses the new read when it pairs with the glyphs', async () => {
     const image = page(120, laidOut([14, 3, 4, 12, 12], [2, 2, 2, 2]));
     const words: WordBox[] = [{ text: 'Blo2', x0: 3, y0: 8, x1: 60, y1: 32, conf: 0.4 }];

@@ -551,7 +551,8 @@ export function midGrey(image: GreyImage, g: Glyph): number | null {
  * one); an L stands at the left edge. Tesseract read Hyundai's "92101-L1110" as "92101-11110" at up to 0.58
  * confidence, and the row added up (fresh clean pages, `bench-textpdf.ts` seed 2929, tuning: four rows of T32a). On
  * that seed's 84 clean pages and rephoto seed 2468's 60 photographs, 2,234 glyphs read "1" or "I": only those four
- * were taken for an L; a serifed L (its top serif reaches left) is not recognised, so it stays as read.
+ * were taken for an L; a serifed L (its top serif reaches left) is not recognised, so it stays as read. Not used on
+ * photographs (`refineCodeWords`): a blurred monospace 1 of extra6 J03 passed.
  */
 export function isFootedL(image: GreyImage, g: Glyph): boolean {
   const h = g.y1 - g.y0;
@@ -712,7 +713,7 @@ export const MAX_REREAD_WORDS = 40;
  * A code read with a dollar or section sign for its first S ({@link signsReadForS}) is checked with its S, at
  * {@link CHANGED_CONFIDENCE}.
  */
-export async function refineCodeWords(ocrWords: WordBox[], image: GreyImage, reread?: RereadWord): Promise<WordBox[]> {
+export async function refineCodeWords(ocrWords: WordBox[], image: GreyImage & { photo?: true }, reread?: RereadWord): Promise<WordBox[]> {
   // A code read with "$" or "§" for its first S gets its S back, marked for checking (see signsReadForS).
   const words = ocrWords.map((w) => {
     const code = signsReadForS(w.text);
@@ -789,8 +790,10 @@ export async function refineCodeWords(ocrWords: WordBox[], image: GreyImage, rer
     refined = zerosReadAsSix(refined, image);
     // A "5" round at its top left is an S (an OE number's letter among digits), read and marked so.
     refined = letterSReadAsFive(refined, image);
-    // A "1" or "I" standing at the left edge of its box with a foot is an L ("92101-L1110"), read and marked so.
-    refined = lettersByShape(lettersByShape(refined, image, '1', 'L', isFootedL), image, 'I', 'L', isFootedL);
+    // A "1" or "I" standing at the left edge of its box with a foot is an L ("92101-L1110"), read and marked so. Not
+    // on a photograph: its blur can leave only the stem and base of a monospace 1 in the box (extra6 J03's "81145"
+    // became "81L45").
+    if (!image.photo) refined = lettersByShape(lettersByShape(refined, image, '1', 'L', isFootedL), image, 'I', 'L', isFootedL);
     // A letter changed by its glyph (or a word read again) is a guess: marked for checking, never passed silently.
     const changed = refined.pieces.map((p) => p.text).join('') !== w.text.replace(/\s+/g, '');
     const conf = changed ? Math.min(w.conf, CHANGED_CONFIDENCE) : w.conf;
