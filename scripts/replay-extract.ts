@@ -16,7 +16,7 @@ import path from 'node:path';
 import type { ExtractedInvoice } from '~/lib/schemas/invoice';
 import { validateExtraction } from '~/server/extraction/contract.server';
 import { groupLines, type WordBox } from '~/server/extraction/layout/words';
-import { combineReads, keepPlausibleBoxes, SCAN_SPARSE_MIN_CONFIDENCE } from '~/server/extraction/offline.server';
+import { combineReads, keepPlausibleBoxes, SCAN_SPARSE_MIN_CONFIDENCE, wordsToText } from '~/server/extraction/offline.server';
 import { closeOcrWorker, recognizeTopSparse, recognizeWords } from '~/server/extraction/ocr.server';
 import { readPdfPages } from '~/server/extraction/pdf.server';
 import { reviewExtraction } from '~/server/extraction/review.server';
@@ -50,28 +50,6 @@ function entries(set: string): Entry[] {
   const m = JSON.parse(fs.readFileSync(path.join(dir, 'manifest.json'), 'utf8')) as { invoices: Entry[] };
   // Only tuning invoices, ever.
   return m.invoices.filter((e) => e.split === 'tuning');
-}
-
-/** Text of stacked words, line by line (offline.server.ts's wordsToText, for the line-based reader on a text layer). */
-function wordsToText(words: WordBox[]): string {
-  const lines: { y: number; words: WordBox[] }[] = [];
-  for (const w of [...words].sort((a, b) => a.y1 - b.y1)) {
-    const line = lines.find((l) => Math.abs(l.y - w.y1) < 3);
-    if (line) line.words.push(w);
-    else lines.push({ y: w.y1, words: [w] });
-  }
-  return lines
-    .map((l) => {
-      let out = '';
-      let end = -Infinity;
-      for (const w of l.words.sort((a, b) => a.x0 - b.x0)) {
-        if (out) out += w.x0 - end > 12 ? '    ' : ' ';
-        out += w.text;
-        end = w.x1;
-      }
-      return out;
-    })
-    .join('\n');
 }
 
 async function imagePage(bytes: Uint8Array, scan: boolean): Promise<PageRead> {

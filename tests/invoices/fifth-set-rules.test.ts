@@ -26,19 +26,8 @@ import {
   withoutTrailingNotes,
 } from '~/server/extraction/layout/read-layout';
 import { groupLines, makeLine, tallForItsLetters, type WordBox } from '~/server/extraction/layout/words';
+import { line } from './word-boxes';
 
-/** Words of one printed line: `[text, x]` pairs; a text with spaces is split into words 10 px per character apart. */
-function line(y: number, cells: [string, number][], conf = 0.9, height = 20): WordBox[] {
-  const out: WordBox[] = [];
-  for (const [text, x] of cells) {
-    let at = x;
-    for (const word of text.split(' ')) {
-      if (word) out.push({ text: word, x0: at, x1: at + word.length * 10, y0: y, y1: y + height, conf });
-      at += (word.length + 1) * 10;
-    }
-  }
-  return out;
-}
 const word = (text: string, x0: number, y0: number, x1: number, y1: number, conf = 0.95): WordBox => ({ text, x0, y0, x1, y1, conf });
 
 describe('charges of other trades and units in descriptions', () => {

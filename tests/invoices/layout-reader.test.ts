@@ -8,19 +8,8 @@ import { chargeKind, confirmByArithmetic, netFromListAndDiscount, garbledBlock, 
 import { groupLines, joinLetterSpaced, printHeight, type WordBox } from '~/server/extraction/layout/words';
 import { combineReads, GUESSED_ROW_CONFIDENCE, keepPlausibleBoxes, SCAN_SPARSE_MIN_CONFIDENCE, SWOLLEN_SPARSE_HEIGHT } from '~/server/extraction/offline.server';
 import { dropOverprinted, joinTouchingItems } from '~/server/extraction/pdf.server';
+import { line } from './word-boxes';
 
-/** Words of one printed line: `[text, x]` pairs; a text with spaces is split into words 10 px per character apart. */
-function line(y: number, cells: [string, number][], conf = 0.9, height = 20): WordBox[] {
-  const out: WordBox[] = [];
-  for (const [text, x] of cells) {
-    let at = x;
-    for (const word of text.split(' ')) {
-      if (word) out.push({ text: word, x0: at, x1: at + word.length * 10, y0: y, y1: y + height, conf });
-      at += (word.length + 1) * 10;
-    }
-  }
-  return out;
-}
 
 const top = (supplier = 'Lakeside Ford Parts') => [
   ...line(20, [[supplier, 40]], 0.95, 36),

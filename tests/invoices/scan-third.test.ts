@@ -9,9 +9,9 @@ import { describe, expect, it } from 'vitest';
 import { removeDotLeaders, type GreyImage } from '~/server/extraction/clean-photo';
 import { CHANGED_CONFIDENCE, lostPoint, pairLetters, refineCodeWords, signsReadForS, type Glyph } from '~/server/extraction/layout/glyphs';
 import { editDistance, nearHeaderWord, readInvoiceLayout } from '~/server/extraction/layout/read-layout';
-import type { WordBox } from '~/server/extraction/layout/words';
 import { invertDarkBoxes } from '~/server/extraction/ocr.server';
 import { at, paint } from './grey-image';
+import { line } from './word-boxes';
 
 /** `n` squares of side `size` at pitch `pitch` from x0, top at y0. */
 const squares = (n: number, x0: number, y0: number, size: number, pitch: number, v = 30): [number, number, number, number, number][] =>
@@ -107,18 +107,6 @@ describe('a full stop the read left out', () => {
   });
 });
 
-/** Words of one printed line: `[text, x]` pairs; a text with spaces is split into words 10 px per character apart. */
-function line(y: number, cells: [string, number][], conf = 0.9, height = 20): WordBox[] {
-  const out: WordBox[] = [];
-  for (const [text, x] of cells) {
-    let x0 = x;
-    for (const word of text.split(' ')) {
-      if (word) out.push({ text: word, x0, x1: x0 + word.length * 10, y0: y, y1: y + height, conf });
-      x0 += (word.length + 1) * 10;
-    }
-  }
-  return out;
-}
 
 describe('nearHeaderWord', () => {
   it('matches a long header word two letters off, and no short or unlike word', () => {

@@ -25,20 +25,9 @@ import {
   totalsBesideTable,
   withoutRestatedCharges,
 } from '~/server/extraction/layout/read-layout';
-import { makeLine, type WordBox } from '~/server/extraction/layout/words';
+import { makeLine } from '~/server/extraction/layout/words';
+import { line } from './word-boxes';
 
-/** Words of one printed line: `[text, x]` pairs; a text with spaces is split into words 10 px per character apart. */
-function line(y: number, cells: [string, number][], conf = 0.9, height = 20): WordBox[] {
-  const out: WordBox[] = [];
-  for (const [text, x] of cells) {
-    let at = x;
-    for (const word of text.split(' ')) {
-      if (word) out.push({ text: word, x0: at, x1: at + word.length * 10, y0: y, y1: y + height, conf });
-      at += (word.length + 1) * 10;
-    }
-  }
-  return out;
-}
 
 describe('column heads of other trades', () => {
   it('reads a salvage yard\'s "Stock No." as the part number and "Part Description" as one head, "Donor VIN" as ignored', () => {

@@ -143,8 +143,11 @@ export const SWOLLEN_SPARSE_HEIGHT = 1.6;
  */
 export const SCAN_SPARSE_MIN_CONFIDENCE = 0.3;
 
-/** Text of stacked words, line by line (for the line-based reader on a PDF text layer). */
-function wordsToText(words: WordBox[]): string {
+/**
+ * Text of stacked words, line by line (for the line-based reader on a PDF text layer): words whose bottoms lie within
+ * 3 px share a line, in x order, a gap over 12 px written as four spaces.
+ */
+export function wordsToText(words: WordBox[]): string {
   const lines: { y: number; words: WordBox[] }[] = [];
   for (const w of [...words].sort((a, b) => a.y1 - b.y1)) {
     const line = lines.find((l) => Math.abs(l.y - w.y1) < 3);
