@@ -57,7 +57,13 @@ export type CatalogId =
   | 'toner'
   | 'donor'
   | 'capa'
-  | 'nagskit';
+  | 'nagskit'
+  | 'acura'
+  | 'reman'
+  | 'paintdirect'
+  | 'adas'
+  | 'clips'
+  | 'tow';
 
 const FORD_BODY: [string, string, number][] = [
   ['17D957', 'BUMPER COVER - FRONT', 42000],
@@ -583,6 +589,104 @@ const NAGS_KIT: [string, string, number, string][] = [
   ['FQ07718 GTY', 'Quarter glass LH, encapsulated', 13460, '2017-21 Honda CR-V'],
 ];
 
+/**
+ * Acura / Honda dealer wholesale counter (extra7 check set): Honda-style numbers with letters between dashes and a
+ * colour suffix (`76205-TJB-A21ZA`); some parts print the number they supersede (the 4th field), on a line of its own.
+ */
+const ACURA: [string, string, number, string][] = [
+  ['04711-TYA-A00ZZ', 'FACE SET, FR. BUMPER', 48650, ''],
+  ['71101-TX6-A00', 'FACE, FR. BUMPER', 39120, '71101-TX6-A90'],
+  ['33100-TZ5-A11', 'HEADLIGHT UNIT, R.', 108450, '33100-TZ5-A01'],
+  ['71121-TJB-A01', 'GRILLE, FR. (UPPER)', 27890, ''],
+  ['60100-TJB-A90ZZ', 'HOOD', 61240, ''],
+  ['74207-TX6-A01', 'SEAL, L. FR. FENDER', 1645, ''],
+  ['91512-TX4-003', 'CLIP, BUMPER', 265, '91512-SX0-003'],
+  ['71190-TJB-A01', 'BEAM, FR. BUMPER', 22470, ''],
+  ['36161-TJB-A14', 'CAMERA ASSY., FR. (MONOCULAR)', 84230, '36161-TJB-A04'],
+  ['75700-TJB-A01', 'EMBLEM (A MARK)', 7380, ''],
+  ['90113-TX4-003', 'BOLT, FLANGE (6X16)', 190, ''],
+  ['76205-TJB-A21ZA', 'MIRROR ASSY., R. DOOR (MAJESTIC WHITE)', 41860, ''],
+];
+/**
+ * Bumper-cover remanufacturer (extra7 check set): its own SKUs (`RB-TOY-CAM18F`) and long descriptions naming the
+ * car, the finish and what was repaired, printed under the SKU in one "Item & Description" cell.
+ */
+const REMAN: [string, string, number][] = [
+  ['RB-TOY-CAM18F', 'Reman front bumper cover 2018-20 Toyota Camry SE/XSE, primed, sensor holes', 24500],
+  ['RB-HON-CIV16R', 'Reman rear bumper cover 2016-18 Honda Civic sedan, primed', 19800],
+  ['RB-FOR-F1518F', 'Reman front bumper cover 2015-17 Ford F-150, textured black', 16900],
+  ['RB-CHE-EQU18F', 'Reman front bumper cover 2018-21 Chevrolet Equinox, primed, park assist holes', 23200],
+  ['RB-NIS-ROG17R', 'Reman rear bumper cover 2017-20 Nissan Rogue, primed', 21400],
+  ['RB-HYU-ELA19F', 'Reman front bumper cover 2019-20 Hyundai Elantra, primed', 18700],
+  ['RB-JEE-CHE19F', 'Reman front fascia 2019-22 Jeep Cherokee, primed, washer holes', 27600],
+  ['RB-SUB-OUT20R', 'Reman rear bumper cover 2020-22 Subaru Outback, primed', 22900],
+  ['TAB-REPAIR', 'Plastic welded tab repair, per tab', 2500],
+  ['RB-TOY-RAV19R', 'Reman rear bumper cover 2019-21 Toyota RAV4, primed, sensor holes', 25800],
+];
+/**
+ * Paint manufacturer's direct invoice (extra7 check set): ten-digit ERP material numbers (`1100045873`), the size in
+ * the description, sold by the CAN, GAL or QT.
+ */
+const PAINT_DIRECT: [string, string, number, string][] = [
+  ['1100045873', 'PRO BASECOAT MIXING CLEAR WB1050 1 LT', 6920, 'CAN'],
+  ['1100045911', 'PRO BASECOAT JET BLACK WB2030 1 LT', 9840, 'CAN'],
+  ['1100046208', 'PRO BASECOAT BRIGHT WHITE WB2010 1 LT', 8760, 'CAN'],
+  ['1100047325', 'PRO BASECOAT FINE ALUMINIUM WB1162 1 LT', 11280, 'CAN'],
+  ['1100050164', 'VELOCITY PREMIUM CLEAR CC6600 1 GAL', 18450, 'GAL'],
+  ['1100050172', 'ACTIVATOR CC6605 1 QT', 7390, 'QT'],
+  ['1100051886', 'VALUE SHIELD SEALER GREY 2K 1 GAL', 13960, 'GAL'],
+  ['1100052019', 'ULTRA PRODUCTIVE PRIMER SURFACER 1 GAL', 16540, 'GAL'],
+  ['1100053347', 'REDUCER MEDIUM 3365S 1 GAL', 8830, 'GAL'],
+  ['1100054416', 'ADHESION PROMOTER FOR PLASTICS 1 QT', 5270, 'QT'],
+  ['1100055738', 'BASECOAT CONDITIONER WB3000 1 LT', 4410, 'CAN'],
+  ['1100056002', 'SPOT BLENDER 1 QT', 3960, 'QT'],
+];
+/** Mobile ADAS calibration sublet (extra7 check set): its operation codes, each one billed line. */
+const ADAS: [string, string, number][] = [
+  ['ADAS-PRE', 'Pre-repair diagnostic scan', 6500],
+  ['ADAS-POST', 'Post-repair diagnostic scan', 6500],
+  ['CAL-FCS', 'Forward camera static calibration', 29500],
+  ['CAL-FCD', 'Forward camera dynamic calibration (road test)', 19500],
+  ['CAL-RAD-F', 'Front radar (ACC) static calibration', 32500],
+  ['CAL-BSM', 'Blind spot radar calibration, pair', 27500],
+  ['CAL-SVC', 'Surround view camera calibration', 34500],
+  ['CAL-RCAM', 'Rear camera aiming check', 9500],
+  ['CAL-SAS', 'Steering angle sensor reset', 5500],
+  ['TGT-SETUP', 'Target setup and floor leveling', 7500],
+  ['HL-AIM', 'Headlamp aiming, adaptive', 8500],
+];
+/**
+ * Clip and fastener supplier (extra7 check set): five-digit item numbers sold in packs (`25/BX`), the price per pack;
+ * the 4th field is the pack as printed and the 5th the warehouse bin.
+ */
+const CLIPS: [string, string, number, string, string][] = [
+  ['18352', 'PUSH RETAINER - HONDA/ACURA BUMPER', 1195, '25/BX', 'A-04-2'],
+  ['21748', 'PUSH-TYPE RETAINER - GM ROCKER MLDG', 1460, '25/BX', 'A-07-1'],
+  ['17311', 'SCREW GROMMET - TOYOTA FENDER LINER', 985, '50/BX', 'B-12-3'],
+  ['19067', 'BUMPER COVER RETAINER - FORD', 1320, '15/BX', 'A-11-4'],
+  ['12560', 'TRIM PANEL CLIP - CHRYSLER/JEEP', 1075, '25/BX', 'C-02-1'],
+  ['24411', 'SPLASH SHIELD RETAINER - NISSAN', 1240, '25/BX', 'B-05-2'],
+  ['10844', 'U-NUT M6 X 1.0 - UNIVERSAL', 890, '50/BX', 'D-01-3'],
+  ['15932', 'HEX FLANGE BOLT M6-1.0 X 16MM', 1130, '25/BX', 'D-03-1'],
+  ['22875', 'LICENSE PLATE FASTENER KIT BLACK', 1495, '10/PK', 'E-01-4'],
+  ['13390', 'DOOR PANEL CLIP - VW/AUDI', 1615, '15/BX', 'C-08-2'],
+  ['20194', 'RADIATOR SUPPORT RETAINER - HYUNDAI/KIA', 1285, '10/BX', 'A-09-3'],
+  ['16623', 'WHEEL FLARE CLIP - RAM 1500', 1890, '10/BX', 'C-14-1'],
+];
+/** Tow and storage bill as a sublet (extra7 check set): the tow company's charge codes; miles and days are the quantities. */
+const TOW: [string, string, number][] = [
+  ['HU-LD', 'Hook-up / base tow, light duty', 12500],
+  ['MI-LD', 'Loaded mileage, per mile', 450],
+  ['ST-OUT', 'Outside storage, per day', 1950],
+  ['ST-IN', 'Inside storage, per day', 1975],
+  ['WN-30', 'Winching / recovery, per 1/2 hr', 9500],
+  ['DL', 'Dollies / go-jacks', 5500],
+  ['FB', 'Flatbed surcharge', 3500],
+  ['CLN', 'Debris clean-up and absorbent', 4500],
+  ['AH-GATE', 'After-hours gate fee', 7500],
+  ['LK', 'Lockout / unlock vehicle', 6500],
+];
+
 function fordPrefix(rng: Rng): string {
   return rng.pick(['HC3Z', 'JL3Z', 'FL3Z', 'ML3Z', 'KB3Z', 'GJ5Z', 'LJ8Z']);
 }
@@ -823,6 +927,30 @@ export function randomPart(rng: Rng, id: CatalogId): CatalogPart {
     case 'nagskit': {
       const t = rng.pick(NAGS_KIT);
       return fromTuple4([t[0], t[1], spread(t[2]), t[3]], t[0].startsWith('HAH') || t[0].startsWith('KIT') ? 'KT' : 'EA', t[3]);
+    }
+    case 'acura': {
+      const [pn, desc, list, from] = rng.pick(ACURA);
+      return { part_number: pn, description: desc, list: spread(list), uom: 'EA', application: `${years()} RDX`, note: from };
+    }
+    case 'reman': {
+      const [pn, desc, list] = rng.pick(REMAN);
+      return { part_number: pn, description: desc, list: spread(list), uom: 'EA', application: '' };
+    }
+    case 'paintdirect': {
+      const t = rng.pick(PAINT_DIRECT);
+      return fromTuple4([t[0], t[1], spread(t[2]), t[3]], t[3], '');
+    }
+    case 'adas': {
+      const [pn, desc, list] = rng.pick(ADAS);
+      return { part_number: pn, description: desc, list: Math.round(list / 500) * 500, uom: 'EA', application: '' };
+    }
+    case 'clips': {
+      const [pn, desc, list, pack, bin] = rng.pick(CLIPS);
+      return { part_number: pn, description: desc, list: spread(list), uom: pack, application: bin };
+    }
+    case 'tow': {
+      const [pn, desc, list] = rng.pick(TOW);
+      return { part_number: pn, description: desc, list, uom: 'EA', application: '' };
     }
   }
 }

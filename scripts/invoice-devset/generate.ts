@@ -42,6 +42,11 @@
  * `--extra6` writes a sixth separate set, tests/fixtures/invoices-dev-extra6/ (ids J01…, seed EXTRA6_SEED), from the
  * six layouts of layouts-extra6.ts in the same shape (two-page text PDF of L50); all 'tuning', with its own Rng (the
  * other six sets stay byte-for-byte the same).
+ *
+ * `--extra7` writes a seventh separate set, tests/fixtures/invoices-dev-extra7/ (ids K01…, seed EXTRA7_SEED), from the
+ * six layouts of layouts-extra7.ts in the same shape (two-page text PDF of L59), with its own Rng (the other seven sets
+ * stay byte-for-byte the same). It is a CHECK set, never tuned on: its manifest keeps the same shape (split 'tuning',
+ * so the code that reads manifests keeps working) but says so, and the bench prints only its totals.
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -56,6 +61,7 @@ import { EXTRA3_LAYOUTS } from './layouts-extra3';
 import { EXTRA4_LAYOUTS } from './layouts-extra4';
 import { EXTRA5_LAYOUTS } from './layouts-extra5';
 import { EXTRA6_LAYOUTS } from './layouts-extra6';
+import { EXTRA7_LAYOUTS } from './layouts-extra7';
 import type { ExtractedInvoice } from '~/lib/schemas/invoice';
 import { buildInvoice, formatDate, money, truthOf, type Invoice } from './model';
 import { Rng } from './rng';
@@ -86,6 +92,9 @@ export const EXTRA4_SEED = SEED + 4;
 export const EXTRA5_SEED = SEED + 5;
 /** The seed of the sixth extra tuning set (`--extra6`, layouts L49–L54). */
 export const EXTRA6_SEED = SEED + 6;
+/** The seed of the seventh set (`--extra7`, layouts L55–L60), a CHECK set never tuned on. */
+export const EXTRA7_SEED = SEED + 7;
+const EXTRA7 = process.argv.includes('--extra7');
 const EXTRA6 = process.argv.includes('--extra6');
 const EXTRA5 = process.argv.includes('--extra5');
 const EXTRA4 = process.argv.includes('--extra4');
@@ -94,7 +103,9 @@ const EXTRA2 = process.argv.includes('--extra2');
 const EXTRA = process.argv.includes('--extra');
 const outDir = path.resolve(
   import.meta.dirname,
-  EXTRA6
+  EXTRA7
+    ? '../../tests/fixtures/invoices-dev-extra7'
+    : EXTRA6
     ? '../../tests/fixtures/invoices-dev-extra6'
     : EXTRA5
     ? '../../tests/fixtures/invoices-dev-extra5'
@@ -209,7 +220,7 @@ function planExtra(): Plan[] {
  * scanned PDF, then one two-page text PDF (22–25 rows) of `twoPage`; ids `prefix`01…. Uses its own Rng(`seed`).
  * Second set: EXTRA2_LAYOUTS, EXTRA2_SEED, L25, "F"; third: EXTRA3_LAYOUTS, EXTRA3_SEED, L31, "G"; fourth:
  * EXTRA4_LAYOUTS, EXTRA4_SEED, L41, "H"; fifth: EXTRA5_LAYOUTS, EXTRA5_SEED, L45, "I"; sixth: EXTRA6_LAYOUTS, EXTRA6_SEED,
- * L50, "J".
+ * L50, "J"; seventh (the check set): EXTRA7_LAYOUTS, EXTRA7_SEED, L59, "K".
  */
 function planExtraSet(layouts: Layout[], seed: number, twoPage: string, prefix: string): Plan[] {
   const rng = new Rng(seed);
@@ -352,7 +363,7 @@ async function render(
     const pageWidth = (await sharp(png).metadata()).width!;
     if (plan.variant === 'photo') {
       const p: PhotoParams = photoParams(rng);
-      if (EXTRA3 || EXTRA4 || EXTRA5 || EXTRA6) p.width = Math.min(p.width, Math.round(pageWidth * 1.08));
+      if (EXTRA3 || EXTRA4 || EXTRA5 || EXTRA6 || EXTRA7) p.width = Math.min(p.width, Math.round(pageWidth * 1.08));
       const file = `${base}.jpg`;
       fs.writeFileSync(path.join(outDir, file), await photograph(png, p, rng));
       return {
@@ -366,7 +377,7 @@ async function render(
     }
     if (plan.variant === 'scan-pdf') {
       const angle = (Math.round(rng.float(0.4, 1.5) * 10) / 10) * (rng.chance(0.5) ? 1 : -1);
-      const { pdf } = await scannedPdf(png, angle, EXTRA3 || EXTRA4 || EXTRA5 || EXTRA6 ? Math.min(1275, pageWidth) : 1275);
+      const { pdf } = await scannedPdf(png, angle, EXTRA3 || EXTRA4 || EXTRA5 || EXTRA6 || EXTRA7 ? Math.min(1275, pageWidth) : 1275);
       const file = `${base}.pdf`;
       fs.writeFileSync(path.join(outDir, file), pdf);
       return {
@@ -394,8 +405,10 @@ async function render(
 }
 
 async function main() {
-  const only = process.argv.slice(2).filter((a) => !['--extra', '--extra2', '--extra3', '--extra4', '--extra5', '--extra6'].includes(a));
-  const plans = EXTRA6
+  const only = process.argv.slice(2).filter((a) => !['--extra', '--extra2', '--extra3', '--extra4', '--extra5', '--extra6', '--extra7'].includes(a));
+  const plans = EXTRA7
+    ? planExtraSet(EXTRA7_LAYOUTS, EXTRA7_SEED, 'L59-clip-bins-packing', 'K')
+    : EXTRA6
     ? planExtraSet(EXTRA6_LAYOUTS, EXTRA6_SEED, 'L50-import-price-first', 'J')
     : EXTRA5
     ? planExtraSet(EXTRA5_LAYOUTS, EXTRA5_SEED, 'L45-resale-totals-top', 'I')
@@ -409,12 +422,12 @@ async function main() {
         ? planExtra()
         : planAll();
   const split =
-    EXTRA || EXTRA2 || EXTRA3 || EXTRA4 || EXTRA5 || EXTRA6 ? { layouts: new Set<string>(), photos: new Set<string>() } : drawSplit(plans);
-  const seed = EXTRA6 ? EXTRA6_SEED : EXTRA5 ? EXTRA5_SEED : EXTRA4 ? EXTRA4_SEED : EXTRA3 ? EXTRA3_SEED : EXTRA2 ? EXTRA2_SEED : EXTRA ? EXTRA_SEED : SEED;
+    EXTRA || EXTRA2 || EXTRA3 || EXTRA4 || EXTRA5 || EXTRA6 || EXTRA7 ? { layouts: new Set<string>(), photos: new Set<string>() } : drawSplit(plans);
+  const seed = EXTRA7 ? EXTRA7_SEED : EXTRA6 ? EXTRA6_SEED : EXTRA5 ? EXTRA5_SEED : EXTRA4 ? EXTRA4_SEED : EXTRA3 ? EXTRA3_SEED : EXTRA2 ? EXTRA2_SEED : EXTRA ? EXTRA_SEED : SEED;
   fs.mkdirSync(outDir, { recursive: true });
   if (!only.length)
     for (const old of fs.readdirSync(outDir))
-      if (/^[DEFGHIJ]\d\d/.test(old) || old === 'manifest.json') fs.rmSync(path.join(outDir, old));
+      if (/^[DEFGHIJK]\d\d/.test(old) || old === 'manifest.json') fs.rmSync(path.join(outDir, old));
   const browser = await chromium.launch({
     executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
     args: [
@@ -476,7 +489,12 @@ async function main() {
     layouts: layouts.map((l) => ({ id: l.id, title: l.title, date_format: l.dateFormat, features: l.features, split: 'tuning' })),
     invoices: manifest,
   });
-  const doc = EXTRA6
+  const doc = EXTRA7
+    ? {
+        ...extraDoc('SEVENTH', 'layouts-extra7.ts', '--extra7', EXTRA7_SEED, '2026-11-29: a CHECK set, never tuned on', EXTRA7_LAYOUTS),
+        description: `SEVENTH set, a CHECK set never tuned on (layouts L55–L60 of scripts/invoice-devset/layouts-extra7.ts), generated by \`npx tsx scripts/invoice-devset/generate.ts --extra7\` (Chromium + sharp, seeded). It measures whether a change to the reader generalises to layouts it has never seen: nobody tunes on it, and \`npm run bench:extract -- --set extra7\` prints its totals only. The split field keeps the other sets' shape ('tuning') so the code reading manifests works unchanged; it does not mean tuning. Each entry: the file to read, its ground truth (<id>.json, key "expected"), layout, effects, pages and split.`,
+      }
+    : EXTRA6
     ? extraDoc('SIXTH extra', 'layouts-extra6.ts', '--extra6', EXTRA6_SEED, '2026-11-29: all tuning', EXTRA6_LAYOUTS)
     : EXTRA5
     ? extraDoc('FIFTH extra', 'layouts-extra5.ts', '--extra5', EXTRA5_SEED, '2026-11-28: all tuning', EXTRA5_LAYOUTS)
@@ -510,7 +528,7 @@ async function main() {
   fs.writeFileSync(path.join(outDir, 'manifest.json'), `${JSON.stringify(doc, null, 2)}\n`);
   const tuning = manifest.filter((e) => e.split === 'tuning').length;
   console.log(
-    `${manifest.length} invoices (${tuning} tuning, ${manifest.length - tuning} held out) in ${(EXTRA6 ? EXTRA6_LAYOUTS : EXTRA5 ? EXTRA5_LAYOUTS : EXTRA4 ? EXTRA4_LAYOUTS : EXTRA3 ? EXTRA3_LAYOUTS : EXTRA2 ? EXTRA2_LAYOUTS : EXTRA ? EXTRA_LAYOUTS : LAYOUTS).length} layouts → ${outDir}`,
+    `${manifest.length} invoices (${tuning} tuning, ${manifest.length - tuning} held out) in ${(EXTRA7 ? EXTRA7_LAYOUTS : EXTRA6 ? EXTRA6_LAYOUTS : EXTRA5 ? EXTRA5_LAYOUTS : EXTRA4 ? EXTRA4_LAYOUTS : EXTRA3 ? EXTRA3_LAYOUTS : EXTRA2 ? EXTRA2_LAYOUTS : EXTRA ? EXTRA_LAYOUTS : LAYOUTS).length} layouts → ${outDir}`,
   );
 }
 

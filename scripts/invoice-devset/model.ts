@@ -81,11 +81,19 @@ export const EXTRA5_DATE_FORMATS = [
  * Chosen before the reader was tried on them.
  */
 export const EXTRA6_DATE_FORMATS = ['MM/dd/yy', 'yyyy.MM.dd', 'EEE MM/dd/yyyy', 'M-d-yy', 'MMMM dd, yyyy', 'MMM-dd-yyyy'] as const;
+/**
+ * Six more, used by the seventh set (L55–L60, a CHECK set never tuned on), one a layout, each as a real supplier's
+ * system prints it: 11-03-2026 (a dealer's DMS) · 03 Nov 2026 (an online invoicing app) · 20261103 (a paint
+ * manufacturer's ERP "Billing date") · Tue, Nov 3, 2026 (a calibration company's web app) · Nov 3 2026 (a fastener
+ * supplier's order system) · 11.03.26 (a tow company's dispatch software). Chosen before the reader was tried on them.
+ */
+export const EXTRA7_DATE_FORMATS = ['MM-dd-yyyy', 'dd MMM yyyy', 'yyyyMMdd', 'EEE, MMM d, yyyy', 'MMM d yyyy', 'MM.dd.yy'] as const;
 export type DateFormat =
   | (typeof DATE_FORMATS)[number]
   | (typeof EXTRA_DATE_FORMATS)[number]
   | (typeof EXTRA5_DATE_FORMATS)[number]
-  | (typeof EXTRA6_DATE_FORMATS)[number];
+  | (typeof EXTRA6_DATE_FORMATS)[number]
+  | (typeof EXTRA7_DATE_FORMATS)[number];
 
 /** A date printed in one of the formats (dd-MMM-yy, ddMMMyy and MMM-dd-yyyy in capitals: 03-NOV-26, 03NOV26, NOV-03-2026). */
 export function formatDate(iso: string, fmt: DateFormat): string {
