@@ -17,6 +17,9 @@
  *    not a part; a line without amounts directly under a part continues its description;
  * 5. the table ends at the totals block (Subtotal, Total, Amount Due …); the block's labelled amounts give subtotal,
  *    tax, total and further charges;
+ * 5a. when no header is found, its table is empty or its parts, charges and tax do not make the total, the table
+ *    found by its cells' content (`table-by-content.ts`: the run of lines ending in money, columns by the white space
+ *    between them, kinds by what the cells hold) is read the same way, and the read nearer the total is kept;
  * 6. header fields: invoice number after "Invoice #", "Invoice No", "Inv No", "No." or in a box below the label;
  *    date after "Invoice Date"/"Date" (same line or below) else the first date on the page, parsed by `readDate`;
  *    supplier from a "Supplier/Vendor/Sold By/Remit To" label, else the tallest text block above the table that is
@@ -25,8 +28,11 @@
  * Pure; never throws on odd input (returns nulls / empty lists).
  */
 import { LOW_CONFIDENCE, type ExtractedCharge, type ExtractionConfidence, type InvoiceChargeKind } from '~/lib/schemas/invoice';
+import { reconcileInvoice, RECONCILE_TOLERANCE_CENTS } from '../review.server';
 import { readDate } from './dates';
 import { CHANGED_CONFIDENCE } from './glyphs';
+import { findTableByContent } from './table-by-content';
+import { isTotalsLine, moneyWords, readMoney, readQty } from './values';
 import { groupLines, makeLine, meanConf, median, printSize, segments, tallForItsLetters, type Line, type WordBox } from './words';
 
 export type ColumnKind =
@@ -599,53 +605,6 @@ function cells(line: Line, cols: Column[]): Map<Column, WordBox[]> {
   return map;
 }
 
-/**
- * "$1,234.50", "1234.50", "(12.00)", "-5.00", "12.00-" → dollars (negative when marked), else null. A table rule read
- * before or after the amount ("198.28|") is left out.
- */
-/**
- * A unit of measure printed after a price with a slash ("78.90/QT", "45.60/PT", "12.50/ea", "95.00/HR"): a paint
- * jobber prints the price per container this way (extra6 L51), and the amount is the price. Units of one to three
- * letters a parts invoice sells by; the slash must follow a digit, so no date or fraction ("1/2") is touched.
- * Before, "54.70/PT" read as no money, so the Price column was empty and every row of the four L51 pages fell back
- * to the line-based reader with the size, quantity and price run into the description.
- */
-export const PER_UNIT_SUFFIX = /(?<=\d)\/(?:ea|each|pt|qt|gl|gal|lt|ltr|l|kt|kit|pk|pkg|bx|box|rl|cs|pr|ft|lb|oz|hr|set|cyl|gr)\.?$/i;
-
-export function readMoney(token: string): number | null {
-  // A table rule read into the word ("198.28|", "|$24.00", "23.10]") is not part of the amount.
-  let t = token
-    .trim()
-    .replace(PER_UNIT_SUFFIX, '')
-    .replace(/^[|[]+(?=[$S§(\d-])/, '')
-    .replace(/(?<=[\d)-])[|\]]+$/, '')
-    .replace(/^[$S§]/, '')
-    .replace(/^\$/, '');
-  let negative = false;
-  if (/^\(.*\)$/.test(t) || /^-/.test(t) || /-$/.test(t) || /CR$/i.test(t)) negative = true;
-  t = t.replace(/[()$]/g, '').replace(/^-|-$/g, '').replace(/CR$/i, '');
-  const m = /^(\d{1,3}(?:[,.]\d{3})*|\d+)[.,](\d{2})$/.exec(t);
-  if (!m) return null;
-  const value = Number(`${m[1]!.replace(/[.,]/g, '')}.${m[2]}`);
-  return negative ? -value : value;
-}
-
-/**
- * A whole quantity as read ("2", "2EA", "l" → 1, "O" → 0 only inside a number; a table rule read after the digits,
- * "1|" or "4]", is not part of it).
- */
-export function readQty(token: string): number | null {
-  const t = token
-    .trim()
-    .replace(/[A-Za-z]{2,}$/, '')
-    .replace(/(?<=\d)[|\])]+$/, '');
-  if (/^[\dOoIl|]{1,6}$/.test(t) && /\d|^[Il|]$/.test(t)) {
-    const n = Number(t.replace(/[Oo]/g, '0').replace(/[Il|]/g, '1'));
-    return Number.isFinite(n) ? n : null;
-  }
-  const m = /^(\d{1,6})(?:\.0+)?$/.exec(t);
-  return m ? Number(m[1]) : null;
-}
 
 const CHARGE_RULES: [RegExp, InvoiceChargeKind][] = [
   [/\bcore\s*(charge|chg|deposit|dep|fee)\b|^core\b|\bcore$/i, 'core'],
@@ -712,14 +671,7 @@ const TOTALS_LABELS: [RegExp, 'subtotal' | 'total' | 'tax' | 'paid'][] = [
 const TOTAL_RANK = ['grand total', 'invoice total', 'total due', 'amount due', 'balance due', 'total amount', 'invoice amount', 'total invoice', 'amount payable', 'please pay', 'total', 'net total'];
 const TOTAL_NAME = /(grand\s*total|invoice\s*total|total\s*due|amount\s*due|balance\s*due|total\s*amount|invoice\s*amount|total\s*invoice|amount\s*payable|please\s*pay|net\s*total|total)/i;
 
-const moneyWords = (words: WordBox[]) =>
-  words.map((w) => ({ w, v: readMoney(w.text) })).filter((x): x is { w: WordBox; v: number } => x.v !== null);
 
-/** True for a line that starts the totals block. */
-function isTotalsLine(line: Line): boolean {
-  const t = line.text;
-  return /\bsub\s*-?\s*total\b|\b(grand\s*total|invoice\s*total|total\s*due|amount\s*due|balance\s*due|total\s*amount|invoice\s*amount|total\s*invoice|amount\s*payable)\b|^\W*(net\s+)?total\b|^\W*(please\s*pay|net\s*merchandise|merchandise\s*total)\b/i.test(t);
-}
 
 /**
  * True for a "label  amount" line of a totals block printed under the price columns with no label our vocabulary
@@ -1268,6 +1220,36 @@ function readTable(lines: Line[]): TableResult | null {
       .filter((l): l is Line => l !== null),
   );
   const bounded = columnBounds(moneyColumnsByContent(codeColumnsByContent(itemColumnAsDescription(cols, body), body), body), body);
+  return readBody(cols, bounded, body, { headerIndex, endIndex: end, top: lines[headerIndex]!.y0 });
+}
+
+/** The table found by its cells' content ({@link findTableByContent}), read like a header-led one; null when none. */
+function readTableByContent(lines: Line[]): TableResult | null {
+  const found = findTableByContent(lines);
+  if (!found) return null;
+  const body = withoutTrailingNotes(lines.slice(found.start, found.end));
+  return readBody(found.cols, found.cols, body, { headerIndex: found.headerIndex, endIndex: found.end, top: lines[found.headerIndex]!.y0 });
+}
+
+/**
+ * The confidence (0..1) of a part-number cell (`words`, read as `text`): the mean of its words', but at most
+ * {@link CHANGED_CONFIDENCE} (under the form's mark) when the number has no digit. A part number without a digit is
+ * rare (4 of the 1,311 rows of the tuning sets: a paint maker's mixing bases `MX-GAZ`, `MX-UX`), while a description's
+ * first word taken for the part number ("WHEEL" of "WHEEL 17X7 ALLOY" under a header the reader misread) adds up like a
+ * right row: marked, it is checked instead of trusted.
+ */
+export function partNumberConfidence(words: WordBox[], text: string): number {
+  const mean = meanConf(words);
+  return /\d/.test(text) ? mean : Math.min(mean, CHANGED_CONFIDENCE);
+}
+
+/**
+ * The parts and charges of a table body (`body`: its lines, header and totals left out) read by column (`bounded`:
+ * the columns with their left and right boundaries in px; `cols`: the columns as named, for the money-column count),
+ * with the table's place on the page (`frame`: the header's line index, the index of the line after the body, the
+ * header's top in px). Shared by the header-led reader and the reader of a table by its cells' content.
+ */
+function readBody(cols: Column[], bounded: Column[], body: Line[], frame: { headerIndex: number; endIndex: number; top: number }): TableResult {
   const items: LayoutInvoice['line_items'] = [];
   const charges: ExtractedCharge[] = [];
   const printedCharges: number[] = [];
@@ -1366,7 +1348,7 @@ function readTable(lines: Line[]): TableResult | null {
       ? confirmByArithmetic(meanConf(row.qtyWords), meanConf(unitWords), meanConf(row.amountWords))
       : { quantity: meanConf(row.qtyWords), unit_price: meanConf(unitWords) };
     confidence.push({
-      part_number: meanConf(row.part),
+      part_number: partNumberConfidence(row.part, partText),
       description: descriptionConfidence(row.desc),
       ...numbers,
     });
@@ -1380,7 +1362,7 @@ function readTable(lines: Line[]): TableResult | null {
   }
   const moneyKinds = cols.filter((c) => ['list', 'net', 'price', 'amount'].includes(c.kind));
   const oneMoneyColumn = moneyKinds.length === 1 && moneyKinds[0]!.kind !== 'amount';
-  return { items, charges, printedCharges, confidence, oneMoneyColumn, headerIndex, endIndex: end, top: lines[headerIndex]!.y0 };
+  return { items, charges, printedCharges, confidence, oneMoneyColumn, ...frame };
 }
 
 /**
@@ -2007,7 +1989,30 @@ export function totalsBesideTable(words: WordBox[]): WordBox[] {
 /** Reads an invoice from word boxes (see module docs). */
 export function readInvoiceLayout(words: WordBox[]): LayoutInvoice {
   const lines = groupLines(totalsBesideTable(words));
-  const table = readTable(lines);
+  const byHeader = readTable(lines);
+  const header = withTable(lines, byHeader);
+  if (byHeader && byHeader.items.length > 0 && missedBy(header) <= RECONCILE_TOLERANCE_CENTS) return header;
+  // The header's table is missing, empty or does not add up: the table found by its cells' content competes, and the
+  // read nearer the printed total wins (the header's on a tie).
+  const byContent = readTableByContent(lines);
+  if (!byContent || byContent.items.length === 0) return header;
+  const content = withTable(lines, byContent);
+  if (!byHeader || byHeader.items.length === 0) return content;
+  return missedBy(content) < missedBy(header) ? content : header;
+}
+
+/**
+ * How far (cents, ≥ 0) a read's parts, charges and tax are from its total; Infinity without parts or a total, so a
+ * read that can be checked wins over one that cannot.
+ */
+function missedBy(read: LayoutInvoice): number {
+  if (!read.line_items.length || read.total_amount === null) return Infinity;
+  const { differenceCents } = reconcileInvoice(read);
+  return differenceCents === null ? Infinity : Math.abs(differenceCents);
+}
+
+/** The invoice read from the page's lines with `table` as its parts table (none: header fields and totals only). */
+function withTable(lines: Line[], table: TableResult | null): LayoutInvoice {
   const totals = totalsAboveWhenNoneBelow(readTotals(lines, table ? table.endIndex : 0, !!table), lines, table?.headerIndex ?? -1);
   const number = findInvoiceNumber(table ? lines.slice(0, table.headerIndex).concat(lines.slice(table.endIndex)) : lines);
   const date = findDate(lines);
@@ -2052,6 +2057,7 @@ export function readInvoiceLayout(words: WordBox[]): LayoutInvoice {
 }
 
 export { groupLines, makeLine };
+export { PER_UNIT_SUFFIX, readMoney, readQty } from './values';
 
 function round2(v: number): number {
   return Math.round(v * 100) / 100;
