@@ -1,5 +1,5 @@
 /**
- * `npm run bench:extract [-- --set old|dev|extra|extra2|extra3|extra4|extra5|extra6|extra7|all] [-- --split tuning|heldout|all]`: runs the offline extractor on the
+ * `npm run bench:extract [-- --set old|dev|extra|extra2|extra3|extra4|extra5|extra6|extra7|extra8|all] [-- --split tuning|heldout|all]`: runs the offline extractor on the
  * invoice fixtures and prints field-level accuracy, time per page and silent successes.
  *
  * Sets:
@@ -24,6 +24,8 @@
  *   `generate.ts --extra5`), likewise all tuning, printed as "Extra5 tuning set"; `--set all` runs it too.
  * - `extra6`: the SIXTH extra tuning set, tests/fixtures/invoices-dev-extra6 (layouts L49–L54, made by
  *   `generate.ts --extra6`), likewise all tuning, printed as "Extra6 tuning set"; `--set all` runs it too.
+ * - `extra8`: the EIGHTH extra tuning set, tests/fixtures/invoices-dev-extra8 (layouts L61–L66, made by
+ *   `generate.ts --extra8`), a normal tuning set like extra6, printed as "Extra8 tuning set"; `--set all` runs it too.
  * - `extra7`: the SEVENTH set, tests/fixtures/invoices-dev-extra7 (layouts L55–L60, made by `generate.ts --extra7`), a
  *   CHECK set that is never tuned on: it measures whether a change to the reader generalises to layouts it has never
  *   seen. It is scored as TOTALS ONLY — the summary line and one per variant, never the per-invoice table nor the
@@ -69,6 +71,7 @@ const extra4Dir = path.join(root, 'tests/fixtures/invoices-dev-extra4');
 const extra5Dir = path.join(root, 'tests/fixtures/invoices-dev-extra5');
 const extra6Dir = path.join(root, 'tests/fixtures/invoices-dev-extra6');
 const extra7Dir = path.join(root, 'tests/fixtures/invoices-dev-extra7');
+const extra8Dir = path.join(root, 'tests/fixtures/invoices-dev-extra8');
 const HEADER = ['invoice_number', 'supplier', 'invoice_date', 'total_amount'] as const;
 /** Old-fixture figures before issue 18 (2026-11-24, `npm run bench:extract -- --set old`): they may not fall. */
 const OLD_FLOOR = { header: 58, headerAll: 60, items: 46, itemsAll: 48, silent: 1 };
@@ -79,7 +82,7 @@ type Expected = Pick<
   'invoice_number' | 'supplier' | 'invoice_date' | 'total_amount' | 'line_items'
 >;
 interface Case {
-  set: 'old' | 'dev' | 'extra' | 'extra2' | 'extra3' | 'extra4' | 'extra5' | 'extra6' | 'extra7';
+  set: 'old' | 'dev' | 'extra' | 'extra2' | 'extra3' | 'extra4' | 'extra5' | 'extra6' | 'extra7' | 'extra8';
   id: string;
   file: string;
   /** What kind of page: effect (old) or layout + variant (dev). */
@@ -115,11 +118,11 @@ const { values: args } = parseArgs({
   },
 });
 if (
-  !['old', 'dev', 'extra', 'extra2', 'extra3', 'extra4', 'extra5', 'extra6', 'extra7', 'all'].includes(args.set!) ||
+  !['old', 'dev', 'extra', 'extra2', 'extra3', 'extra4', 'extra5', 'extra6', 'extra7', 'extra8', 'all'].includes(args.set!) ||
   !['tuning', 'heldout', 'all'].includes(args.split!)
 ) {
   console.error(
-    'Usage: npm run bench:extract -- [--set old|dev|extra|extra2|extra3|extra4|extra5|extra6|extra7|all] [--split tuning|heldout|all] [--id D03,D05] [--show]',
+    'Usage: npm run bench:extract -- [--set old|dev|extra|extra2|extra3|extra4|extra5|extra6|extra7|extra8|all] [--split tuning|heldout|all] [--id D03,D05] [--show]',
   );
   process.exit(2);
 }
@@ -152,7 +155,7 @@ function oldCases(): Case[] {
 }
 
 /** The cases of a generated set's manifest (`dir`: invoices-dev or invoices-dev-extra), filtered by split. */
-function devCases(split: string, dir = devDir, set: 'dev' | 'extra' | 'extra2' | 'extra3' | 'extra4' | 'extra5' | 'extra6' | 'extra7' = 'dev'): Case[] {
+function devCases(split: string, dir = devDir, set: 'dev' | 'extra' | 'extra2' | 'extra3' | 'extra4' | 'extra5' | 'extra6' | 'extra7' | 'extra8' = 'dev'): Case[] {
   const manifest = JSON.parse(fs.readFileSync(path.join(dir, 'manifest.json'), 'utf8')) as {
     invoices: {
       id: string;
@@ -409,6 +412,12 @@ try {
       'extra6',
     ],
     [
+      'extra8',
+      extra8Dir,
+      'Extra8 tuning set (tests/fixtures/invoices-dev-extra8, layouts L61–L66)',
+      'extra8',
+    ],
+    [
       'extra7',
       extra7Dir,
       'Extra7 CHECK set (tests/fixtures/invoices-dev-extra7, layouts L55–L60; never tuned on)',
@@ -436,7 +445,7 @@ try {
     }
     if (outcomes.length) {
       const s = summarise(outcomes);
-      console.log(line({ extra: 'Extra tuning', extra2: 'Extra2 tuning', extra3: 'Extra3 tuning', extra4: 'Extra4 tuning', extra5: 'Extra5 tuning', extra6: 'Extra6 tuning', extra7: 'Extra7 CHECK' }[set], s));
+      console.log(line({ extra: 'Extra tuning', extra2: 'Extra2 tuning', extra3: 'Extra3 tuning', extra4: 'Extra4 tuning', extra5: 'Extra5 tuning', extra6: 'Extra6 tuning', extra7: 'Extra7 CHECK', extra8: 'Extra8 tuning' }[set], s));
       for (const variant of [...new Set(outcomes.map((o) => o.c.variant))])
         console.log(line(`  ${variant}`, summarise(outcomes.filter((o) => o.c.variant === variant))));
       if (pct(s.header, s.headerAll) < TARGET.header)

@@ -63,7 +63,13 @@ export type CatalogId =
   | 'paintdirect'
   | 'adas'
   | 'clips'
-  | 'tow';
+  | 'tow'
+  | 'toyotawhs'
+  | 'moparws'
+  | 'kia'
+  | 'paintstore'
+  | 'abrasives'
+  | 'broker';
 
 const FORD_BODY: [string, string, number][] = [
   ['17D957', 'BUMPER COVER - FRONT', 42000],
@@ -687,6 +693,97 @@ const TOW: [string, string, number][] = [
   ['LK', 'Lockout / unlock vehicle', 6500],
 ];
 
+/** Toyota dealer's wholesale parts department (extra8 set): Camry collision parts, letters inside some numbers (`81150-06D40`). */
+const TOYOTA_WHS: [string, string, number][] = [
+  ['52119-06987', 'COVER, FRONT BUMPER', 58840],
+  ['53111-06550', 'GRILLE, RADIATOR', 31260],
+  ['81150-06D40', 'UNIT ASSY, HEADLAMP, LH', 96420],
+  ['52021-06090', 'REINFORCEMENT SUB-ASSY, FR BUMPER', 28950],
+  ['53811-06A30', 'PANEL, FRONT FENDER, RH', 27430],
+  ['52611-06220', 'ABSORBER, FR BUMPER ENERGY', 6985],
+  ['16400-F0330', 'RADIATOR ASSY', 52870],
+  ['90467-12107', 'CLIP, BUMPER COVER', 185],
+  ['75431-06010', 'NAMEPLATE, TOYOTA', 4320],
+  ['53381-06100', 'SEAL, HOOD TO RADIATOR SUPPORT', 2875],
+  ['52575-06060', 'SEAL, FR BUMPER SIDE, RH', 1490],
+  ['87910-06G30', 'MIRROR ASSY, OUTER RR VIEW, RH', 41550],
+];
+/**
+ * Chrysler/Jeep/Ram dealer's wholesale counter (extra8 set): Mopar numbers with their two-letter suffix, and the
+ * brand's line code in its own column (MOP Mopar, OMX Omix-ADA, RUG Rugged Ridge — whose numbers carry a dot).
+ */
+const MOPAR_WS: [string, string, number, string][] = [
+  ['68402070AB', 'FASCIA, FRONT', 64860, 'MOP'],
+  ['68259093AA', 'GRILLE, RADIATOR', 38920, 'MOP'],
+  ['5XV01TZZAA', 'FASCIA, REAR BUMPER', 52740, 'MOP'],
+  ['68492837AD', 'HEADLAMP, LEFT', 112860, 'MOP'],
+  ['6104216AA', 'SCREW, HEX FLANGE HEAD', 245, 'MOP'],
+  ['68310726AA', 'BRACKET, FASCIA SUPPORT', 2890, 'MOP'],
+  ['04877448AB', 'FILTER, ENGINE OIL', 845, 'MOP'],
+  ['68225079AA', 'SENSOR, PARK ASSIST', 9875, 'MOP'],
+  ['68375466AC', 'HOOD', 78450, 'MOP'],
+  ['12035.15', 'FENDER FLARE, FRONT LH', 8450, 'OMX'],
+  ['11231.01', 'GRILLE INSERT, BLACK', 13995, 'RUG'],
+  ['68083370AA', 'LAMP, SIDE MARKER', 3465, 'MOP'],
+];
+/** Kia dealer (extra8 set): K5 collision parts, Kia's hyphenated descriptions (`COVER-FRONT BUMPER`), a 10-digit bolt. */
+const KIA: [string, string, number][] = [
+  ['86511-L3000', 'COVER-FRONT BUMPER', 48760],
+  ['86350-L3010', 'GRILLE ASSY-RADIATOR', 36540],
+  ['92101-L3120', 'LAMP ASSY-HEAD,LH', 98210],
+  ['86530-L3000', 'BEAM ASSY-FRONT BUMPER', 27860],
+  ['86520-L3000', 'ABSORBER-FRONT BUMPER ENERGY', 6950],
+  ['66311-L3000', 'PANEL ASSY-FENDER,LH', 31480],
+  ['86591-L3000', 'CAP-FRONT BUMPER TOW HOOK', 1285],
+  ['87616-L3010', 'SCALP-OUTSIDE MIRROR,RH', 8690],
+  ['86590-L3AA0', 'GARNISH-FRONT BUMPER', 4420],
+  ['1249206163', 'BOLT', 190],
+  ['86655-L3000', 'BRACKET-REAR BUMPER SIDE,RH', 2175],
+  ['95895-L3000', 'UNIT ASSY-FRONT VIEW CAMERA', 62450],
+];
+/** Automotive paint store (extra8 set): store SKUs, colour mixed to code by the quart, pint or gallon, and sundries. */
+const PAINT_STORE: [string, string, number, string][] = [
+  ['MIX-BC-QT', 'Basecoat mixed to code, quart', 9260, 'QT'],
+  ['MIX-BC-PT', 'Basecoat mixed to code, pint', 5475, 'PT'],
+  ['MIX-BC-GL', 'Basecoat mixed to code, gallon', 31980, 'GL'],
+  ['ATM-C0010', 'Ultra clearcoat, high solids', 14590, 'GL'],
+  ['ATM-H0110', 'Hardener, medium', 7645, 'QT'],
+  ['ATM-R7K-MED', 'Reducer, medium', 4890, 'GL'],
+  ['EP-PRM-GRY', 'Epoxy primer, gray', 11240, 'GL'],
+  ['SEAL-2K-WHT', '2K sealer, white', 8930, 'QT'],
+  ['SPR-ETCH-12', 'Self-etch primer aerosol, 12 oz', 1495, 'EA'],
+  ['CUP-650-50', 'Mixing cups 650 ml, 50 pk', 2890, 'PK'],
+  ['STR-190-250', 'Paint strainers 190 micron, 250 ct', 2150, 'BX'],
+  ['TACK-12', 'Tack cloth, 12 ct', 1240, 'PK'],
+];
+/** Abrasives and masking supplier (extra8 set): maker-prefixed item codes, sold by the box, roll or pack. */
+const ABRASIVES: [string, string, number, string][] = [
+  ['3M-06292', 'Hookit sanding disc P320 6 in, 50/bx', 5480, 'BX'],
+  ['3M-30362', 'Cubitron II Hookit disc P180 6 in', 6890, 'BX'],
+  ['MIR-AE-6-400', 'Abranet disc 6 in P400, 50 pk', 4590, 'BX'],
+  ['3M-06654', 'Scotchblok masking paper 12 in x 750 ft', 3175, 'RL'],
+  ['3M-06345', 'Masking tape 3/4 in, 233+', 820, 'RL'],
+  ['3M-06727', 'Refinish masking tape 1.5 in', 1240, 'RL'],
+  ['NOR-02608', 'Scuff pad gray ultra fine, 20 pk', 2690, 'PK'],
+  ['PRP-FILM-16', 'Overspray masking film 16 x 350 ft', 4850, 'RL'],
+  ['3M-05917', 'Foam masking tape 13 mm', 2595, 'RL'],
+  ['3M-08210', 'N95 particulate respirator, 20/bx', 2875, 'BX'],
+  ['DA-PAD-6S', 'Interface pad 6 in soft', 1690, 'EA'],
+  ['GLV-NIT-L', 'Nitrile gloves black L, 100 ct', 1345, 'BX'],
+];
+/** Used-parts broker (extra8 set): the part, the donor vehicle and a condition grade (the stock number is made per row). */
+const BROKER: [string, string, number, string][] = [
+  ['FRONT BUMPER ASSY W/ SENSORS', '2020 TOYOTA CAMRY SE', 24500, 'A'],
+  ['HEADLAMP LED LH', '2021 HONDA ACCORD', 32000, 'A'],
+  ['HOOD PANEL', '2019 FORD ESCAPE', 18500, 'B'],
+  ['DOOR SHELL FRONT RH', '2018 CHEVY EQUINOX', 21000, 'B'],
+  ['RADIATOR SUPPORT', '2020 NISSAN ROGUE', 16500, 'A'],
+  ['TAIL LAMP QTR MTD RH', '2019 JEEP CHEROKEE', 9500, 'A'],
+  ['FENDER LH', '2021 HYUNDAI TUCSON', 13500, 'A'],
+  ['REAR BUMPER COVER', '2018 SUBARU OUTBACK', 17500, 'C'],
+  ['MIRROR PWR HTD W/ SIGNAL LH', '2020 RAM 1500', 14000, 'A'],
+  ['GRILLE ASSY CHROME', '2019 GMC SIERRA', 22500, 'B'],
+];
 function fordPrefix(rng: Rng): string {
   return rng.pick(['HC3Z', 'JL3Z', 'FL3Z', 'ML3Z', 'KB3Z', 'GJ5Z', 'LJ8Z']);
 }
@@ -951,6 +1048,38 @@ export function randomPart(rng: Rng, id: CatalogId): CatalogPart {
     case 'tow': {
       const [pn, desc, list] = rng.pick(TOW);
       return { part_number: pn, description: desc, list, uom: 'EA', application: '' };
+    }
+    case 'toyotawhs': {
+      const [pn, desc, list] = rng.pick(TOYOTA_WHS);
+      return { part_number: pn, description: desc, list: spread(list), uom: 'EA', application: `${years()} CAMRY` };
+    }
+    case 'moparws': {
+      const [pn, desc, list, mfr] = rng.pick(MOPAR_WS);
+      return { part_number: pn, description: desc, list: spread(list), uom: 'EA', application: `${years()} WRANGLER`, note: mfr };
+    }
+    case 'kia': {
+      const [pn, desc, list] = rng.pick(KIA);
+      return { part_number: pn, description: desc, list: spread(list), uom: 'EA', application: `${years()} K5` };
+    }
+    case 'paintstore': {
+      const t = rng.pick(PAINT_STORE);
+      return fromTuple4([t[0], t[1], spread(t[2]), t[3]], t[3], '');
+    }
+    case 'abrasives': {
+      const t = rng.pick(ABRASIVES);
+      return fromTuple4([t[0], t[1], spread(t[2]), t[3]], t[3], '');
+    }
+    case 'broker': {
+      const [desc, car, list, grade] = rng.pick(BROKER);
+      // A broker's stock number: yard prefix, year and a sequence (`UP26-04817`); the note is the condition grade.
+      return {
+        part_number: `${rng.pick(['UP', 'BX', 'RP'])}${rng.int(24, 26)}-${rng.digits(5)}`,
+        description: desc,
+        list: Math.round((list * rng.float(0.9, 1.15)) / 500) * 500,
+        uom: 'EA',
+        application: car,
+        note: grade,
+      };
     }
   }
 }

@@ -47,6 +47,10 @@
  * six layouts of layouts-extra7.ts in the same shape (two-page text PDF of L59), with its own Rng (the other seven sets
  * stay byte-for-byte the same). It is a CHECK set, never tuned on: its manifest keeps the same shape (split 'tuning',
  * so the code that reads manifests keeps working) but says so, and the bench prints only its totals.
+ *
+ * `--extra8` writes an eighth separate set, tests/fixtures/invoices-dev-extra8/ (ids M01…, seed EXTRA8_SEED), from the
+ * six layouts of layouts-extra8.ts in the same shape (two-page text PDF of L61); all 'tuning', a normal tuning set like
+ * the sixth, with its own Rng (the other eight sets stay byte-for-byte the same).
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -62,6 +66,7 @@ import { EXTRA4_LAYOUTS } from './layouts-extra4';
 import { EXTRA5_LAYOUTS } from './layouts-extra5';
 import { EXTRA6_LAYOUTS } from './layouts-extra6';
 import { EXTRA7_LAYOUTS } from './layouts-extra7';
+import { EXTRA8_LAYOUTS } from './layouts-extra8';
 import type { ExtractedInvoice } from '~/lib/schemas/invoice';
 import { buildInvoice, formatDate, money, truthOf, type Invoice } from './model';
 import { Rng } from './rng';
@@ -94,6 +99,9 @@ export const EXTRA5_SEED = SEED + 5;
 export const EXTRA6_SEED = SEED + 6;
 /** The seed of the seventh set (`--extra7`, layouts L55–L60), a CHECK set never tuned on. */
 export const EXTRA7_SEED = SEED + 7;
+/** The seed of the eighth extra tuning set (`--extra8`, layouts L61–L66). */
+export const EXTRA8_SEED = SEED + 8;
+const EXTRA8 = process.argv.includes('--extra8');
 const EXTRA7 = process.argv.includes('--extra7');
 const EXTRA6 = process.argv.includes('--extra6');
 const EXTRA5 = process.argv.includes('--extra5');
@@ -103,7 +111,9 @@ const EXTRA2 = process.argv.includes('--extra2');
 const EXTRA = process.argv.includes('--extra');
 const outDir = path.resolve(
   import.meta.dirname,
-  EXTRA7
+  EXTRA8
+    ? '../../tests/fixtures/invoices-dev-extra8'
+    : EXTRA7
     ? '../../tests/fixtures/invoices-dev-extra7'
     : EXTRA6
     ? '../../tests/fixtures/invoices-dev-extra6'
@@ -220,7 +230,7 @@ function planExtra(): Plan[] {
  * scanned PDF, then one two-page text PDF (22–25 rows) of `twoPage`; ids `prefix`01…. Uses its own Rng(`seed`).
  * Second set: EXTRA2_LAYOUTS, EXTRA2_SEED, L25, "F"; third: EXTRA3_LAYOUTS, EXTRA3_SEED, L31, "G"; fourth:
  * EXTRA4_LAYOUTS, EXTRA4_SEED, L41, "H"; fifth: EXTRA5_LAYOUTS, EXTRA5_SEED, L45, "I"; sixth: EXTRA6_LAYOUTS, EXTRA6_SEED,
- * L50, "J"; seventh (the check set): EXTRA7_LAYOUTS, EXTRA7_SEED, L59, "K".
+ * L50, "J"; seventh (the check set): EXTRA7_LAYOUTS, EXTRA7_SEED, L59, "K"; eighth: EXTRA8_LAYOUTS, EXTRA8_SEED, L61, "M".
  */
 function planExtraSet(layouts: Layout[], seed: number, twoPage: string, prefix: string): Plan[] {
   const rng = new Rng(seed);
@@ -363,7 +373,7 @@ async function render(
     const pageWidth = (await sharp(png).metadata()).width!;
     if (plan.variant === 'photo') {
       const p: PhotoParams = photoParams(rng);
-      if (EXTRA3 || EXTRA4 || EXTRA5 || EXTRA6 || EXTRA7) p.width = Math.min(p.width, Math.round(pageWidth * 1.08));
+      if (EXTRA3 || EXTRA4 || EXTRA5 || EXTRA6 || EXTRA7 || EXTRA8) p.width = Math.min(p.width, Math.round(pageWidth * 1.08));
       const file = `${base}.jpg`;
       fs.writeFileSync(path.join(outDir, file), await photograph(png, p, rng));
       return {
@@ -377,7 +387,7 @@ async function render(
     }
     if (plan.variant === 'scan-pdf') {
       const angle = (Math.round(rng.float(0.4, 1.5) * 10) / 10) * (rng.chance(0.5) ? 1 : -1);
-      const { pdf } = await scannedPdf(png, angle, EXTRA3 || EXTRA4 || EXTRA5 || EXTRA6 || EXTRA7 ? Math.min(1275, pageWidth) : 1275);
+      const { pdf } = await scannedPdf(png, angle, EXTRA3 || EXTRA4 || EXTRA5 || EXTRA6 || EXTRA7 || EXTRA8 ? Math.min(1275, pageWidth) : 1275);
       const file = `${base}.pdf`;
       fs.writeFileSync(path.join(outDir, file), pdf);
       return {
@@ -405,8 +415,10 @@ async function render(
 }
 
 async function main() {
-  const only = process.argv.slice(2).filter((a) => !['--extra', '--extra2', '--extra3', '--extra4', '--extra5', '--extra6', '--extra7'].includes(a));
-  const plans = EXTRA7
+  const only = process.argv.slice(2).filter((a) => !['--extra', '--extra2', '--extra3', '--extra4', '--extra5', '--extra6', '--extra7', '--extra8'].includes(a));
+  const plans = EXTRA8
+    ? planExtraSet(EXTRA8_LAYOUTS, EXTRA8_SEED, 'L61-toyota-whs-bkord', 'M')
+    : EXTRA7
     ? planExtraSet(EXTRA7_LAYOUTS, EXTRA7_SEED, 'L59-clip-bins-packing', 'K')
     : EXTRA6
     ? planExtraSet(EXTRA6_LAYOUTS, EXTRA6_SEED, 'L50-import-price-first', 'J')
@@ -422,12 +434,12 @@ async function main() {
         ? planExtra()
         : planAll();
   const split =
-    EXTRA || EXTRA2 || EXTRA3 || EXTRA4 || EXTRA5 || EXTRA6 || EXTRA7 ? { layouts: new Set<string>(), photos: new Set<string>() } : drawSplit(plans);
-  const seed = EXTRA7 ? EXTRA7_SEED : EXTRA6 ? EXTRA6_SEED : EXTRA5 ? EXTRA5_SEED : EXTRA4 ? EXTRA4_SEED : EXTRA3 ? EXTRA3_SEED : EXTRA2 ? EXTRA2_SEED : EXTRA ? EXTRA_SEED : SEED;
+    EXTRA || EXTRA2 || EXTRA3 || EXTRA4 || EXTRA5 || EXTRA6 || EXTRA7 || EXTRA8 ? { layouts: new Set<string>(), photos: new Set<string>() } : drawSplit(plans);
+  const seed = EXTRA8 ? EXTRA8_SEED : EXTRA7 ? EXTRA7_SEED : EXTRA6 ? EXTRA6_SEED : EXTRA5 ? EXTRA5_SEED : EXTRA4 ? EXTRA4_SEED : EXTRA3 ? EXTRA3_SEED : EXTRA2 ? EXTRA2_SEED : EXTRA ? EXTRA_SEED : SEED;
   fs.mkdirSync(outDir, { recursive: true });
   if (!only.length)
     for (const old of fs.readdirSync(outDir))
-      if (/^[DEFGHIJK]\d\d/.test(old) || old === 'manifest.json') fs.rmSync(path.join(outDir, old));
+      if (/^[DEFGHIJKM]\d\d/.test(old) || old === 'manifest.json') fs.rmSync(path.join(outDir, old));
   const browser = await chromium.launch({
     executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
     args: [
@@ -489,7 +501,9 @@ async function main() {
     layouts: layouts.map((l) => ({ id: l.id, title: l.title, date_format: l.dateFormat, features: l.features, split: 'tuning' })),
     invoices: manifest,
   });
-  const doc = EXTRA7
+  const doc = EXTRA8
+    ? extraDoc('EIGHTH extra', 'layouts-extra8.ts', '--extra8', EXTRA8_SEED, '2026-11-29: all tuning', EXTRA8_LAYOUTS)
+    : EXTRA7
     ? {
         ...extraDoc('SEVENTH', 'layouts-extra7.ts', '--extra7', EXTRA7_SEED, '2026-11-29: a CHECK set, never tuned on', EXTRA7_LAYOUTS),
         description: `SEVENTH set, a CHECK set never tuned on (layouts L55–L60 of scripts/invoice-devset/layouts-extra7.ts), generated by \`npx tsx scripts/invoice-devset/generate.ts --extra7\` (Chromium + sharp, seeded). It measures whether a change to the reader generalises to layouts it has never seen: nobody tunes on it, and \`npm run bench:extract -- --set extra7\` prints its totals only. The split field keeps the other sets' shape ('tuning') so the code reading manifests works unchanged; it does not mean tuning. Each entry: the file to read, its ground truth (<id>.json, key "expected"), layout, effects, pages and split.`,
@@ -528,7 +542,7 @@ async function main() {
   fs.writeFileSync(path.join(outDir, 'manifest.json'), `${JSON.stringify(doc, null, 2)}\n`);
   const tuning = manifest.filter((e) => e.split === 'tuning').length;
   console.log(
-    `${manifest.length} invoices (${tuning} tuning, ${manifest.length - tuning} held out) in ${(EXTRA7 ? EXTRA7_LAYOUTS : EXTRA6 ? EXTRA6_LAYOUTS : EXTRA5 ? EXTRA5_LAYOUTS : EXTRA4 ? EXTRA4_LAYOUTS : EXTRA3 ? EXTRA3_LAYOUTS : EXTRA2 ? EXTRA2_LAYOUTS : EXTRA ? EXTRA_LAYOUTS : LAYOUTS).length} layouts → ${outDir}`,
+    `${manifest.length} invoices (${tuning} tuning, ${manifest.length - tuning} held out) in ${(EXTRA8 ? EXTRA8_LAYOUTS : EXTRA7 ? EXTRA7_LAYOUTS : EXTRA6 ? EXTRA6_LAYOUTS : EXTRA5 ? EXTRA5_LAYOUTS : EXTRA4 ? EXTRA4_LAYOUTS : EXTRA3 ? EXTRA3_LAYOUTS : EXTRA2 ? EXTRA2_LAYOUTS : EXTRA ? EXTRA_LAYOUTS : LAYOUTS).length} layouts → ${outDir}`,
   );
 }
 

@@ -88,18 +88,26 @@ export const EXTRA6_DATE_FORMATS = ['MM/dd/yy', 'yyyy.MM.dd', 'EEE MM/dd/yyyy', 
  * supplier's order system) · 11.03.26 (a tow company's dispatch software). Chosen before the reader was tried on them.
  */
 export const EXTRA7_DATE_FORMATS = ['MM-dd-yyyy', 'dd MMM yyyy', 'yyyyMMdd', 'EEE, MMM d, yyyy', 'MMM d yyyy', 'MM.dd.yy'] as const;
+/**
+ * Six more, used by the eighth extra tuning set (L61–L66), each as a real supplier's system prints it: Nov. 03, 2026
+ * (a Toyota dealer's wholesale invoice) · 03/NOV/2026 (a Chrysler dealer's DMS, in capitals) · Tuesday, Nov 3, 2026
+ * (a Kia dealer's web invoice) · 03-Nov-2026 (a paint store's point of sale) · 11.3.26 (an abrasives distributor's
+ * billing program) · Tue Nov 03 2026 (a used-parts broker's emailed invoice). Chosen before the reader was tried on them.
+ */
+export const EXTRA8_DATE_FORMATS = ['MMM. dd, yyyy', 'dd/MMM/yyyy', 'EEEE, MMM d, yyyy', 'dd-MMM-yyyy', 'M.d.yy', 'EEE MMM dd yyyy'] as const;
 export type DateFormat =
   | (typeof DATE_FORMATS)[number]
   | (typeof EXTRA_DATE_FORMATS)[number]
   | (typeof EXTRA5_DATE_FORMATS)[number]
   | (typeof EXTRA6_DATE_FORMATS)[number]
-  | (typeof EXTRA7_DATE_FORMATS)[number];
+  | (typeof EXTRA7_DATE_FORMATS)[number]
+  | (typeof EXTRA8_DATE_FORMATS)[number];
 
-/** A date printed in one of the formats (dd-MMM-yy, ddMMMyy and MMM-dd-yyyy in capitals: 03-NOV-26, 03NOV26, NOV-03-2026). */
+/** A date printed in one of the formats (dd-MMM-yy, ddMMMyy, MMM-dd-yyyy and dd/MMM/yyyy in capitals: 03-NOV-26, 03NOV26, NOV-03-2026, 03/NOV/2026). */
 export function formatDate(iso: string, fmt: DateFormat): string {
   const [y, m, d] = iso.split('-').map(Number) as [number, number, number];
   const s = format(new Date(y, m - 1, d), fmt);
-  return fmt === 'dd-MMM-yy' || fmt === 'ddMMMyy' || fmt === 'MMM-dd-yyyy' ? s.toUpperCase() : s;
+  return fmt === 'dd-MMM-yy' || fmt === 'ddMMMyy' || fmt === 'MMM-dd-yyyy' || fmt === 'dd/MMM/yyyy' ? s.toUpperCase() : s;
 }
 
 export interface Invoice {
