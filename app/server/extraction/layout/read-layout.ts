@@ -17,9 +17,11 @@
  *    not a part; a line without amounts directly under a part continues its description;
  * 5. the table ends at the totals block (Subtotal, Total, Amount Due …); the block's labelled amounts give subtotal,
  *    tax, total and further charges;
- * 5a. when no header is found, its table is empty or its parts, charges and tax do not make the total, the table
- *    found by its cells' content (`table-by-content.ts`: the run of lines ending in money, columns by the white space
- *    between them, kinds by what the cells hold) is read the same way, and the read nearer the total is kept;
+ * 5a. when no header is found, its table is empty, its parts, charges and tax do not make the total or most of its
+ *    part numbers have no digit, the table found by its cells' content (`table-by-content.ts`: the run of lines
+ *    ending in money, columns by the white space between them, kinds by what the cells hold) is read the same way,
+ *    and the read nearer the total is kept (the content's only when it adds up with part numbers that have digits,
+ *    against a header read that adds up too);
  * 6. header fields: invoice number after "Invoice #", "Invoice No", "Inv No", "No." or in a box below the label;
  *    date after "Invoice Date"/"Date" (same line or below) else the first date on the page, parsed by `readDate`;
  *    supplier from a "Supplier/Vendor/Sold By/Remit To" label, else the tallest text block above the table that is
@@ -31,7 +33,7 @@ import { LOW_CONFIDENCE, type ExtractedCharge, type ExtractionConfidence, type I
 import { reconcileInvoice, RECONCILE_TOLERANCE_CENTS } from '../review.server';
 import { readDate } from './dates';
 import { CHANGED_CONFIDENCE } from './glyphs';
-import { findTableByContent } from './table-by-content';
+import { findTableByContent, isCodeWord } from './table-by-content';
 import { isTotalsLine, moneyWords, readMoney, readQty } from './values';
 import { groupLines, makeLine, meanConf, median, printSize, segments, tallForItsLetters, type Line, type WordBox } from './words';
 
@@ -380,6 +382,16 @@ export function matchHeader(line: Line): Column[] | null {
       break;
     }
   }
+  // "ITEM CODE / DESCRIPTION": one head naming both, over a cell that prints the code on one line and the description
+  // under it (extra8 L63) — one part-number column, whose next line is the description.
+  for (let k = 2; k < cols.length; k += 1) {
+    const [part, slash, desc] = [cols[k - 2]!, cols[k - 1]!, cols[k]!];
+    if (part.kind === 'part' && slash.kind === 'other' && slash.label === '/' && desc.kind === 'desc' && desc.x0 - part.x1 < line.height * 2) {
+      cols.splice(k - 2, 3, { ...part, label: `${part.label} / ${desc.label}`, x1: desc.x1 });
+      unmatched -= 1;
+      break;
+    }
+  }
   // "PART MUMBER": an unknown word right after "Part" is its misread second word (Number, No.), not a column.
   for (let k = 1; k < cols.length; k += 1) {
     const c = cols[k]!;
@@ -615,6 +627,9 @@ const CHARGE_RULES: [RegExp, InvoiceChargeKind][] = [
   // A Canadian environmental handling fee ("EHF - BATTERY") and a gas supplier's cylinder rent ("CYL RENT - MONTHLY",
   // "Cylinder rental 30 days"): charges, not parts.
   [/\b(ehf|rent|rental)\b/i, 'fee'],
+  // A charge named for what it is ("Tint / mixing charge", "Delivery charge"); not "CHARGE TO ACCT" (how it is paid)
+  // nor a turbo's "Charge air cooler".
+  [/\b(?:mixing|mix|tint(?:ing)?|delivery|fuel|service|restocking|minimum(?:\s+order)?|small\s+order|paint)\s+charge\b/i, 'fee'],
   [/\b(discount|disc\.?|rebate|promo)\b/i, 'discount'],
   [/\bwarranty\b/i, 'warranty'],
   // A glass or body shop's labour billed on the parts invoice ("Installation labor", "LABOR | Labor - R&I moulding");
@@ -762,7 +777,8 @@ interface Row {
  * letters (at least two, dashes and slashes allowed) whose only digits are zeros is prose, where Tesseract's digit
  * bias misread an O. The zeros become O: a lower-case o inside a word written in lower case, else a capital. Words with any other digit ("10mm", "5W-30")
  * or fewer than two letters are left as read. Likewise a capital Q followed by small letters other than u ("Qil
- * filter") is an O: English puts u after Q ("Qt", "Qty" and "Qts" are left alone). Used on description cells only, never on part numbers.
+ * filter") is an O: English puts u after Q ("Qt", "Qty" and "Qts" are left alone). A word of capital I's with a
+ * small l among them ("Il") is the Roman numeral ("II"). Used on description cells only, never on part numbers.
  */
 export function proseLetters(text: string): string {
   // Brackets and punctuation around the word ("(0uter)", "0il,") are kept as they are.
@@ -770,6 +786,8 @@ export function proseLetters(text: string): string {
   // An O read as Q: in English a Q is followed by u, so a capital Q before other small letters ("Qil") is an O;
   // the abbreviations of quart and quantity ("Qt", "Qty") are not words.
   if (/^Q[a-tv-z][a-z]+$/.test(word!) && !/^Qt/.test(word!)) return `${before}O${word!.slice(1)}${after}`;
+  // A Roman numeral's I read as a small l ("Cubitron Il" for 3M's Cubitron II): no English word is spelt "Il" or "IlI".
+  if (/^I[Il]*l[Il]*$/.test(word!) && word!.length <= 4) return `${before}${'I'.repeat(word!.length)}${after}`;
   if (!/0/.test(word!) || !/^[A-Za-z0\-/]+$/.test(word!) || (word!.match(/[A-Za-z]/g) ?? []).length < 2) return text;
   const lower = /[a-z]/.test(word!.slice(1));
   return `${before}${word!.replace(/0/g, (_, i: number) => (i > 0 && lower && /[A-Za-z0]/.test(word![i - 1]!) ? 'o' : 'O'))}${after}`;
@@ -848,8 +866,12 @@ function readRow(line: Line, cols: Column[]): Row {
   // Text of the part and description columns; a money word that strayed there is left out. A number with leading
   // zeros ("0062.90", a stock number) is a code: money is never printed so.
   const text = (ws: WordBox[]) => ws.filter((w) => readMoney(w.text) === null || /[A-Za-z]/.test(w.text) || /^0\d/.test(w.text));
+  // A part number printed like money ("11231.01", a Rugged Ridge number) stays in its cell when the row's own money
+  // columns hold its price: it did not stray from them (no currency sign, no thousands comma, not one of their values).
+  const priced = [unitM?.v, amountM?.v].filter((v): v is number => v != null);
+  const partWords = get('part').filter((w) => text([w]).length > 0 || (priced.length > 0 && /^\d+\.\d{2}$/.test(w.text) && !priced.includes(readMoney(w.text)!)));
   return {
-    part: text(get('part')),
+    part: partWords,
     desc: poundsAfterNumber(dropTrailingMarks(text([...get('desc')])).map((w) => ({ ...w, text: proseLetters(w.text) }))),
     qty: qty?.q ?? null,
     qtyWords: qty ? [qty.w] : [],
@@ -900,8 +922,10 @@ export function joinWrapped(cells: WordBox[][]): string {
     .filter((c) => c.length > 0)
     .map((c) => c.map((w) => w.text).join(' '))
     .reduce((acc, t) => (!acc ? t : /[-/]$/.test(acc) && !/(^|\s)w\/$/i.test(acc) ? `${acc}${t}` : `${acc} ${t}`), '');
-  const kept = /\b[A-Za-z]{1,4}\.$/.test(text) ? '.' : '';
-  return `${text.replace(/^[^A-Za-z0-9]+|[^A-Za-z0-9)"]+$/g, '').trim()}${kept}`.replace(/^\.$/, '');
+  // A plus sign printed on a product's name ("Masking tape 3/4 in, 233+", 3M's 233+) is kept; other marks are not.
+  const kept = /\b[A-Za-z]{1,4}\.$/.test(text) ? '.' : /[A-Za-z0-9]\+$/.test(text) ? '+' : '';
+  // A comma read as the start of the next word ("SIDE ,RH") belongs to the word before it.
+  return `${text.replace(/^[^A-Za-z0-9]+|[^A-Za-z0-9)"]+$/g, '').trim()}${kept}`.replace(/^\.$/, '').replace(/ ,(?=\S)/g, ',');
 }
 
 /**
@@ -1233,14 +1257,14 @@ function readTableByContent(lines: Line[]): TableResult | null {
 
 /**
  * The confidence (0..1) of a part-number cell (`words`, read as `text`): the mean of its words', but at most
- * {@link CHANGED_CONFIDENCE} (under the form's mark) when the number has no digit. A part number without a digit is
- * rare (4 of the 1,311 rows of the tuning sets: a paint maker's mixing bases `MX-GAZ`, `MX-UX`), while a description's
+ * {@link CHANGED_CONFIDENCE} (under the form's mark) when the number reads as prose ({@link isProsePart}: no digit, or
+ * two words of letters). A part number without a digit is rare (4 of the 1,311 rows of the tuning sets: a paint maker's mixing bases `MX-GAZ`, `MX-UX`), while a description's
  * first word taken for the part number ("WHEEL" of "WHEEL 17X7 ALLOY" under a header the reader misread) adds up like a
  * right row: marked, it is checked instead of trusted.
  */
 export function partNumberConfidence(words: WordBox[], text: string): number {
   const mean = meanConf(words);
-  return /\d/.test(text) ? mean : Math.min(mean, CHANGED_CONFIDENCE);
+  return isProsePart(text) ? Math.min(mean, CHANGED_CONFIDENCE) : mean;
 }
 
 /**
@@ -1273,8 +1297,11 @@ function readBody(cols: Column[], bounded: Column[], body: Line[], frame: { head
     const row = rows[index]!;
     const above = wraps.above.get(index) ?? [];
     const below = wraps.below.get(index) ?? [];
-    // A part number has no space beside a dash or slash ("19 -1401" is the monospace cell of the dash).
-    const partText = joinWrapped([...above.map((r) => r.part), row.part, ...below.map((r) => r.part)]).replace(/\s*([-/])\s*/g, '$1');
+    // A part number has no space beside a dash or slash ("19 -1401" is the monospace cell of the dash), nor a full stop
+    // between a dash's letter and a digit (a speck beside a narrow L: "95895-L.3000" for Kia's 95895-L3000).
+    const partText = joinWrapped([...above.map((r) => r.part), row.part, ...below.map((r) => r.part)])
+      .replace(/\s*([-/])\s*/g, '$1')
+      .replace(/(?<=-[A-Z])\.(?=\d)/g, '');
     const descText = restoreSlashes(joinWrapped([...above.map((r) => r.desc), row.desc, ...below.map((r) => r.desc)]));
     const label = `${partText} ${descText}`.trim() || line.text;
     let unit = row.unit;
@@ -1764,6 +1791,19 @@ export function isDoubtedSpeck(seg: Line): boolean {
   return seg.words.length === 1 && seg.words[0]!.text.replace(/[^A-Za-z]/g, '').length <= 4 && seg.words[0]!.conf < SHORT_HEADING_MIN_CONF;
 }
 
+/**
+ * A supplier's name without an e-mail address printed after it ("PartsLink Brokerage LLC <billing@partslinkparts.com>",
+ * an e-mailed invoice's "From:" line: extra8 L66): no business is named so. Trimmed.
+ */
+export function withoutEmail(name: string): string {
+  return name.replace(/\s*[<(]?[\w.+-]+@[\w-]+(?:\.[\w-]+)+[>)]?/g, '').trim();
+}
+
+/** A label whose value follows it on the line: "Customer", "Bill To", "Sold To", "Ship To", "To", "Attn", or any "…:". */
+export function isLabelOfNext(text: string): boolean {
+  return /^(?:customer|cust\.?|(?:bill|sold|ship|deliver)\W*t[o0]|to|attn\.?)\W*$/i.test(text.trim()) || /:\s*$/.test(text);
+}
+
 /** The supplier (see module docs). */
 /** Mean word confidence (0..1) under which a heading is only taken as the supplier when nothing else is there. */
 const SUPPLIER_MIN_CONF = 0.4;
@@ -1842,13 +1882,17 @@ function findSupplier(lines: Line[], tableStart: number): { value: string; conf:
     if (m) {
       const seg = segments(line).find((s) => SUPPLIER_LABEL.test(s.text));
       const text = seg ? SUPPLIER_LABEL.exec(seg.text)?.[1] ?? m[1]! : m[1]!;
-      return { value: text.trim(), conf: meanConf(seg?.words ?? line.words) };
+      return { value: withoutEmail(text), conf: meanConf(seg?.words ?? line.words) };
     }
   }
   const top = lines.slice(0, tableStart > 0 ? tableStart : Math.min(lines.length, 10));
   const candidates: { seg: Line; order: number }[] = [];
   top.forEach((line, order) => {
-    for (const seg of segments(line).flatMap(splitBySize)) {
+    // The value of a label beside it ("CUSTOMER  PRECISION COLLISION CENTER", "To:  Eastside Auto Body") is the
+    // customer's, not a heading.
+    const segs = segments(line);
+    const headings = segs.filter((_, k) => k === 0 || !isLabelOfNext(segs[k - 1]!.text));
+    for (const seg of headings.flatMap(splitBySize)) {
       const t = seg.text.replace(/[|]/g, '').trim();
       const letters = t.replace(/[^A-Za-z]/g, '').length;
       if (letters < 3 || letters / Math.max(1, t.replace(/\s/g, '').length) < 0.7) continue;
@@ -1872,7 +1916,7 @@ function findSupplier(lines: Line[], tableStart: number): { value: string; conf:
   // supplier's "Westside Auto Parts Counter" in the same monospace print, and was taken for it.
   const tallest = Math.max(...pool.map((c) => headingHeight(c.seg)));
   const pick = pool.find((c) => headingHeight(c.seg) >= tallest * 0.85) ?? pool[0]!;
-  const value = `${pick.seg.text}${wrappedName(pick.seg, lines.slice(pick.order + 1))}`
+  const value = withoutEmail(`${pick.seg.text}${wrappedName(pick.seg, lines.slice(pick.order + 1))}`)
     .replace(/[|]/g, '')
     .replace(/\s+(?:INVOICE|TAX INVOICE)$/i, '')
     .trim();
@@ -1991,14 +2035,32 @@ export function readInvoiceLayout(words: WordBox[]): LayoutInvoice {
   const lines = groupLines(totalsBesideTable(words));
   const byHeader = readTable(lines);
   const header = withTable(lines, byHeader);
-  if (byHeader && byHeader.items.length > 0 && missedBy(header) <= RECONCILE_TOLERANCE_CENTS) return header;
+  const headerAddsUp = byHeader !== null && byHeader.items.length > 0 && missedBy(header) <= RECONCILE_TOLERANCE_CENTS;
+  if (headerAddsUp && prosePartShare(header) < 0.5) return header;
   // The header's table is missing, empty or does not add up: the table found by its cells' content competes, and the
   // read nearer the printed total wins (the header's on a tie).
   const byContent = readTableByContent(lines);
   if (!byContent || byContent.items.length === 0) return header;
   const content = withTable(lines, byContent);
   if (!byHeader || byHeader.items.length === 0) return content;
+  // Both add up: the header's is kept unless half its part numbers or more read as prose (a description under a head
+  // the vocabulary took for the part number, "Product") and fewer of the content's do.
+  if (headerAddsUp) return missedBy(content) <= RECONCILE_TOLERANCE_CENTS && prosePartShare(content) < prosePartShare(header) ? content : header;
   return missedBy(content) < missedBy(header) ? content : header;
+}
+
+/** The share (0..1) of a read's part numbers that read as prose ({@link isProsePart}); 0 without parts. */
+function prosePartShare(read: LayoutInvoice): number {
+  return read.line_items.filter((item) => isProsePart(item.part_number)).length / Math.max(1, read.line_items.length);
+}
+
+/**
+ * A "part number" that reads as prose: no digit and no code of capital groups ("WHEEL"; {@link isCodeWord} passes
+ * "MX-GAZ"), or two words or more of three letters or more ("Tack cloth, 12 ct"). Part numbers are codes
+ * ("EP-PRM-GRY", "KYB 334658", "HC3Z 8200 A"): none of the 1,474 rows of the tuning sets reads as prose.
+ */
+export function isProsePart(text: string): boolean {
+  return (!/\d/.test(text) && !isCodeWord(text)) || text.split(/\s+/).filter((t) => /^[A-Za-z]{3,}[,.]?$/.test(t)).length >= 2;
 }
 
 /**

@@ -40,6 +40,8 @@ export const MIN_ITEM_LINES = 2;
  */
 export function isCodeWord(text: string): boolean {
   const t = text.replace(/[,;:]$/, '');
+  // A stock code of short capital groups without a digit ("MIX-BC-QT", "EP-PRM-GRY": a paint store's).
+  if (/^[A-Z0-9]{1,4}(?:-[A-Z0-9]{1,4})+$/.test(t) && t.length >= 5) return true;
   if (t.length < 4 || !/\d/.test(t) || !/^[A-Za-z0-9][A-Za-z0-9\-/.]*$/.test(t) || readMoney(t) !== null) return false;
   return !/^(19|20)\d\d$/.test(t);
 }
