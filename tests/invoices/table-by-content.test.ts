@@ -143,3 +143,37 @@ describe('findTableByContent on harder tables', () => {
     expect(table.cols.map((c) => c.kind)).toEqual(['desc', 'part', 'other', 'other', 'qty', 'price']);
   });
 });
+
+describe('findTableByContent across pages and for one part', () => {
+  const PAGE = 100_000;
+  it('joins the rows continued on the next page under no header, and leaves out the lines between', () => {
+    const words = [
+      ...line(0, [['Bayou City Body Supply', 10]], 0.95, 34),
+      ...line(100, [['2', 10], ['HC3Z-8200-A', 60], ['Grille assembly upper', 320], ['148.50', 700], ['297.00', 850]]),
+      ...line(140, [['1', 10], ['3M-05887', 60], ['Seam sealer tube', 320], ['22.95', 700], ['22.95', 850]]),
+      ...line(210, [['Continued on next page', 320]]),
+      ...line(PAGE + 20, [['Page 2 of 2', 700]]),
+      ...line(PAGE + 100, [['4', 10], ['GM84951123', 60], ['Clip, bumper retainer', 320], ['1.25', 700], ['5.00', 850]]),
+      ...line(PAGE + 140, [['1', 10], ['DOR-924-5208', 60], ['Retainer clip kit', 320], ['10.05', 700], ['10.05', 850]]),
+      ...line(PAGE + 200, [['Total', 700], ['335.00', 850]]),
+    ];
+    const lines = groupLines(words);
+    const table = findTableByContent(lines)!;
+    expect(table.body.map((i) => lines[i]!.words[1]!.text)).toEqual(['HC3Z-8200-A', '3M-05887', 'GM84951123', 'DOR-924-5208']);
+    expect(readInvoiceLayout(words).line_items.map((i) => `${i.part_number} | ${i.description}`)).toEqual([
+      'HC3Z-8200-A | Grille assembly upper',
+      '3M-05887 | Seam sealer tube',
+      'GM84951123 | Clip, bumper retainer',
+      'DOR-924-5208 | Retainer clip kit',
+    ]);
+  });
+
+  it('reads an invoice for one part, with its unit of measure in a column of its own', () => {
+    const words = [
+      ...line(0, [['Bayou City Body Supply', 10]], 0.95, 34),
+      ...line(100, [['95895-L3000', 10], ['Front view camera', 200], ['1', 600], ['EA', 640], ['619.85', 800], ['619.85', 950]]),
+      ...line(160, [['Total', 800], ['619.85', 950]]),
+    ];
+    expect(readInvoiceLayout(words).line_items).toEqual([{ part_number: '95895-L3000', description: 'Front view camera', quantity: 1, unit_price: 619.85 }]);
+  });
+});

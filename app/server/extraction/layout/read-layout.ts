@@ -1251,7 +1251,7 @@ function readTable(lines: Line[]): TableResult | null {
 function readTableByContent(lines: Line[]): TableResult | null {
   const found = findTableByContent(lines);
   if (!found) return null;
-  const body = withoutTrailingNotes(lines.slice(found.start, found.end));
+  const body = withoutTrailingNotes(found.body.map((i) => lines[i]!));
   return readBody(found.cols, found.cols, body, { headerIndex: found.headerIndex, endIndex: found.end, top: lines[found.headerIndex]!.y0 });
 }
 

@@ -13,10 +13,11 @@
  *   not money, not a year); the description the column with the most words of letters; other text columns (a bin,
  *   a unit of measure, a vehicle) are ignored.
  *
- * `findTableByContent(lines)` → `{ cols, start, end, headerIndex }` or null (no run of two item lines, no money column
- * or no part-number column): `cols` carry their boundaries (`left`/`right`, px) for `readBody`; `start`..`end` (end
- * exclusive) are the body's line indexes; `headerIndex` is the line above the body (the table's unread header, or the
- * body's first line when there is none). Pure; never throws.
+ * `findTableByContent(lines)` → `{ cols, start, end, headerIndex, body }` or null (no run of two item lines, no money
+ * column or no part-number column): `cols` carry their boundaries (`left`/`right`, px) for `readBody`; `body` the
+ * body's line indexes (a run of the same columns on the next page joins it), from `start` to `end` (exclusive);
+ * `headerIndex` is the line above the body (the table's unread header, or the body's first line when there is none).
+ * Pure; never throws.
  */
 import type { Column, ColumnKind } from './read-layout';
 import { isTotalsLine, moneyWords, readMoney, readQty } from './values';
@@ -27,6 +28,8 @@ export interface ContentTable {
   start: number;
   end: number;
   headerIndex: number;
+  /** The body's line indexes, top to bottom (a table continued on the next page leaves out the lines between). */
+  body: number[];
 }
 
 /** Share of a run's item lines a column's cells must fill with one kind of value to be of that kind. */
@@ -58,13 +61,23 @@ export function isItemLine(line: Line): boolean {
   return line.words.some((w) => readMoney(w.text) === null && (/[A-Za-z]{3}/.test(w.text) || isCodeWord(w.text)));
 }
 
-/** The longest run of item lines (indexes into `lines`), allowing up to two other lines between two of them (wrapped text). */
-function longestRun(lines: Line[]): number[] {
-  let best: number[] = [];
+/**
+ * The runs of item lines (indexes into `lines`), each allowing up to two other lines between two of its item lines
+ * (wrapped text), ended by a totals line, a page break or a wide gap; item lines at a run's end that start far right of
+ * where its rows start (a totals block right under the rows, "Parts & Labor 2,475.00", whose labels the totals rule
+ * does not know) are left out.
+ */
+function itemRuns(lines: Line[]): number[][] {
+  const runs: number[][] = [];
   let run: number[] = [];
   let between = 0;
   const close = () => {
-    if (run.length > best.length) best = run;
+    if (run.length) {
+      const start = median(run.map((i) => lines[i]!.x0));
+      const height = median(run.map((i) => lines[i]!.height));
+      while (run.length > 1 && lines[run[run.length - 1]!]!.x0 > start + height * 4) run = run.slice(0, -1);
+      runs.push(run);
+    }
     run = [];
     between = 0;
   };
@@ -72,7 +85,6 @@ function longestRun(lines: Line[]): number[] {
     const line = lines[i]!;
     if (isItemLine(line)) {
       const last = run.length ? lines[run[run.length - 1]!]! : null;
-      // A page break or a wide gap ends a run.
       if (last && line.y0 - last.y1 > Math.max(last.height, line.height) * 4) close();
       run.push(i);
       between = 0;
@@ -83,12 +95,35 @@ function longestRun(lines: Line[]): number[] {
     if (isTotalsLine(line) || between > 2) close();
   }
   close();
-  // Lines of a totals block right under the rows with labels the totals rule does not know ("Parts & Labor 2,475.00",
-  // "Sales Tax 173.25") start far right of where the rows start.
-  const start = median(best.map((i) => lines[i]!.x0));
-  const height = median(best.map((i) => lines[i]!.height));
-  while (best.length > MIN_ITEM_LINES && lines[best[best.length - 1]!]!.x0 > start + height * 4) best = best.slice(0, -1);
-  return best.length >= MIN_ITEM_LINES ? best : [];
+  return runs;
+}
+
+/**
+ * The table's runs of item lines: the longest (at least {@link MIN_ITEM_LINES}), with every other run of as many lines
+ * whose rows start where its rows start and end where its amounts end (within 1.5 line heights): the same table
+ * continued on the next page under a repeated or missing header. Without such a run, one item line with a totals line
+ * within three lines under it (an invoice for one part). Empty when there is none.
+ */
+function tableRuns(lines: Line[]): number[][] {
+  const all = itemRuns(lines);
+  const runs = all.filter((r) => r.length >= MIN_ITEM_LINES);
+  if (!runs.length) {
+    // An invoice for one part: its one item line counts when a totals line follows within three lines.
+    const single = all.find((r) => r.length === 1 && lines.slice(r[0]! + 1, r[0]! + 4).some(isTotalsLine));
+    return single ? [single] : [];
+  }
+  const best = runs.reduce((a, b) => (b.length > a.length ? b : a));
+  const shape = (run: number[]) => ({
+    x0: median(run.map((i) => lines[i]!.x0)),
+    x1: median(run.map((i) => lines[i]!.x1)),
+    height: median(run.map((i) => lines[i]!.height)),
+  });
+  const main = shape(best);
+  return runs.filter((r) => {
+    if (r === best) return true;
+    const other = shape(r);
+    return Math.abs(other.x0 - main.x0) <= main.height * 1.5 && Math.abs(other.x1 - main.x1) <= main.height * 1.5;
+  });
 }
 
 /** Strips of x the words fill ([x0, x1] px, left to right), split where white space runs down every line. */
@@ -117,7 +152,7 @@ export function columnStrips(rows: WordBox[][]): { x0: number; x1: number }[] {
   // no table, and a part number printed in fixed groups ("51 11 8 069 020") is digits.
   const tol = Math.max(2, height * 0.15);
   const aligned = (_gapStart: number, gapEnd: number) =>
-    rows.length >= 3 && rows.filter((r) => r.some((w) => Math.abs(w.x0 - gapEnd) <= tol && /^[A-Za-z]{3}/.test(w.text))).length >= rows.length * 0.8;
+    rows.length >= 3 && rows.filter((r) => r.some((w) => Math.abs(w.x0 - gapEnd) <= tol && /^[A-Za-z]{2}/.test(w.text))).length >= rows.length * 0.8;
   const strips: { x0: number; x1: number }[] = [];
   let x = 0;
   while (x < cover.length) {
@@ -208,8 +243,9 @@ function arithmeticRows(qty: (number | null)[], unit: (number | null)[], amount:
 
 /** See the module comment. */
 export function findTableByContent(lines: Line[]): ContentTable | null {
-  const run = longestRun(lines);
-  if (!run.length) return null;
+  const runs = tableRuns(lines);
+  if (!runs.length) return null;
+  const run = runs.flat();
   const itemLines = run.map((i) => lines[i]!);
   const strips = columnStrips(itemLines.map((l) => l.words));
   if (strips.length < 3) return null;
@@ -259,7 +295,9 @@ export function findTableByContent(lines: Line[]): ContentTable | null {
   kinds[partAt] = 'part';
   // The description: the left-most text column with at least half the letters of the wordiest (a vehicle or a note
   // column right of it is wordy too; a unit of measure is not).
-  const others = text.filter((k) => k !== partAt);
+  // A unit-of-measure column ("EA", "PK", "GL") is no description.
+  const unitsOnly = (k: number) => cellsOf(k).every((cell) => cell.every((w) => UNITS.has(w.text.toUpperCase().replace(/\.$/, ''))));
+  const others = text.filter((k) => k !== partAt && !unitsOnly(k));
   const most = Math.max(0, ...others.map((k) => profiles[k]!.letters));
   const desc = others.find((k) => profiles[k]!.letters >= Math.max(most / 2, n * 2));
   if (desc !== undefined) kinds[desc] = 'desc';
@@ -273,13 +311,17 @@ export function findTableByContent(lines: Line[]): ContentTable | null {
       cols = cols.map((c, k) => (k === partAt ? { ...c, x0: brand.x0, left: brand.left } : c)).filter((_, k) => k !== partAt - 1);
     }
   }
-  const start = run[0]!;
-  let end = run[run.length - 1]! + 1;
-  // The wrapped end of the last row's description, right under it.
-  const last = lines[end - 1]!;
-  const next = lines[end];
-  if (next && !isTotalsLine(next) && moneyWords(next.words).length === 0 && next.y0 - last.y1 < last.height * 1.2) end += 1;
+  // Each run's lines from its first item line to its last, and the wrapped end of the last row's description right
+  // under it.
+  const body = runs.flatMap((r) => {
+    let to = r[r.length - 1]! + 1;
+    const next = lines[to];
+    if (next && !isTotalsLine(next) && moneyWords(next.words).length === 0 && next.y0 - lines[to - 1]!.y1 < lines[to - 1]!.height * 1.2) to += 1;
+    return Array.from({ length: to - r[0]!, }, (_, k) => r[0]! + k);
+  });
+  const start = body[0]!;
+  const end = body[body.length - 1]! + 1;
   const above = lines[start - 1];
   const headerIndex = above && moneyWords(above.words).length === 0 ? start - 1 : start;
-  return { cols, start, end, headerIndex };
+  return { cols, start, end, headerIndex, body };
 }
