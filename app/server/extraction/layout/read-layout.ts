@@ -17,11 +17,11 @@
  *    not a part; a line without amounts directly under a part continues its description;
  * 5. the table ends at the totals block (Subtotal, Total, Amount Due …); the block's labelled amounts give subtotal,
  *    tax, total and further charges;
- * 5a. when no header is found, its table is empty, its parts, charges and tax do not make the total or most of its
- *    part numbers have no digit, the table found by its cells' content (`table-by-content.ts`: the run of lines
- *    ending in money, columns by the white space between them, kinds by what the cells hold) is read the same way,
- *    and the read nearer the total is kept (the content's only when it adds up with part numbers that have digits,
- *    against a header read that adds up too);
+ * 5a. when no header is found, its table is empty, its parts, charges and tax do not make the total, or half its
+ *    part numbers or more read as prose (`isProsePart`), the table found by its cells' content (`table-by-content.ts`:
+ *    the run of lines ending in money, columns by the white space between them, kinds by what the cells hold) is read
+ *    the same way, and the read nearer the total is kept (against a header read that adds up, the content's only
+ *    when it adds up too with fewer part numbers read as prose);
  * 6. header fields: invoice number after "Invoice #", "Invoice No", "Inv No", "No." or in a box below the label;
  *    date after "Invoice Date"/"Date" (same line or below) else the first date on the page, parsed by `readDate`;
  *    supplier from a "Supplier/Vendor/Sold By/Remit To" label, else the tallest text block above the table that is
@@ -617,7 +617,6 @@ function cells(line: Line, cols: Column[]): Map<Column, WordBox[]> {
   return map;
 }
 
-
 const CHARGE_RULES: [RegExp, InvoiceChargeKind][] = [
   [/\bcore\s*(charge|chg|deposit|dep|fee)\b|^core\b|\bcore$/i, 'core'],
   [/\bcore\s*(return|credit|refund)\b/i, 'credit'],
@@ -685,8 +684,6 @@ const TOTALS_LABELS: [RegExp, 'subtotal' | 'total' | 'tax' | 'paid'][] = [
  */
 const TOTAL_RANK = ['grand total', 'invoice total', 'total due', 'amount due', 'balance due', 'total amount', 'invoice amount', 'total invoice', 'amount payable', 'please pay', 'total', 'net total'];
 const TOTAL_NAME = /(grand\s*total|invoice\s*total|total\s*due|amount\s*due|balance\s*due|total\s*amount|invoice\s*amount|total\s*invoice|amount\s*payable|please\s*pay|net\s*total|total)/i;
-
-
 
 /**
  * True for a "label  amount" line of a totals block printed under the price columns with no label our vocabulary
@@ -1257,10 +1254,10 @@ function readTableByContent(lines: Line[]): TableResult | null {
 
 /**
  * The confidence (0..1) of a part-number cell (`words`, read as `text`): the mean of its words', but at most
- * {@link CHANGED_CONFIDENCE} (under the form's mark) when the number reads as prose ({@link isProsePart}: no digit, or
- * two words of letters). A part number without a digit is rare (4 of the 1,311 rows of the tuning sets: a paint maker's mixing bases `MX-GAZ`, `MX-UX`), while a description's
- * first word taken for the part number ("WHEEL" of "WHEEL 17X7 ALLOY" under a header the reader misread) adds up like a
- * right row: marked, it is checked instead of trusted.
+ * {@link CHANGED_CONFIDENCE} (under the form's mark) when the number reads as prose ({@link isProsePart}: no digit and
+ * no code, or two words of letters). No part number of the tuning sets does, while a description's first word taken
+ * for the part number ("WHEEL" of "WHEEL 17X7 ALLOY" under a header the reader misread) adds up like a right row:
+ * marked, it is checked instead of trusted.
  */
 export function partNumberConfidence(words: WordBox[], text: string): number {
   const mean = meanConf(words);

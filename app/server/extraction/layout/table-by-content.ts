@@ -9,12 +9,12 @@
  *   whole-number column, makes the amount in most rows (qty × unit = amount, in cents); the rest are ignored (a list
  *   price before a net, a core charge column);
  * - whole numbers: the quantity is the column that made the arithmetic; 1, 2, 3 … down the left is the line number;
- * - text: the part number is the left-most column whose cells start with a code (four characters or more with a digit,
- *   not money, not a year); the description the column with the most words of letters; other text columns (a bin,
- *   a unit of measure, a vehicle) are ignored.
+ * - text: the part number is the left-most column of codes ({@link isCodeCell}; a brand's line code in its own strip
+ *   just left of it joins it); the description the left-most text column with at least half the letters of the
+ *   wordiest; other text columns (a bin, a unit of measure, a vehicle, a note) are ignored.
  *
- * `findTableByContent(lines)` → `{ cols, start, end, headerIndex, body }` or null (no run of two item lines, no money
- * column or no part-number column): `cols` carry their boundaries (`left`/`right`, px) for `readBody`; `body` the
+ * `findTableByContent(lines)` → `{ cols, start, end, headerIndex, body }` or null (no run of two item lines nor one
+ * with a totals line under it, no money column or no part-number column): `cols` carry their boundaries (`left`/`right`, px) for `readBody`; `body` the
  * body's line indexes (a run of the same columns on the next page joins it), from `start` to `end` (exclusive);
  * `headerIndex` is the line above the body (the table's unread header, or the body's first line when there is none).
  * Pure; never throws.
@@ -39,7 +39,8 @@ export const MIN_ITEM_LINES = 2;
 
 /**
  * A part number's look: four characters or more with a digit, letters, digits and - / . only, not money, not a
- * four-digit year on its own. "HC3Z-8200-A", "84951123", "5W-30" pass; "2019", "12.50", "EA" do not.
+ * four-digit year on its own; or short capital groups joined by dashes ("MIX-BC-QT", a paint store's stock code).
+ * "HC3Z-8200-A", "84951123", "5W-30", "MX-GAZ" pass; "2019", "12.50", "EA", "Grille" do not.
  */
 export function isCodeWord(text: string): boolean {
   const t = text.replace(/[,;:]$/, '');
