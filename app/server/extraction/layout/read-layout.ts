@@ -480,8 +480,8 @@ export function moneyColumnsByContent(cols: Column[], body: Line[]): Column[] {
 /**
  * A table whose header names no part-number column (its head misread on a photograph: "Qty Part No." read "Quy
  * Patio.", so the two became one unknown column) gets it from what its rows hold: an unknown column before the
- * description whose cells, in at least half the body rows, end in a code word (four characters or more with a digit,
- * not money) is the part-number column; when those cells also start with a small whole number (a quantity of one to
+ * description whose cells, in at least half the body rows, end in a code word ({@link isCodeWord}, the same test the
+ * table found by content uses) is the part-number column; when those cells also start with a small whole number (a quantity of one to
  * three digits) and the table names no quantity column, the column is split between the two where the codes start. Measured on tuning photographs only (rephoto seed 2468, D29: every row was lost). Other tables are returned
  * unchanged. `cols` as `matchHeader` gives them; `body` the table's lines.
  */
@@ -490,15 +490,14 @@ export function codeColumnsByContent(cols: Column[], body: Line[]): Column[] {
   const descAt = cols.findIndex((c) => c.kind === 'desc');
   if (descAt <= 0) return cols;
   const bounded = columnBounds(cols, body);
-  const isCode = (t: string) => t.length >= 4 && /\d/.test(t) && /^[A-Za-z0-9][A-Za-z0-9\-/.]*$/.test(t) && readMoney(t) === null;
   for (let at = descAt - 1; at >= 0; at -= 1) {
     const col = bounded[at]!;
     if (col.kind !== 'other' || isIgnoredHead(col.label)) continue;
     const cells = body.map((l) => l.words.filter((w) => (w.x0 + w.x1) / 2 >= col.left && (w.x0 + w.x1) / 2 < col.right));
-    const coded = cells.filter((ws) => ws.length > 0 && ws.some((w) => isCode(w.text)));
+    const coded = cells.filter((ws) => ws.length > 0 && ws.some((w) => isCodeWord(w.text)));
     if (coded.length * 2 < body.length) continue;
-    const codes = coded.map((ws) => ws.find((w) => isCode(w.text))!);
-    const withQty = coded.filter((ws) => /^\d{1,3}$/.test(ws[0]!.text) && ws[0] !== ws.find((w) => isCode(w.text)));
+    const codes = coded.map((ws) => ws.find((w) => isCodeWord(w.text))!);
+    const withQty = coded.filter((ws) => /^\d{1,3}$/.test(ws[0]!.text) && ws[0] !== ws.find((w) => isCodeWord(w.text)));
     const out = cols.map((c) => ({ ...c }));
     const partX0 = median(codes.map((w) => w.x0));
     if (withQty.length * 2 >= coded.length && !cols.some((c) => c.kind === 'qty' || c.kind === 'qty_ord' || c.kind === 'qty_ship')) {
