@@ -2033,14 +2033,15 @@ export function readInvoiceLayout(words: WordBox[]): LayoutInvoice {
   const header = withTable(lines, byHeader);
   const headerAddsUp = byHeader !== null && byHeader.items.length > 0 && missedBy(header) <= RECONCILE_TOLERANCE_CENTS;
   if (headerAddsUp && prosePartShare(header) < 0.5) return header;
-  // The header's table is missing, empty or does not add up: the table found by its cells' content competes, and the
-  // read nearer the printed total wins (the header's on a tie).
+  // The header's table is missing, empty, does not add up, or half its part numbers read as prose: the table found by
+  // its cells' content competes.
   const byContent = readTableByContent(lines);
   if (!byContent || byContent.items.length === 0) return header;
   const content = withTable(lines, byContent);
   if (!byHeader || byHeader.items.length === 0) return content;
-  // Both add up: the header's is kept unless half its part numbers or more read as prose (a description under a head
-  // the vocabulary took for the part number, "Product") and fewer of the content's do.
+  // The header's adds up: it is kept unless the content's adds up too with fewer part numbers read as prose (a
+  // description under a head the vocabulary took for the part number, "Product"). Else the read nearer the printed
+  // total wins (the header's on a tie).
   if (headerAddsUp) return missedBy(content) <= RECONCILE_TOLERANCE_CENTS && prosePartShare(content) < prosePartShare(header) ? content : header;
   return missedBy(content) < missedBy(header) ? content : header;
 }
