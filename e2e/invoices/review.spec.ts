@@ -10,8 +10,11 @@ import { expect, test, type Page } from '@playwright/test';
 import { DEMO_ADMIN, expectNoAxeViolations, logIn } from '../support/fixtures';
 import { suffix } from './helpers';
 
-/** A plain, well-printed invoice (the layout of fixture 01) whose three parts add up to $656.50 but whose total says $956.50. */
-function mismatchedInvoiceHtml(invoiceNumber: string): string {
+/**
+ * A plain, well-printed invoice (the layout of fixture 01) with three parts adding up to $656.50, then `totals` (label,
+ * amount) under the table; by default only a total of $956.50, which the parts do not add up to.
+ */
+function mismatchedInvoiceHtml(invoiceNumber: string, totals: [string, string][] = [['Total', '956.50']]): string {
   const rows = [
     ['BP-4410', 'Front bumper cover', '2', '189.50', '379.00'],
     ['HL-2231', 'Headlight assembly left', '1', '245.00', '245.00'],
@@ -34,12 +37,12 @@ function mismatchedInvoiceHtml(invoiceNumber: string): string {
     <div style="margin-top:24px"><b>Bill To:</b><div>C.A.R.S Collision &amp; Refinish</div></div>
     <table><thead><tr><th>Part #</th><th>Description</th><th class="n">Qty</th><th class="n">Unit Price</th><th class="n">Amount</th></tr></thead>
     <tbody>${rows}</tbody></table>
-    <div style="text-align:right;margin-top:20px;font-size:20px;font-weight:bold">Total: $956.50</div>
+    ${totals.map(([label, amount]) => `<div style="text-align:right;margin-top:12px;font-size:20px;font-weight:bold">${label}: $${amount}</div>`).join('')}
   </body></html>`;
 }
 
-async function renderInvoice(page: Page, html: string): Promise<string> {
-  const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'invoice-review-')), 'mismatched-invoice.png');
+async function renderInvoice(page: Page, html: string, name = 'mismatched-invoice.png'): Promise<string> {
+  const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'invoice-review-')), name);
   // Rendered like the repository's fixtures (tests/fixtures/invoices/generate.ts): 900 px wide at 1.5× scale.
   const context = await page.context().browser()!.newContext({ viewport: { width: 900, height: 600 }, deviceScaleFactor: 1.5 });
   const render = await context.newPage();
@@ -88,4 +91,61 @@ test('a read that does not add up: the image beside the fields, a warning instea
   await page.getByRole('button', { name: 'Save Invoice' }).click();
   await expect(page.getByRole('status').filter({ hasText: 'Invoice uploaded and recorded successfully! Inventory updated.' })).toBeVisible();
   await expect(page.getByRole('row').filter({ hasText: invoiceNumber })).toContainText('$656.50');
+});
+
+test('freight and tax read as charges, edited, saved with the invoice and shown on its page with the reconciliation', async ({ page }) => {
+  test.setTimeout(90_000);
+  await page.setViewportSize({ width: 1440, height: 1000 });
+  // $656.50 of parts + $25.00 freight + $54.16 tax = $735.66.
+  const file = await renderInvoice(
+    page,
+    mismatchedInvoiceHtml('INV-10234', [
+      ['Subtotal', '656.50'],
+      ['Freight', '25.00'],
+      ['Sales Tax', '54.16'],
+      ['Total', '735.66'],
+    ]),
+    'invoice-with-charges.png',
+  );
+  const invoiceNumber = `INV-${suffix()}`;
+  await logIn(page, DEMO_ADMIN);
+  await expect(page).toHaveURL(/\/admin$/);
+  await page.goto('/admin/invoices');
+  await page.getByLabel('Invoice image or PDF (required, up to 15 MB)').setInputFiles(file);
+  await page.getByRole('button', { name: 'Read Invoice' }).click();
+  await expect(page.getByLabel('Amount (charge 1)')).toBeVisible({ timeout: 45_000 });
+
+  // The freight and the tax fill the charge rows; parts + charges add up to the total.
+  const charges = page.getByRole('group', { name: 'Charges (not parts)' });
+  await expect(page.getByLabel('Kind (charge 1)')).toHaveValue('freight');
+  await expect(page.getByLabel('Amount (charge 1)')).toHaveValue('25.00');
+  await expect(page.getByLabel('Kind (charge 2)')).toHaveValue('tax');
+  await expect(page.getByLabel('Amount (charge 2)')).toHaveValue('54.16');
+  await expect(charges).toContainText('✓ Adds up to the invoice total.');
+
+  // A hazmat fee the reader did not see on the page is added by hand: the reconciliation follows as it is typed.
+  await charges.getByRole('button', { name: 'Add Charge' }).click();
+  await page.getByLabel('Kind (charge 3)').selectOption('fee');
+  await page.getByLabel('As printed (charge 3)').fill('HAZMAT FEE');
+  await page.getByLabel('Amount (charge 3)').fill('4.50');
+  await expect(charges).toContainText('⚠ Does not add up: the total is $4.50 less than parts + charges + tax.');
+  await page.getByLabel('Total', { exact: true }).fill('740.16');
+  await expect(charges).toContainText('✓ Adds up to the invoice total.');
+  await expectNoAxeViolations(page);
+
+  await page.getByLabel('Invoice # (required)').fill(invoiceNumber);
+  await page.getByRole('button', { name: 'Save Invoice' }).click();
+  await expect(page.getByRole('status').filter({ hasText: 'Invoice uploaded and recorded successfully! Inventory updated.' })).toBeVisible();
+  await page.getByRole('link', { name: invoiceNumber, exact: true }).click();
+  await expect(page.getByRole('heading', { name: `Invoice ${invoiceNumber}` })).toBeVisible();
+  const saved = page.getByRole('region', { name: 'Charges' });
+  await expect(saved.getByRole('row')).toHaveText([
+    /Kind\s*As printed\s*Amount/,
+    /^Freight.*\$25\.00$/,
+    /^Tax.*\$54\.16$/,
+    /Fee\s*HAZMAT FEE\s*\$4\.50/,
+    /Charges total\s*\$83\.66/,
+  ]);
+  await expect(saved).toContainText('✓ Line items ($656.50) and charges ($83.66) add up to the total.');
+  await expectNoAxeViolations(page);
 });

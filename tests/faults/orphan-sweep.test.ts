@@ -68,7 +68,7 @@ async function referencedFiles() {
   const quote = await uploadCustomerDocument(actor(), { workOrderId: workOrder.id, documentType: 'quote', file: pdfFile });
   const invoice = await receiveVendorInvoice(
     actor(),
-    { invoiceNumber: `S-${uid()}`, supplier: 'Sweep Supply', invoiceDate: '2026-01-02', totalAmount: null, items: [] },
+    { invoiceNumber: `S-${uid()}`, supplier: 'Sweep Supply', invoiceDate: '2026-01-02', totalAmount: null, items: [], charges: [] },
     { bytes: PDF, mime: 'application/pdf', fileName: 'inv.pdf' },
   );
   const find = async (bucket: Bucket, prefix: string) => (await storage.list(bucket, prefix)).filter((k) => !k.startsWith('thumbs/'));

@@ -59,6 +59,8 @@ export function invoiceRequest(
     file?: { bytes: Uint8Array; name: string; type?: string } | null;
     fields?: Record<string, string>;
     rows?: { part_number: string; description: string; quantity: string; unit_price: string }[];
+    /** Rows that are not parts, posted as `charge_kind`, `charge_description`, `charge_amount`. */
+    charges?: { kind: string; description: string; amount: string }[];
     signal?: AbortSignal;
   },
 ): Request {
@@ -72,6 +74,11 @@ export function invoiceRequest(
     form.append('description', r.description);
     form.append('quantity', r.quantity);
     form.append('unit_price', r.unit_price);
+  }
+  for (const c of options.charges ?? []) {
+    form.append('charge_kind', c.kind);
+    form.append('charge_description', c.description);
+    form.append('charge_amount', c.amount);
   }
   form.append('intent', options.intent ?? 'save');
   return new Request(new URL('/admin/invoices', TEST_ORIGIN), {

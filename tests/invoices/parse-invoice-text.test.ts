@@ -89,6 +89,7 @@ describe('the review form schema and warning', () => {
         { partNumber: 'A-1', description: 'Alpha', quantity: 2, unitPrice: '10.00' },
         { partNumber: 'B-2', description: 'B-2', quantity: 1, unitPrice: '0.50' },
       ],
+      charges: [],
     });
   });
 

@@ -99,7 +99,14 @@ describe('the review form after a read', () => {
     const { data, status } = await read();
     expect(status).toBe(200);
     expect(data.message).toBe(INVOICE_MESSAGES.extracted);
-    expect(data.extras).toEqual({ charges: good.charges, tax_amount: 22.59, subtotal: null, warnings: [] });
+    expect(data.extras).toEqual({ subtotal: null, warnings: [] });
+    // The charges and the tax fill editable rows, in the order read, the tax last.
+    expect(data.charges).toEqual([
+      { kind: 'core', description: 'CORE CHARGE', amount: '40.00' },
+      { kind: 'freight', description: 'FREIGHT', amount: '12.00' },
+      { kind: 'discount', description: 'ACCT DISCOUNT', amount: '-10.00' },
+      { kind: 'tax', description: 'Sales tax', amount: '22.59' },
+    ]);
     expect(data.preview).toEqual({ url: `/files/invoices/pending/${data.pendingToken}`, kind: 'image' });
     const html = renderPage(data);
     expect(html).toContain('Data extracted successfully!');
@@ -107,9 +114,10 @@ describe('the review form after a read', () => {
     expect(html).not.toContain('Warning:');
     // The image beside the fields, and the charges with the reconciliation.
     expect(html).toContain(`<img src="/files/invoices/pending/${data.pendingToken}" alt="The uploaded invoice (supplier-invoice.png)"`);
-    expect(html).toContain('Charges read (not parts)');
-    expect(html).toContain('CORE CHARGE');
-    expect(html).toContain('-$10.00');
+    expect(html).toContain('Charges (not parts)');
+    expect(html).toContain('value="CORE CHARGE"');
+    expect(html).toContain('value="-10.00"');
+    expect(html).toContain('<dt>Charges and tax</dt><dd class="text-right">$64.59</dd>');
     expect(html).toContain('✓ Adds up to the invoice total.');
     expect(html).toContain('name="readExtras"');
   });
@@ -159,7 +167,7 @@ describe('the review form after a read', () => {
     expect(html.match(/low confidence/g)).toHaveLength(4); // the two marks and the two warnings at the top
   });
 
-  it('keeps the charges through a save that fails validation, so the reconciliation stays', async () => {
+  it('keeps the charge rows as edited through a save that fails validation, so the reconciliation stays', async () => {
     setInvoiceExtractor(fixed(good));
     const { data: first } = await read();
     const value = await invoicesRoute.action(
@@ -174,15 +182,23 @@ describe('the review form after a read', () => {
             supplier: 'Metro Auto Parts',
             invoiceDate: '2026-11-03',
             totalAmount: '340.09',
-            readExtras: JSON.stringify({ charges: good.charges, tax_amount: good.tax_amount, subtotal: null }),
+            readExtras: JSON.stringify({ subtotal: 281.5 }),
           },
           rows: [{ part_number: 'HC3Z 8200 A', description: 'Grille', quantity: '2', unit_price: '120.00' }],
+          charges: [
+            { kind: 'freight', description: 'FREIGHT', amount: '12.00' },
+            { kind: 'tax', description: 'Sales tax', amount: '22.59' },
+          ],
         }),
       ),
     );
     const { data, status } = dataOf<InvoiceFormState>(value);
     expect(status).toBe(400);
-    expect(data.extras?.charges).toEqual(good.charges);
+    expect(data.charges).toEqual([
+      { kind: 'freight', description: 'FREIGHT', amount: '12.00' },
+      { kind: 'tax', description: 'Sales tax', amount: '22.59' },
+    ]);
+    expect(data.extras?.subtotal).toBe(281.5);
     expect(data.preview?.url).toBe(`/files/invoices/pending/${first.pendingToken}`);
     expect(await rowCounts()).toEqual({ invoices: 0, lineItems: 0, inventory: 0 });
   });

@@ -3,18 +3,20 @@ import { Form, useFetcher } from 'react-router';
 import { FormMessage, TextField } from '~/components/ui/field';
 import { formatMoney } from '~/lib/format-invoice';
 import {
+  blankChargeRow,
   blankRow,
-  extrasCents,
+  chargeRowsCents,
+  INVOICE_CHARGE_KINDS,
+  INVOICE_CHARGE_LABELS,
   INVOICE_FILE_MESSAGES,
   lineItemsTotalCents,
   MAX_INVOICE_FILE_BYTES,
   totalMismatchWarning,
   withBlankRows,
-  type InvoiceChargeKind,
+  type InvoiceChargeRow,
   type InvoiceFormState,
   type InvoicePreview,
   type InvoiceRow,
-  type ReadExtras,
 } from '~/lib/schemas/invoice';
 
 const isFileProblem = (text: string | null) =>
@@ -24,18 +26,6 @@ const inputClass =
   'block w-full rounded border border-slate-400 px-2 py-1.5 text-base focus:border-navy-700 aria-invalid:border-red-700';
 const buttonClass =
   'rounded px-4 py-2 font-semibold focus-visible:outline-3 focus-visible:outline-offset-2 focus-visible:outline-navy-700';
-
-const CHARGE_LABELS: Record<InvoiceChargeKind, string> = {
-  core: 'Core charge',
-  deposit: 'Deposit',
-  freight: 'Freight',
-  fee: 'Fee',
-  discount: 'Discount',
-  warranty: 'Warranty',
-  tax: 'Tax',
-  credit: 'Credit',
-  other: 'Other',
-};
 
 /** "$12.50", "-$5.00" for cents. */
 const money = (cents: number) => (cents < 0 ? `-${formatMoney(-cents / 100)}` : formatMoney(cents / 100));
@@ -54,8 +44,9 @@ const lowConfidenceText = (confidence: number) =>
  *
  * Never a silent success (issue 18): the uploaded file is shown beside the fields (image, or the PDF framed with a link
  * to open it); the review's warnings stand at the top instead of 'Data extracted successfully!'; fields read with low
- * confidence carry a ⚠ mark and words (until edited); the rows that are not parts (charges) and the tax are listed with
- * the reconciliation of parts + charges + tax against the total, recomputed as rows are edited.
+ * confidence carry a ⚠ mark and words (until edited); the rows that are not parts (charges and tax, filled by the read)
+ * are editable rows saved with the invoice, with the reconciliation of parts + charges against the total, recomputed
+ * as rows are edited. Add Charge / Remove work like the line items' buttons, with or without JavaScript.
  */
 export const INVOICE_FETCHER_KEY = 'invoice-extract';
 
@@ -72,6 +63,7 @@ export function InvoiceReviewForm({
     state?.values ?? { invoiceNumber: '', supplier: '', invoiceDate: '', totalAmount: '' },
   );
   const [rows, setRows] = useState<InvoiceRow[]>(state?.rows ?? withBlankRows([]));
+  const [charges, setCharges] = useState<InvoiceChargeRow[]>(state?.charges ?? []);
   const [lowFields, setLowFields] = useState(state?.lowConfidence ?? {});
   const extras = state?.extras ?? null;
   const [startedAt, setStartedAt] = useState<number | null>(null);
@@ -86,7 +78,7 @@ export function InvoiceReviewForm({
   }, [reading]);
 
   const fieldErrors = state?.fieldErrors ?? {};
-  const warning = totalMismatchWarning(rows, values.totalAmount, extrasCents(extras));
+  const warning = totalMismatchWarning(rows, values.totalAmount, chargeRowsCents(charges));
   const readWarnings = !localMessage ? (extras?.warnings ?? []) : [];
   const elapsed = startedAt !== null ? Math.max(0, Math.floor(((now || startedAt) - startedAt) / 1000)) : 0;
   const stage = elapsed < 1 ? 'Uploading the file' : `Reading the invoice (${extractorLabel})`;
@@ -169,11 +161,7 @@ export function InvoiceReviewForm({
         <input
           type="hidden"
           name="readExtras"
-          value={JSON.stringify({
-            charges: extras.charges,
-            tax_amount: extras.tax_amount,
-            subtotal: extras.subtotal,
-          })}
+          value={JSON.stringify({ subtotal: extras.subtotal })}
         />
       ) : null}
       <fieldset className="space-y-3 rounded border border-slate-300 bg-white p-4">
@@ -406,9 +394,13 @@ export function InvoiceReviewForm({
               </p>
             ) : null}
           </fieldset>
-          {extras && (extras.charges.length > 0 || extras.tax_amount !== null) ? (
-            <ChargesRead extras={extras} rows={rows} total={values.totalAmount} />
-          ) : null}
+          <ChargesFieldset
+            charges={charges}
+            setCharges={setCharges}
+            errors={fieldErrors}
+            rows={rows}
+            total={values.totalAmount}
+          />
         </div>
       </div>
 
@@ -503,72 +495,164 @@ function InvoicePreviewPane({ preview, fileName }: { preview: InvoicePreview; fi
   );
 }
 
-/** The rows read that are not parts, the tax, and the reconciliation against the total (recomputed as rows change). */
-function ChargesRead({ extras, rows, total }: { extras: ReadExtras; rows: InvoiceRow[]; total: string }) {
+/**
+ * The rows that are not parts (charges and tax): filled by a read, editable, saved with the invoice; and the
+ * reconciliation of parts + charges against the total, recomputed as rows change.
+ */
+function ChargesFieldset({
+  charges,
+  setCharges,
+  errors,
+  rows,
+  total,
+}: {
+  charges: InvoiceChargeRow[];
+  setCharges: React.Dispatch<React.SetStateAction<InvoiceChargeRow[]>>;
+  errors: Record<string, string>;
+  rows: InvoiceRow[];
+  total: string;
+}) {
   const filled = rows.filter((r) => r.quantity.trim() !== '' && r.unit_price.trim() !== '');
   const partsCents = lineItemsTotalCents(filled);
-  const otherCents = extrasCents(extras);
+  const otherCents = chargeRowsCents(charges);
   const computed = partsCents + otherCents;
   const t = Number(total.replace(/[$,\s]/g, ''));
   const totalCents = total.trim() && Number.isFinite(t) ? Math.round(t * 100) : null;
   const difference = totalCents === null ? null : totalCents - computed;
+  const setCharge =
+    (index: number, name: keyof InvoiceChargeRow) => (e: React.ChangeEvent<HTMLInputElement | HTMLSelectElement>) =>
+      setCharges((all) => all.map((c, i) => (i === index ? { ...c, [name]: e.target.value } : c)));
   return (
-    <section aria-labelledby="charges-heading" className="rounded border border-slate-300 bg-white p-4">
-      <h3 id="charges-heading" className="font-semibold text-navy-900">
-        Charges read (not parts)
-      </h3>
-      <p className="mt-1 text-sm text-slate-700">
-        These rows are not added to the inventory; they are shown so the total can be checked.
+    <fieldset className="min-w-0 rounded border border-slate-300 bg-white p-4">
+      <legend className="px-1 font-semibold text-navy-900">Charges (not parts)</legend>
+      <p className="text-sm text-slate-700">
+        Core charges, freight, fees, discounts and tax. They are saved with the invoice and count toward its total;
+        they are not added to the inventory. Enter a discount or credit as a negative amount.
       </p>
-      <table className="mt-2 w-full text-left text-sm">
-        <thead>
-          <tr className="border-b border-slate-300">
-            <th scope="col" className="py-1 pr-2">
-              Kind
-            </th>
-            <th scope="col" className="py-1 pr-2">
-              As printed
-            </th>
-            <th scope="col" className="py-1 text-right">
-              Amount
-            </th>
-          </tr>
-        </thead>
-        <tbody>
-          {extras.charges.map((c, i) => (
-            // Read-only rows in the order read; their index is their identity.
-            <tr key={i} className="border-b border-slate-100">
-              <td className="py-1 pr-2">{CHARGE_LABELS[c.kind]}</td>
-              <td className="py-1 pr-2">{c.description}</td>
-              <td className="py-1 text-right">{money(Math.round(c.amount * 100))}</td>
-            </tr>
-          ))}
-          {extras.tax_amount !== null ? (
-            <tr className="border-b border-slate-100">
-              <td className="py-1 pr-2">Tax</td>
-              <td className="py-1 pr-2">Sales tax</td>
-              <td className="py-1 text-right">{money(Math.round(extras.tax_amount * 100))}</td>
-            </tr>
-          ) : null}
-        </tbody>
-      </table>
-      <dl className="mt-3 grid grid-cols-[auto_auto] justify-start gap-x-4 gap-y-1 text-sm">
-        <dt>Parts (line items)</dt>
-        <dd className="text-right">{money(partsCents)}</dd>
-        <dt>Charges and tax</dt>
-        <dd className="text-right">{money(otherCents)}</dd>
-        <dt className="font-semibold">Parts + charges + tax</dt>
-        <dd className="text-right font-semibold">{money(computed)}</dd>
-        <dt>Invoice total</dt>
-        <dd className="text-right">{totalCents === null ? 'not given' : money(totalCents)}</dd>
-      </dl>
-      <p className="mt-2 text-sm font-semibold">
-        {difference === null
-          ? 'No total to check against.'
-          : Math.abs(difference) <= 2
-            ? '✓ Adds up to the invoice total.'
-            : `⚠ Does not add up: the total is ${money(Math.abs(difference))} ${difference > 0 ? 'more' : 'less'} than parts + charges + tax.`}
-      </p>
-    </section>
+      {charges.length ? (
+        <div className="overflow-x-auto">
+          <table className="stack-table mt-2 w-full min-w-[32rem] text-left text-sm">
+            <thead>
+              <tr className="border-b border-slate-300">
+                <th scope="col" className="w-40 py-1 pr-2">
+                  Kind
+                </th>
+                <th scope="col" className="py-1 pr-2">
+                  As printed
+                </th>
+                <th scope="col" className="w-32 py-1 pr-2">
+                  Amount
+                </th>
+                <th scope="col" className="w-24 py-1">
+                  <span className="sr-only">Actions</span>
+                </th>
+              </tr>
+            </thead>
+            <tbody>
+              {charges.map((c, i) => {
+                const error = errors[`charges.${i}`];
+                return (
+                  // Rows have no identity of their own: their index is their identity in the form post.
+                  <tr key={i} className="align-top">
+                    <td data-label="Kind" className="py-1 pr-2">
+                      <select
+                        name="charge_kind"
+                        aria-label={`Kind (charge ${i + 1})`}
+                        value={c.kind}
+                        onChange={setCharge(i, 'kind')}
+                        className={inputClass}
+                        aria-invalid={error ? true : undefined}
+                      >
+                        {INVOICE_CHARGE_KINDS.map((k) => (
+                          <option key={k} value={k}>
+                            {INVOICE_CHARGE_LABELS[k]}
+                          </option>
+                        ))}
+                      </select>
+                      {error ? <p className="mt-1 text-sm font-medium text-red-700">{error}</p> : null}
+                    </td>
+                    <td data-label="As printed" className="py-1 pr-2">
+                      <input
+                        name="charge_description"
+                        aria-label={`As printed (charge ${i + 1})`}
+                        value={c.description}
+                        onChange={setCharge(i, 'description')}
+                        className={inputClass}
+                      />
+                    </td>
+                    <td data-label="Amount" className="py-1 pr-2">
+                      <input
+                        name="charge_amount"
+                        type="number"
+                        step="0.01"
+                        inputMode="decimal"
+                        aria-label={`Amount (charge ${i + 1})`}
+                        value={c.amount}
+                        onChange={setCharge(i, 'amount')}
+                        className={inputClass}
+                        aria-invalid={error ? true : undefined}
+                      />
+                    </td>
+                    <td className="py-1">
+                      <button
+                        type="submit"
+                        name="intent"
+                        value={`remove-charge:${i}`}
+                        formNoValidate
+                        aria-label={`Remove charge ${i + 1}`}
+                        onClick={(e) => {
+                          e.preventDefault();
+                          setCharges((all) => all.filter((_, j) => j !== i));
+                        }}
+                        className={`${buttonClass} border border-slate-400 bg-white px-3 py-1.5 text-slate-900`}
+                      >
+                        Remove
+                      </button>
+                    </td>
+                  </tr>
+                );
+              })}
+            </tbody>
+          </table>
+        </div>
+      ) : (
+        <p className="mt-2 text-sm text-slate-700">No charges.</p>
+      )}
+      <button
+        type="submit"
+        name="intent"
+        value="add-charge"
+        formNoValidate
+        onClick={(e) => {
+          e.preventDefault();
+          setCharges((all) => [...all, blankChargeRow()]);
+        }}
+        className={`${buttonClass} mt-3 border border-slate-400 bg-white text-slate-900`}
+      >
+        Add Charge
+      </button>
+      {errors.charges ? <p className="mt-1 text-sm font-medium text-red-700">{errors.charges}</p> : null}
+      {charges.length || totalCents !== null ? (
+        <>
+          <dl className="mt-3 grid grid-cols-[auto_auto] justify-start gap-x-4 gap-y-1 text-sm">
+            <dt>Parts (line items)</dt>
+            <dd className="text-right">{money(partsCents)}</dd>
+            <dt>Charges and tax</dt>
+            <dd className="text-right">{money(otherCents)}</dd>
+            <dt className="font-semibold">Parts + charges + tax</dt>
+            <dd className="text-right font-semibold">{money(computed)}</dd>
+            <dt>Invoice total</dt>
+            <dd className="text-right">{totalCents === null ? 'not given' : money(totalCents)}</dd>
+          </dl>
+          <p className="mt-2 text-sm font-semibold">
+            {difference === null
+              ? 'No total to check against.'
+              : Math.abs(difference) <= 2
+                ? '✓ Adds up to the invoice total.'
+                : `⚠ Does not add up: the total is ${money(Math.abs(difference))} ${difference > 0 ? 'more' : 'less'} than parts + charges + tax.`}
+          </p>
+        </>
+      ) : null}
+    </fieldset>
   );
 }

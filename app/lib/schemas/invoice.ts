@@ -8,7 +8,11 @@
  * (31/02/2026), or `{ ok: false, reason: 'unrecognised' }`.
  */
 import { z } from 'zod';
+import { INVOICE_CHARGE_KINDS, INVOICE_CHARGE_LABELS, type InvoiceChargeKind } from '~/lib/invoice-charge-kinds';
+import { MAX_LINE_CENTS, parseMoneyToCents } from '~/lib/money';
 import { isSingleLine, SINGLE_LINE_MESSAGE } from './text';
+
+export { INVOICE_CHARGE_KINDS, INVOICE_CHARGE_LABELS, type InvoiceChargeKind } from '~/lib/invoice-charge-kinds';
 
 export const INVOICE_MESSAGES = {
   readFailed: 'Failed to read file.',
@@ -81,13 +85,6 @@ export const ExtractedLineItemSchema = z.object({
   quantity: z.number().int().positive(),
   unit_price: z.number().nonnegative(),
 });
-
-/**
- * Kinds of invoice rows that are not parts (issue 18): recognised, left out of the parts table, and used to reconcile
- * the total. `discount` and `credit` amounts are negative; a core charge is positive (a core return credit negative).
- */
-export const INVOICE_CHARGE_KINDS = ['core', 'deposit', 'freight', 'fee', 'discount', 'warranty', 'tax', 'credit', 'other'] as const;
-export type InvoiceChargeKind = (typeof INVOICE_CHARGE_KINDS)[number];
 
 /** A non-part row of an invoice: kind, the text read, and its amount in dollars (negative for a discount or credit). */
 export const ExtractedChargeSchema = z.object({
@@ -163,10 +160,22 @@ export interface SaveLineItem {
   unitPrice: string;
 }
 
+/** A row that is not a part, as saved (issue 18): its kind, the text (the kind's label when left blank), signed cents. */
+export interface SaveCharge {
+  kind: InvoiceChargeKind;
+  description: string;
+  amountCents: number;
+}
+
+const isChargeKind = (v: string): v is InvoiceChargeKind => (INVOICE_CHARGE_KINDS as readonly string[]).includes(v);
+
 /**
  * The review/save form: invoiceNumber, supplier, invoiceDate (any format `parseInvoiceDate` reads), totalAmount
  * (optional, step 0.01), and parallel arrays `part_number`, `description`, `quantity`, `unit_price` (blank rows are
  * skipped). Text fields are one line each (issue 13). Field errors use the names `invoiceNumber`, `supplier`, `invoiceDate`, `totalAmount`, `items.{row}`.
+ * The rows that are not parts (issue 18) come as parallel arrays `charge_kind` (one of INVOICE_CHARGE_KINDS),
+ * `charge_description` and `charge_amount` (dollars, two decimals at most, negative for a discount or credit, at most
+ * $1,000,000 either way); a row with neither text nor amount is skipped; errors use `charges.{row}`.
  */
 export const SaveInvoiceSchema = z
   .object({
@@ -178,6 +187,9 @@ export const SaveInvoiceSchema = z
     description: z.union([z.string(), z.array(z.string())]).optional(),
     quantity: z.union([z.string(), z.array(z.string())]).optional(),
     unit_price: z.union([z.string(), z.array(z.string())]).optional(),
+    charge_kind: z.union([z.string(), z.array(z.string())]).optional(),
+    charge_description: z.union([z.string(), z.array(z.string())]).optional(),
+    charge_amount: z.union([z.string(), z.array(z.string())]).optional(),
   })
   .transform((raw, ctx) => {
     const list = (v: string | string[] | undefined) => (v === undefined ? [] : Array.isArray(v) ? v : [v]);
@@ -247,9 +259,43 @@ export const SaveInvoiceSchema = z
         unitPrice: Number(price.data).toFixed(2),
       });
     }
-    return { invoiceNumber: raw.invoiceNumber, supplier: raw.supplier, invoiceDate, totalAmount, items };
+    const charges = saveCharges(
+      { kinds: list(raw.charge_kind), descriptions: list(raw.charge_description), amounts: list(raw.charge_amount) },
+      (row, message) => ctx.addIssue({ code: 'custom', path: row === null ? ['charges'] : ['charges', String(row)], message }),
+    );
+    return { invoiceNumber: raw.invoiceNumber, supplier: raw.supplier, invoiceDate, totalAmount, items, charges };
   });
 export type SaveInvoice = z.output<typeof SaveInvoiceSchema>;
+
+/** The charge rows of the save form, checked; `problem(row, message)` is told of each bad row (row null: the list). */
+function saveCharges(
+  raw: { kinds: string[]; descriptions: string[]; amounts: string[] },
+  problem: (row: number | null, message: string) => void,
+): SaveCharge[] {
+  const rows = Math.max(raw.kinds.length, raw.descriptions.length, raw.amounts.length);
+  if (rows > MAX_LINE_ITEMS) problem(null, `At most ${MAX_LINE_ITEMS} charges per invoice.`);
+  const out: SaveCharge[] = [];
+  for (let i = 0; i < Math.min(rows, MAX_LINE_ITEMS); i += 1) {
+    const kind = (raw.kinds[i] ?? '').trim();
+    const description = (raw.descriptions[i] ?? '').trim();
+    const amount = (raw.amounts[i] ?? '').trim();
+    if (!description && !amount) continue;
+    const problems: string[] = [];
+    if (!isChargeKind(kind)) problems.push('choose what kind of charge it is');
+    if (description.length > 200) problems.push('the text is longer than 200 characters');
+    else if (!isSingleLine(description)) problems.push('keep the text on one line');
+    const cents = amount ? parseMoneyToCents(amount) : null;
+    if (!amount) problems.push('the amount is required');
+    else if (cents === null) problems.push('the amount must be such as 12.50 or -5.00 (two decimals at most)');
+    else if (Math.abs(cents) > MAX_LINE_CENTS) problems.push('the amount is too large');
+    if (problems.length || cents === null || !isChargeKind(kind)) {
+      problem(i, `Charge ${i + 1}: ${problems.join(', ')}.`);
+      continue;
+    }
+    out.push({ kind, description: description || INVOICE_CHARGE_LABELS[kind], amountCents: cents });
+  }
+  return out;
+}
 
 /** Sum of quantity × unit price in cents; compared with the total for the review warning. */
 export function lineItemsTotalCents(items: { quantity: number | string; unit_price: number | string }[]): number {
@@ -285,25 +331,46 @@ export function totalMismatchWarning(
 }
 
 /**
- * What a read added besides the fields (issue 18), kept with the form so staff can check it against the image: the
- * rows that are not parts, the tax and subtotal read (dollars), and the warnings of the review. Carried between posts
- * in the hidden field `readExtras` (JSON, checked with this schema).
+ * What a read added besides the fields and the charge rows (issue 18), kept with the form: the subtotal read (dollars)
+ * and the warnings of the review. Carried between posts in the hidden field `readExtras` (JSON, checked with this
+ * schema; the warnings are not carried, they belong to the answer of the read).
  */
 export const ReadExtrasSchema = z.object({
-  charges: z.array(ExtractedChargeSchema).max(MAX_LINE_ITEMS).default([]),
-  tax_amount: z.number().nonnegative().nullable().default(null),
   subtotal: z.number().nonnegative().nullable().default(null),
   warnings: z.array(z.string().max(300)).max(10).default([]),
 });
 export type ReadExtras = z.infer<typeof ReadExtrasSchema>;
 
-/** Charges (tax rows included) plus the tax amount read, in cents: what the total holds besides the parts. */
-export function extrasCents(extras: Pick<ReadExtras, 'charges' | 'tax_amount'> | null | undefined): number {
-  if (!extras) return 0;
-  const c = (d: number) => Math.round(d * 100);
-  const charges = extras.charges.filter((x) => x.kind !== 'tax').reduce((sum, x) => sum + c(x.amount), 0);
-  const taxRows = extras.charges.filter((x) => x.kind === 'tax').reduce((sum, x) => sum + c(x.amount), 0);
-  return charges + (extras.tax_amount != null ? c(extras.tax_amount) : taxRows);
+/** One editable row that is not a part (issue 18), as typed: its kind (INVOICE_CHARGE_KINDS), text and dollars. */
+export interface InvoiceChargeRow {
+  kind: string;
+  description: string;
+  amount: string;
+}
+
+export const blankChargeRow = (): InvoiceChargeRow => ({ kind: 'freight', description: '', amount: '' });
+
+/**
+ * The charge rows a read fills the form with: its charges in the order read, then the tax read as one row ("Sales
+ * tax"); when the read has a tax amount, the tax rows among its charges give way to it (they are the same money).
+ */
+export function chargeRowsFromRead(read: Pick<ExtractedInvoice, 'charges' | 'tax_amount'>): InvoiceChargeRow[] {
+  const row = (kind: InvoiceChargeKind, description: string, dollars: number): InvoiceChargeRow => ({
+    kind,
+    description,
+    amount: dollars.toFixed(2),
+  });
+  const charges = read.charges ?? [];
+  const hasTaxAmount = read.tax_amount != null;
+  return [
+    ...charges.filter((c) => !(hasTaxAmount && c.kind === 'tax')).map((c) => row(c.kind, c.description, c.amount)),
+    ...(hasTaxAmount ? [row('tax', 'Sales tax', read.tax_amount!)] : []),
+  ];
+}
+
+/** The sum of the charge rows' amounts in cents (rows whose amount is not an amount count 0): what the total holds besides the parts. */
+export function chargeRowsCents(rows: readonly InvoiceChargeRow[]): number {
+  return rows.reduce((sum, r) => sum + (parseMoneyToCents(r.amount) ?? 0), 0);
 }
 
 /** Confidence below this marks a field for checking on the review form (issue 18). */
@@ -332,18 +399,20 @@ export interface InvoiceRow {
 export interface InvoiceFormState {
   /** New for every answer, so the form re-initialises from it. */
   resultId: string;
-  intent: 'extract' | 'save' | 'add-row' | 'remove-row';
+  intent: 'extract' | 'save' | 'add-row' | 'remove-row' | 'add-charge' | 'remove-charge';
   message: string | null;
   formError: string | null;
   fieldErrors: Record<string, string>;
   values: { invoiceNumber: string; supplier: string; invoiceDate: string; totalAmount: string };
   rows: InvoiceRow[];
+  /** The rows that are not parts (issue 18): filled by a read, edited, saved with the invoice. */
+  charges: InvoiceChargeRow[];
   /** Token of the file stored between reading and saving (see pending-upload.server.ts). */
   pendingToken: string | null;
   fileName: string | null;
   /** The kept file, to show beside the fields (issue 18); null without one. */
   preview?: InvoicePreview | null;
-  /** Charges, tax and the review's warnings of the last read (issue 18); null when nothing was read. */
+  /** The subtotal and the review's warnings of the last read (issue 18); null when nothing was read. */
   extras?: ReadExtras | null;
   /** Header fields read with low confidence (issue 18). */
   lowConfidence?: LowConfidenceFields;

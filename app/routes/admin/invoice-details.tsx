@@ -1,6 +1,8 @@
 import { Link } from 'react-router';
 import { GeneralErrorBoundary } from '~/components/error-boundary';
 import { formatInvoiceDate, formatMoney } from '~/lib/format-invoice';
+import { INVOICE_CHARGE_LABELS, type InvoiceChargeKind } from '~/lib/invoice-charge-kinds';
+import { formatCents } from '~/lib/money';
 import { pageMeta } from '~/lib/meta';
 import { requireStaff } from '~/server/auth/permissions.server';
 import { toErrorResponse } from '~/server/errors.server';
@@ -10,7 +12,10 @@ import type { Route } from './+types/invoice-details';
 export const meta: Route.MetaFunction = ({ matches, data }) =>
   pageMeta({ matches, title: data ? `Invoice ${data.invoice.invoiceNumber}` : 'Invoice', noindex: true });
 
-/** One vendor invoice with its line items and each part's stock now. Unknown or non-UUID ids are 404s. */
+/**
+ * One vendor invoice with its line items and each part's stock now, its charges (the rows that are not parts, issue 18)
+ * and whether parts + charges add up to its total. Unknown or non-UUID ids are 404s.
+ */
 export async function loader({ request, params }: Route.LoaderArgs) {
   await requireStaff(request, 'vendor_invoices');
   try {
@@ -22,7 +27,11 @@ export async function loader({ request, params }: Route.LoaderArgs) {
 
 export default function InvoiceDetailsPage({ loaderData }: Route.ComponentProps) {
   const { invoice } = loaderData;
-  const itemsTotal = invoice.items.reduce((sum, i) => sum + Math.round(i.quantity * Number(i.unitPrice) * 100), 0) / 100;
+  const itemsCents = invoice.items.reduce((sum, i) => sum + Math.round(i.quantity * Number(i.unitPrice) * 100), 0);
+  const itemsTotal = itemsCents / 100;
+  const chargesCents = invoice.charges.reduce((sum, c) => sum + c.amountCents, 0);
+  const totalCents = invoice.totalAmount === null ? null : Math.round(Number(invoice.totalAmount) * 100);
+  const difference = totalCents === null ? null : totalCents - itemsCents - chargesCents;
   return (
     <div className="space-y-6">
       <p>
@@ -92,6 +101,50 @@ export default function InvoiceDetailsPage({ loaderData }: Route.ComponentProps)
             </table>
           </div>
         )}
+      </section>
+      <section aria-labelledby="charges-heading" className="space-y-3">
+        <h2 id="charges-heading" className="text-xl font-bold text-navy-900">
+          Charges
+        </h2>
+        {invoice.charges.length === 0 ? (
+          <p className="text-slate-700">This invoice has no charges besides its parts.</p>
+        ) : (
+          <div className="overflow-x-auto rounded border border-slate-300 bg-white">
+            <table className="w-full text-left text-sm">
+              <thead className="bg-slate-100">
+                <tr>
+                  <th scope="col" className="px-3 py-2">Kind</th>
+                  <th scope="col" className="px-3 py-2">As printed</th>
+                  <th scope="col" className="px-3 py-2 text-right">Amount</th>
+                </tr>
+              </thead>
+              <tbody>
+                {invoice.charges.map((c) => (
+                  <tr key={c.id} className="border-t border-slate-200">
+                    <td className="px-3 py-2">{INVOICE_CHARGE_LABELS[c.kind as InvoiceChargeKind] ?? c.kind}</td>
+                    <td className="px-3 py-2">{c.description}</td>
+                    <td className="px-3 py-2 text-right">{formatCents(c.amountCents)}</td>
+                  </tr>
+                ))}
+              </tbody>
+              <tfoot>
+                <tr className="border-t border-slate-300 font-semibold">
+                  <td className="px-3 py-2" colSpan={2}>
+                    Charges total
+                  </td>
+                  <td className="px-3 py-2 text-right">{formatCents(chargesCents)}</td>
+                </tr>
+              </tfoot>
+            </table>
+          </div>
+        )}
+        {difference !== null && (invoice.items.length > 0 || invoice.charges.length > 0) ? (
+          <p className="text-sm font-semibold">
+            {Math.abs(difference) <= 2
+              ? `✓ Line items (${formatCents(itemsCents)}) and charges (${formatCents(chargesCents)}) add up to the total.`
+              : `⚠ Line items (${formatCents(itemsCents)}) and charges (${formatCents(chargesCents)}) come to ${formatCents(itemsCents + chargesCents)}; the total is ${formatCents(Math.abs(difference))} ${difference > 0 ? 'more' : 'less'}.`}
+          </p>
+        ) : null}
       </section>
     </div>
   );

@@ -28,6 +28,7 @@ import {
   uuid,
   varchar,
 } from 'drizzle-orm/pg-core';
+import { INVOICE_CHARGE_KINDS } from '~/lib/invoice-charge-kinds';
 import { NOTIFY_CHANNELS } from '~/lib/notify-channels';
 import { STAFF_ROLES } from '~/lib/staff-roles';
 import { BUCKETS, DOCUMENT_TYPES, WORK_ORDER_STATUSES } from '~/lib/work-order-status';
@@ -447,6 +448,30 @@ export const invoiceLineItems = pgTable(
     index('invoice_line_items_inventory_id_idx').on(t.inventoryId),
     check('invoice_line_items_quantity_positive', sql`${t.quantity} > 0`),
     check('invoice_line_items_unit_price_not_negative', sql`${t.unitPrice} >= 0`),
+  ],
+);
+
+/**
+ * A row of a vendor invoice that is not a part (issue 18): a core charge or deposit, freight, a fee, a discount, a
+ * warranty, tax, a credit. Kept in the invoice's order (`position`, from 0); never added to the inventory. Amounts are
+ * signed integer cents (a discount or credit below zero). Together with the line items they reconcile the total.
+ */
+export const invoiceCharges = pgTable(
+  'invoice_charges',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    invoiceId: uuid('invoice_id')
+      .notNull()
+      .references(() => invoices.id, { onDelete: 'cascade' }),
+    position: integer('position').notNull(),
+    kind: text('kind').notNull(),
+    description: text('description').notNull(),
+    amountCents: integer('amount_cents').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('invoice_charges_invoice_position_unique').on(t.invoiceId, t.position),
+    check('invoice_charges_kind_valid', sql`${t.kind} IN (${sqlList(INVOICE_CHARGE_KINDS)})`),
   ],
 );
 

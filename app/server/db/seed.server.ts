@@ -15,6 +15,7 @@ import {
   accounts,
   customers,
   inventory,
+  invoiceCharges,
   invoiceLineItems,
   invoices,
   jobs,
@@ -272,6 +273,11 @@ export async function seedDemo(db: Database, passwords: DemoPasswords = demoPass
         };
       }),
     );
+    // What the total holds besides the parts ($1,880.98): the headlamps' core charges and the freight.
+    await tx.insert(invoiceCharges).values([
+      { invoiceId: invoice!.id, position: 0, kind: 'core', description: 'CORE CHARGE HDL-RAV4-R (2 @ 20.00)', amountCents: 4000 },
+      { invoiceId: invoice!.id, position: 1, kind: 'freight', description: 'FREIGHT', amountCents: 1848 },
+    ]);
   });
 
   return demoCredentials(passwords, false);

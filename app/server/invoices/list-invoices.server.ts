@@ -3,13 +3,14 @@
  *
  * - `listInvoices({ page, pageSize })` → `{ invoices[{ id, invoiceNumber, supplier, invoiceDate (YYYY-MM-DD),
  *   totalAmount (string | null), hasFile }], page, pageCount, total }`, newest invoice date first (then newest created).
- * - `getInvoice(id)` → the invoice with its line items (and each item's current stock), or throws a not-found
+ * - `getInvoice(id)` → the invoice with its line items (and each item's current stock) and its charges (the rows
+ *   that are not parts, in order, signed `amountCents`), or throws a not-found
  *   DomainError (also for ids that are not UUIDs).
  * - `getInvoiceFile(id)` → `{ key, fileName, contentType }` or throws not-found.
  */
 import { asc, count, desc, eq } from 'drizzle-orm';
 import { getDb } from '~/server/db/client.server';
-import { inventory, invoiceLineItems, invoices } from '~/server/db/schema';
+import { inventory, invoiceCharges, invoiceLineItems, invoices } from '~/server/db/schema';
 import { isUuid, notFound } from '~/server/errors.server';
 
 export const INVOICES_PAGE_SIZE = 20;
@@ -59,6 +60,11 @@ export async function getInvoice(id: string) {
     .leftJoin(inventory, eq(inventory.id, invoiceLineItems.inventoryId))
     .where(eq(invoiceLineItems.invoiceId, id))
     .orderBy(asc(invoiceLineItems.createdAt), asc(invoiceLineItems.id));
+  const charges = await db
+    .select({ id: invoiceCharges.id, kind: invoiceCharges.kind, description: invoiceCharges.description, amountCents: invoiceCharges.amountCents })
+    .from(invoiceCharges)
+    .where(eq(invoiceCharges.invoiceId, id))
+    .orderBy(asc(invoiceCharges.position));
   return {
     id: invoice.id,
     invoiceNumber: invoice.invoiceNumber,
@@ -69,6 +75,7 @@ export async function getInvoice(id: string) {
     fileName: invoice.fileName,
     createdAt: invoice.createdAt.toISOString(),
     items,
+    charges,
   };
 }
 

@@ -6,22 +6,23 @@
  *   2. stores the file in the `invoice-files` bucket under `invoices/{invoiceId}/{epoch ms}-{name}` (storage refusing
  *      it → DomainError('unavailable', {@link INVOICE_FILE_NOT_STORED}), nothing written);
  *   3. in ONE transaction inserts the invoice, raises inventory per line (an existing part number gets its quantity
- *      increased and its unit price and supplier updated; an unknown one is created) and inserts the line items;
- *      the same transaction writes the audit rows: 'invoice.create' (its fields and the number of lines) and, per
+ *      increased and its unit price and supplier updated; an unknown one is created), inserts the line items and the
+ *      rows that are not parts (`invoice_charges`: kind, text, signed cents, in order; never stock);
+ *      the same transaction writes the audit rows: 'invoice.create' (its fields, the number of lines, the charges when any) and, per
  *      line, 'inventory.receive' (quantity, unit price, supplier from/to, and the invoice id) or 'inventory.create'
  *      for a new part;
  *   4. on any failure rolls back and removes the stored file, then rethrows (a duplicate found only at commit time
  *      becomes the same conflict DomainError). A process killed between 2 and 3 leaves a file without a row: the
  *      orphan sweep (`storage/orphan-sweep.server.ts`) removes it later.
  * Input: `SaveInvoice` (ISO date, total as a 2-decimal string or null, items with whole quantities > 0 and prices as
- * 2-decimal strings) and the file bytes with their sniffed MIME type. Returns `{ invoiceId, lineItems }`.
+ * 2-decimal strings, charges in signed cents) and the file bytes with their sniffed MIME type. Returns `{ invoiceId, lineItems }`.
  */
 import crypto from 'node:crypto';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { SaveInvoice } from '~/lib/schemas/invoice';
 import { recordAudit, type StaffActor } from '~/server/audit/audit.server';
 import { getDb } from '~/server/db/client.server';
-import { inventory, invoiceLineItems, invoices } from '~/server/db/schema';
+import { inventory, invoiceCharges, invoiceLineItems, invoices } from '~/server/db/schema';
 import { DomainError, isUniqueViolation } from '~/server/errors.server';
 import { log } from '~/server/logger.server';
 import { getStorage } from '~/server/storage/storage.server';
@@ -87,6 +88,7 @@ export async function receiveVendorInvoice(
           totalAmount: invoice.totalAmount,
           fileName,
           lineItems: invoice.items.length,
+          ...(invoice.charges.length ? { charges: invoice.charges } : {}),
         },
       });
       // The stock rows this invoice raises, locked, as they were before it (for the audit rows' "from"); one SELECT.
@@ -159,6 +161,8 @@ export async function receiveVendorInvoice(
         });
       }
       if (rows.length) await tx.insert(invoiceLineItems).values(rows);
+      if (invoice.charges.length)
+        await tx.insert(invoiceCharges).values(invoice.charges.map((c, position) => ({ invoiceId, position, ...c })));
     });
   } catch (error) {
     await storage.delete('invoice-files', fileKey).catch((e: unknown) => {

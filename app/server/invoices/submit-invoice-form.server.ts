@@ -3,7 +3,8 @@
  * - `extract`: keep the chosen file as a pending upload, read it with the configured extractor, refill the form
  *   ('Data extracted successfully!' or the extractor's message; the file stays pending so details can be typed);
  * - `save`: check the fields (SaveInvoiceSchema) and the file (new or pending), then `receiveVendorInvoice`;
- * - `add-row` / `remove-row:{n}`: re-render with one more / one fewer line-item row (works without JavaScript).
+ * - `add-row` / `remove-row:{n}`: re-render with one more / one fewer line-item row (works without JavaScript);
+ * - `add-charge` / `remove-charge:{n}`: the same for the rows that are not parts (charges, issue 18).
  *
  * `submitInvoiceForm(actor, request)` → `{ redirectTo }` after a save, else `{ status, state }` with an
  * {@link InvoiceFormState} for the page. Never throws for bad input: every expected failure becomes a message.
@@ -12,20 +13,24 @@
  *
  * Never a silent success (issue 18): after a read, `reviewExtraction` checks it; 'Data extracted successfully!' is
  * the message only when the read is complete and its parts, charges and tax add up to the total. Otherwise the
- * review's warnings (`state.extras.warnings`) are shown at the top instead. The read's charges, tax and subtotal travel
- * with the form (hidden `readExtras`), fields read with low confidence are marked (`state.lowConfidence`, row `low`),
+ * review's warnings (`state.extras.warnings`) are shown at the top instead. The read's charges and tax fill editable
+ * charge rows (`state.charges`), saved with the invoice; its subtotal travels with the form (hidden `readExtras`);
+ * fields read with low confidence are marked (`state.lowConfidence`, row `low`),
  * and the kept file is shown beside the fields (`state.preview`, served by /files/invoices/pending/{token}). A read
  * that takes longer than the time limit (offline: {@link OFFLINE_READ_LIMIT_MS}) stops with a clear message; an
  * unexpected failure of the reader is 'Failed to read file.' (422, logged) — the form stays usable by hand either way.
  */
 import crypto from 'node:crypto';
 import {
+  blankChargeRow,
+  chargeRowsFromRead,
   INVOICE_MESSAGES,
   LOW_CONFIDENCE,
   ReadExtrasSchema,
   SaveInvoiceSchema,
   withBlankRows,
   type ExtractedInvoice,
+  type InvoiceChargeRow,
   type InvoiceFormState,
   type InvoiceRow,
   type ReadExtras,
@@ -87,6 +92,15 @@ function typedRows(fields: FormData): InvoiceRow[] {
   }));
 }
 
+function typedCharges(fields: FormData): InvoiceChargeRow[] {
+  const all = (name: string) => fields.getAll(name).map(str);
+  const kinds = all('charge_kind');
+  const descs = all('charge_description');
+  const amounts = all('charge_amount');
+  const n = Math.min(200, Math.max(kinds.length, descs.length, amounts.length));
+  return Array.from({ length: n }, (_, i) => ({ kind: kinds[i] ?? '', description: descs[i] ?? '', amount: amounts[i] ?? '' }));
+}
+
 function baseState(fields: FormData | null, intent: InvoiceFormState['intent']): InvoiceFormState {
   return {
     resultId: crypto.randomUUID(),
@@ -101,6 +115,7 @@ function baseState(fields: FormData | null, intent: InvoiceFormState['intent']):
       totalAmount: fields ? str(fields.get('totalAmount')) : '',
     },
     rows: withBlankRows(fields ? typedRows(fields) : []),
+    charges: fields ? typedCharges(fields) : [],
     pendingToken: null,
     fileName: null,
     preview: null,
@@ -119,8 +134,8 @@ function marks<K extends string>(entries: [K, number | undefined][]): Partial<Re
 }
 
 /**
- * Fills the form from a read: values, rows, the low-confidence marks (below LOW_CONFIDENCE) and the extras (charges,
- * tax, subtotal; `warnings` as given).
+ * Fills the form from a read: values, rows, the low-confidence marks (below LOW_CONFIDENCE), the charge rows (its
+ * charges and tax) and the extras (subtotal; `warnings` as given).
  */
 function fillFromExtraction(state: InvoiceFormState, extracted: PartialInvoice | ExtractedInvoice, warnings: string[] = []): void {
   state.values = {
@@ -158,12 +173,8 @@ function fillFromExtraction(state: InvoiceFormState, extracted: PartialInvoice |
       return row;
     }),
   );
-  state.extras = {
-    charges: extracted.charges ?? [],
-    tax_amount: extracted.tax_amount ?? null,
-    subtotal: extracted.subtotal ?? null,
-    warnings,
-  };
+  state.charges = chargeRowsFromRead(extracted);
+  state.extras = { subtotal: extracted.subtotal ?? null, warnings };
 }
 
 class ReadTimeLimitError extends Error {}
@@ -241,9 +252,11 @@ async function handleInvoiceForm(actor: StaffActor, request: Request): Promise<I
   const rawIntent = str(fields.get('intent'));
   const intent: InvoiceFormState['intent'] = rawIntent.startsWith('remove-row')
     ? 'remove-row'
-    : rawIntent === 'add-row' || rawIntent === 'extract'
-      ? rawIntent
-      : 'save';
+    : rawIntent.startsWith('remove-charge')
+      ? 'remove-charge'
+      : rawIntent === 'add-row' || rawIntent === 'add-charge' || rawIntent === 'extract'
+        ? rawIntent
+        : 'save';
   const state = baseState(fields, intent);
   const token = str(fields.get('pendingToken'));
   let pending = isPendingToken(token) ? token : null;
@@ -272,6 +285,16 @@ async function handleInvoiceForm(actor: StaffActor, request: Request): Promise<I
     const index = Number(rawIntent.split(':')[1]);
     const rows = state.rows.filter((_, i) => i !== index);
     state.rows = withBlankRows(rows);
+    return { status: 200, state };
+  }
+
+  if (intent === 'add-charge') {
+    state.charges = [...state.charges, blankChargeRow()];
+    return { status: 200, state };
+  }
+  if (intent === 'remove-charge') {
+    const index = Number(rawIntent.split(':')[1]);
+    state.charges = state.charges.filter((_, i) => i !== index);
     return { status: 200, state };
   }
 
