@@ -1,5 +1,5 @@
 /**
- * `npm run bench:extract [-- --set old|dev|extra|extra2|extra3|extra4|extra5|extra6|extra7|extra8|all] [-- --split tuning|heldout|all]`: runs the offline extractor on the
+ * `npm run bench:extract [-- --set old|dev|extra|extra2|extra3|extra4|extra5|extra6|extra7|extra8|extra9|all] [-- --split tuning|heldout|all]`: runs the offline extractor on the
  * invoice fixtures and prints field-level accuracy, time per page and silent successes.
  *
  * Sets:
@@ -26,6 +26,9 @@
  *   `generate.ts --extra6`), likewise all tuning, printed as "Extra6 tuning set"; `--set all` runs it too.
  * - `extra8`: the EIGHTH extra tuning set, tests/fixtures/invoices-dev-extra8 (layouts L61–L66, made by
  *   `generate.ts --extra8`), a normal tuning set like extra6, printed as "Extra8 tuning set"; `--set all` runs it too.
+ * - `extra9`: the NINTH extra tuning set, tests/fixtures/invoices-dev-extra9 (layouts L67–L72, made by
+ *   `generate.ts --extra9`; its axis is the content of rows), a normal tuning set like extra8, printed as "Extra9
+ *   tuning set"; `--set all` runs it too.
  * - `extra7`: the SEVENTH set, tests/fixtures/invoices-dev-extra7 (layouts L55–L60, made by `generate.ts --extra7`), a
  *   CHECK set that is never tuned on: it measures whether a change to the reader generalises to layouts it has never
  *   seen. It is scored as TOTALS ONLY — the summary line and one per variant, never the per-invoice table nor the
@@ -72,6 +75,7 @@ const extra5Dir = path.join(root, 'tests/fixtures/invoices-dev-extra5');
 const extra6Dir = path.join(root, 'tests/fixtures/invoices-dev-extra6');
 const extra7Dir = path.join(root, 'tests/fixtures/invoices-dev-extra7');
 const extra8Dir = path.join(root, 'tests/fixtures/invoices-dev-extra8');
+const extra9Dir = path.join(root, 'tests/fixtures/invoices-dev-extra9');
 const HEADER = ['invoice_number', 'supplier', 'invoice_date', 'total_amount'] as const;
 /** Old-fixture figures before issue 18 (2026-11-24, `npm run bench:extract -- --set old`): they may not fall. */
 const OLD_FLOOR = { header: 58, headerAll: 60, items: 46, itemsAll: 48, silent: 1 };
@@ -82,7 +86,7 @@ type Expected = Pick<
   'invoice_number' | 'supplier' | 'invoice_date' | 'total_amount' | 'line_items'
 >;
 interface Case {
-  set: 'old' | 'dev' | 'extra' | 'extra2' | 'extra3' | 'extra4' | 'extra5' | 'extra6' | 'extra7' | 'extra8';
+  set: 'old' | 'dev' | 'extra' | 'extra2' | 'extra3' | 'extra4' | 'extra5' | 'extra6' | 'extra7' | 'extra8' | 'extra9';
   id: string;
   file: string;
   /** What kind of page: effect (old) or layout + variant (dev). */
@@ -118,11 +122,11 @@ const { values: args } = parseArgs({
   },
 });
 if (
-  !['old', 'dev', 'extra', 'extra2', 'extra3', 'extra4', 'extra5', 'extra6', 'extra7', 'extra8', 'all'].includes(args.set!) ||
+  !['old', 'dev', 'extra', 'extra2', 'extra3', 'extra4', 'extra5', 'extra6', 'extra7', 'extra8', 'extra9', 'all'].includes(args.set!) ||
   !['tuning', 'heldout', 'all'].includes(args.split!)
 ) {
   console.error(
-    'Usage: npm run bench:extract -- [--set old|dev|extra|extra2|extra3|extra4|extra5|extra6|extra7|extra8|all] [--split tuning|heldout|all] [--id D03,D05] [--show]',
+    'Usage: npm run bench:extract -- [--set old|dev|extra|extra2|extra3|extra4|extra5|extra6|extra7|extra8|extra9|all] [--split tuning|heldout|all] [--id D03,D05] [--show]',
   );
   process.exit(2);
 }
@@ -155,7 +159,7 @@ function oldCases(): Case[] {
 }
 
 /** The cases of a generated set's manifest (`dir`: invoices-dev or invoices-dev-extra), filtered by split. */
-function devCases(split: string, dir = devDir, set: 'dev' | 'extra' | 'extra2' | 'extra3' | 'extra4' | 'extra5' | 'extra6' | 'extra7' | 'extra8' = 'dev'): Case[] {
+function devCases(split: string, dir = devDir, set: 'dev' | 'extra' | 'extra2' | 'extra3' | 'extra4' | 'extra5' | 'extra6' | 'extra7' | 'extra8' | 'extra9' = 'dev'): Case[] {
   const manifest = JSON.parse(fs.readFileSync(path.join(dir, 'manifest.json'), 'utf8')) as {
     invoices: {
       id: string;
@@ -418,6 +422,12 @@ try {
       'extra8',
     ],
     [
+      'extra9',
+      extra9Dir,
+      'Extra9 tuning set (tests/fixtures/invoices-dev-extra9, layouts L67–L72)',
+      'extra9',
+    ],
+    [
       'extra7',
       extra7Dir,
       'Extra7 CHECK set (tests/fixtures/invoices-dev-extra7, layouts L55–L60; never tuned on)',
@@ -445,7 +455,7 @@ try {
     }
     if (outcomes.length) {
       const s = summarise(outcomes);
-      console.log(line({ extra: 'Extra tuning', extra2: 'Extra2 tuning', extra3: 'Extra3 tuning', extra4: 'Extra4 tuning', extra5: 'Extra5 tuning', extra6: 'Extra6 tuning', extra7: 'Extra7 CHECK', extra8: 'Extra8 tuning' }[set], s));
+      console.log(line({ extra: 'Extra tuning', extra2: 'Extra2 tuning', extra3: 'Extra3 tuning', extra4: 'Extra4 tuning', extra5: 'Extra5 tuning', extra6: 'Extra6 tuning', extra7: 'Extra7 CHECK', extra8: 'Extra8 tuning', extra9: 'Extra9 tuning' }[set], s));
       for (const variant of [...new Set(outcomes.map((o) => o.c.variant))])
         console.log(line(`  ${variant}`, summarise(outcomes.filter((o) => o.c.variant === variant))));
       if (pct(s.header, s.headerAll) < TARGET.header)

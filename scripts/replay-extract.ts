@@ -9,7 +9,7 @@
  * The cached words are what `readImagePage` of offline.server.ts gives (the first read plus the sparse header re-read
  * cut at the first read's table top): a rule that moves the table top changes the re-read, which only a real bench run
  * (`npm run bench:extract`) shows. Sets: dev (its TUNING split only: held-out invoices are never read here), extra …
- * extra6, extra8. Scoring is scripts/invoice-devset/score.ts's, as the bench's. The seventh set (extra7, L55–L60) is a CHECK
+ * extra6, extra8, extra9. Scoring is scripts/invoice-devset/score.ts's, as the bench's. The seventh set (extra7, L55–L60) is a CHECK
  * set never tuned on: it is deliberately not here (no per-invoice replay of it), only `npm run bench:extract -- --set
  * extra7` scores it, as totals.
  */
@@ -35,6 +35,7 @@ const SETS: Record<string, string> = {
   extra5: 'tests/fixtures/invoices-dev-extra5',
   extra6: 'tests/fixtures/invoices-dev-extra6',
   extra8: 'tests/fixtures/invoices-dev-extra8',
+  extra9: 'tests/fixtures/invoices-dev-extra9',
 };
 interface Entry {
   id: string;

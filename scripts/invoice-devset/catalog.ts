@@ -69,7 +69,13 @@ export type CatalogId =
   | 'kia'
   | 'paintstore'
   | 'abrasives'
-  | 'broker';
+  | 'broker'
+  | 'gmwhs'
+  | 'hyusub'
+  | 'bumperlamp'
+  | 'pbe'
+  | 'fastbulk'
+  | 'glasswhs';
 
 const FORD_BODY: [string, string, number][] = [
   ['17D957', 'BUMPER COVER - FRONT', 42000],
@@ -784,6 +790,117 @@ const BROKER: [string, string, number, string][] = [
   ['MIRROR PWR HTD W/ SIGNAL LH', '2020 RAM 1500', 14000, 'A'],
   ['GRILLE ASSY CHROME', '2019 GMC SIERRA', 22500, 'B'],
 ];
+/**
+ * GM dealer's wholesale counter (extra9 set): GM numbers printed with the "GM " source prefix and a space
+ * (`GM 84512345`), descriptions with sizes and a core included in the price (`BOLT M8X1.25X20`, `… INCL $75.00 CORE`),
+ * a headlamp over a thousand dollars.
+ */
+const GM_WHS: [string, string, number][] = [
+  ['GM 84512345', 'FASCIA-FRT BPR UPR', 48760],
+  ['GM 84893276', 'LAMP ASM-HDLP LED LH', 124580],
+  ['GM 11570225', 'BOLT M8X1.25X20', 185],
+  ['GM 84385127', 'COMPRESSOR ASM-A/C INCL $75.00 CORE', 68950],
+  ['GM 84209753', 'GRILLE ASM-RAD UPR', 38920],
+  ['GM 23422410', 'RETAINER-FRT BPR FASCIA 10 PK', 1450],
+  ['GM 84155826', 'PANEL ASM-FRT FDR LH', 32450],
+  ['GM 19355489', 'COOLANT DEX-COOL 1 GAL', 2890],
+  ['GM 84685211', 'SENSOR ASM-PARK ASST ALARM 2.5 IN', 8990],
+  ['GM 23364972', 'RADIATOR ASM INCL $30.00 CORE', 42650],
+  ['GM 84316658', 'ABSORBER-FRT BPR FASCIA ENERGY', 7210],
+  ['GM 11611412', 'NUT M6X1.0 HEX FLANGE', 125],
+];
+/**
+ * Hyundai and Subaru dealer group (extra9 set): the brand's code and a slash before the number (`HY/86511-L1000`,
+ * `SU/57704AL00A`), long catalogue descriptions that wrap in a narrow column, sizes inside them.
+ */
+const HYU_SUB: [string, string, number][] = [
+  ['HY/86511-L1000', 'COVER ASSY-FRONT BUMPER UPPER W/O PARKING ASSIST SENSOR HOLES', 51240],
+  ['HY/92101-L1110', 'LAMP ASSY-HEAD LED LH W/ ADAPTIVE DRIVING BEAM', 108640],
+  ['HY/86350-L1010', 'GRILLE ASSY-RADIATOR DARK CHROME FOR 18 IN WHEEL PKG', 36980],
+  ['HY/86530-L1000', 'BEAM COMPLETE-FRONT BUMPER', 27420],
+  ['HY/1125108206', 'BOLT-FLANGE M8X1.25X20', 210],
+  ['HY/86590-L1000', 'CLIP-BUMPER COVER MOUNTING 10 PER PACK', 1640],
+  ['SU/57704AL00A', 'BUMPER FACE FRONT PRIMED FOR VEHICLES WITH EYESIGHT', 45310],
+  ['SU/84001AL02A', 'HEADLAMP ASSY RH LED STEERING RESPONSIVE', 99870],
+  ['SU/57707AL01A', 'BEAM COMPLETE FRONT BUMPER REINFORCEMENT', 24850],
+  ['SU/91121AL00A', 'GRILLE ASSY FRONT LOWER 2.0 L MODELS', 19830],
+  ['SU/909130019', 'CLIP FASTENER 7 MM PUSH TYPE', 145],
+  ['SU/57731AL10A', 'SPOILER FRONT BUMPER UNDER COVER 3 PIECE', 15960],
+];
+/**
+ * Aftermarket bumper and lamp distributor (extra9 set): Partslink-style numbers (`HY1000215C`, `TO2503159`), CAPA and
+ * promotion words with a per cent inside the description (`PROMO 20% OFF`), complete assemblies over a thousand dollars.
+ */
+const BUMPER_LAMP: [string, string, number][] = [
+  ['HY1000215C', 'BUMPER COVER FRONT PRIMED CAPA', 31980],
+  ['TO2503159', 'HEADLAMP ASSY LED LH W/ DRL', 89450],
+  ['GM1200712', 'BUMPER ASSY FRONT COMPLETE W/ GRILLE & FOG LAMPS', 134500],
+  ['NI2593140', 'FOG LAMP KIT PROMO 20% OFF LIST', 12890],
+  ['HO1038101C', 'BUMPER REINFORCEMENT FRONT STEEL CAPA', 18760],
+  ['TO2819158', 'TAIL LAMP ASSY RH OUTER - 2 BULB', 14320],
+  ['FO1200593', 'GRILLE ASSY 6 BAR CHROME W/ EMBLEM MOUNT', 28950],
+  ['KI1070168', 'ENERGY ABSORBER FRONT 15% LIGHTER FOAM', 7940],
+  ['SU2502175', 'HEADLAMP ASSY HALOGEN RH CAPA', 24680],
+  ['GM2503437', 'HEADLAMP ASSY LED PROJECTOR PAIR', 112400],
+  ['HY1241100', 'BUMPER BRACKET FRONT LH SIDE', 2850],
+  ['CH1039107N', 'BUMPER FACE BAR REAR CHROME NSF', 41290],
+];
+/**
+ * Paint-body-equipment (PBE) jobber (extra9 set): item codes with dots and spaces (`5.5-BLK`, `SEM 39143`, `3M.02085`),
+ * descriptions with sizes and grades (`#80 GRIT`, `1K PRIMER`, `3/8 HOSE`, `2.5 QT`), products sold by the gallon,
+ * quart or pound (a layout prints part quantities such as 1.5 GAL or 0.25 LB).
+ */
+const PBE: [string, string, number, string][] = [
+  ['5.5-BLK', 'INTERFACE PAD 5.5 IN BLACK SOFT', 1690, 'EA'],
+  ['SEM 39143', 'SEAM SEALER GRAY 10.5 OZ CARTRIDGE', 2475, 'EA'],
+  ['3M.02085', '#80 GRIT HOOKIT DISC 6 IN 50/BX', 4590, 'BX'],
+  ['NSN 3840', '1K PRIMER SURFACER GRAY', 3450, 'QT'],
+  ['HOSE.38-25', '3/8 HOSE X 25 FT W/ 1/4 NPT FITTINGS', 3890, 'EA'],
+  ['RED-MED.GL', 'URETHANE REDUCER MEDIUM TEMP', 6890, 'GL'],
+  ['TINT-WB.B12', 'WATERBORNE TINT BLACK BY WEIGHT', 9840, 'LB'],
+  ['CLR-2K.25', '2K CLEARCOAT KIT 2.5 QT W/ ACTIVATOR', 11250, 'EA'],
+  ['DV-1.3GTI', 'SPRAY GUN GRAVITY 1.3 MM TIP', 32900, 'EA'],
+  ['USC 36041', 'ICING POLYESTER GLAZE', 5980, 'GL'],
+  ['FLR-LW.3G', 'LIGHTWEIGHT BODY FILLER', 4120, 'GL'],
+  ['EVR-100.5', 'FIBERGLASS REINFORCED FILLER 0.5 GAL', 3660, 'EA'],
+];
+/**
+ * Fastener and clip supplier by the hundred (extra9 set): short all-digit part numbers that look like quantities or
+ * prices (`4471`, `250`, `88`), sizes in the descriptions (`BOLT M8X1.25X20`, `U-NUT 1/4-14`); list in cents per piece
+ * (a layout prints the unit price with four decimals).
+ */
+const FAST_BULK: [string, string, number][] = [
+  ['4471', 'PUSH RETAINER 8 MM HOLE GM', 43],
+  ['250', 'BOLT M8X1.25X20 FLANGE ZINC', 38],
+  ['88', 'U-NUT 1/4-14 SPEED NUT', 27],
+  ['1025', 'SCREW #8 X 3/4 PAN HD PHIL', 12],
+  ['3310', 'WELL NUT 10-24 X 1/2', 65],
+  ['712', 'RIVET 3/16 X 1/2 ALUM 100 CT', 1195],
+  ['5090', 'LICENSE PLATE FASTENER 1/4-14 NYLON', 18],
+  ['6622', 'MOLDING CLIP 10 MM TOYOTA', 52],
+  ['940', 'FENDER LINER RETAINER 7 MM', 31],
+  ['1500', 'BODY BOLT M6X1.0X16 W/ WASHER', 46],
+  ['77', 'HOSE CLAMP #10 SS 9/16-1 1/16', 84],
+  ['2318', 'TRIM PANEL CLIP 6.3 MM FORD', 29],
+];
+/**
+ * Auto glass wholesaler (extra9 set): NAGS numbers with a space before their suffix (`FW05112 GTYN`), windshields with
+ * a heads-up display over a thousand dollars, sizes in the descriptions (`18 IN WIPER`, `10.5 OZ`).
+ */
+const GLASS_WHS: [string, string, number][] = [
+  ['FW05112 GTYN', 'WINDSHIELD SOLAR W/ RAIN SENSOR', 38960],
+  ['FW04833 GBYH', 'WINDSHIELD HUD ACOUSTIC W/ CAMERA BRKT', 112480],
+  ['DW02347 GTN', 'DOOR GLASS FRONT LH SOLAR', 16840],
+  ['FB27419 GTY', 'BACK GLASS HEATED PRIVACY', 31250],
+  ['WB-18', '18 IN WIPER BLADE BEAM', 1295],
+  ['WB-26', '26 IN WIPER BLADE BEAM', 1395],
+  ['HAH000448', 'URETHANE HI-MOD 10.5 OZ', 2890],
+  ['HFG 7521', 'MOLDING KIT WS REVEAL 2 PC', 4480],
+  ['PRM-1K30', 'PRIMER 1K BLACK 30 ML', 1980],
+  ['FW04210 GTYN', 'WINDSHIELD SOLAR W/ LDW 3 CAMERA', 61420],
+  ['DQ11560 GTN', 'QUARTER GLASS REAR RH STATIONARY', 12760],
+  ['CLP-WS.2', 'WINDSHIELD CLIP SET 12 PC', 1450],
+];
 function fordPrefix(rng: Rng): string {
   return rng.pick(['HC3Z', 'JL3Z', 'FL3Z', 'ML3Z', 'KB3Z', 'GJ5Z', 'LJ8Z']);
 }
@@ -1068,6 +1185,31 @@ export function randomPart(rng: Rng, id: CatalogId): CatalogPart {
     case 'abrasives': {
       const t = rng.pick(ABRASIVES);
       return fromTuple4([t[0], t[1], spread(t[2]), t[3]], t[3], '');
+    }
+    case 'gmwhs': {
+      const [pn, desc, list] = rng.pick(GM_WHS);
+      return { part_number: pn, description: desc, list: spread(list), uom: 'EA', application: `${years()} SILVERADO` };
+    }
+    case 'hyusub': {
+      const [pn, desc, list] = rng.pick(HYU_SUB);
+      return { part_number: pn, description: desc, list: spread(list), uom: 'EA', application: '' };
+    }
+    case 'bumperlamp': {
+      const [pn, desc, list] = rng.pick(BUMPER_LAMP);
+      return { part_number: pn, description: desc, list: spread(list), uom: 'EA', application: '' };
+    }
+    case 'pbe': {
+      const t = rng.pick(PBE);
+      return fromTuple4([t[0], t[1], spread(t[2]), t[3]], t[3], '');
+    }
+    case 'fastbulk': {
+      // Pennies a piece: spread() would floor them at 50 cents, so the spread is drawn here.
+      const [pn, desc, list] = rng.pick(FAST_BULK);
+      return { part_number: pn, description: desc, list: Math.max(5, Math.round(list * rng.float(0.9, 1.12))), uom: 'EA', application: '' };
+    }
+    case 'glasswhs': {
+      const [pn, desc, list] = rng.pick(GLASS_WHS);
+      return { part_number: pn, description: desc, list: spread(list), uom: 'EA', application: '' };
     }
     case 'broker': {
       const [desc, car, list, grade] = rng.pick(BROKER);

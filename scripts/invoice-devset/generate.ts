@@ -51,6 +51,11 @@
  * `--extra8` writes an eighth separate set, tests/fixtures/invoices-dev-extra8/ (ids M01…, seed EXTRA8_SEED), from the
  * six layouts of layouts-extra8.ts in the same shape (two-page text PDF of L61); all 'tuning', a normal tuning set like
  * the sixth, with its own Rng (the other eight sets stay byte-for-byte the same).
+ *
+ * `--extra9` writes a ninth separate set, tests/fixtures/invoices-dev-extra9/ (ids N01…, seed EXTRA9_SEED), from the
+ * six layouts of layouts-extra9.ts in the same shape (two-page text PDF of L71); all 'tuning', a normal tuning set like
+ * the eighth, with its own Rng (the other nine sets stay byte-for-byte the same). Its axis is the CONTENT of rows in
+ * tables that are easy to find: its layouts' `finish` (decimal quantities, four-decimal prices, return rows, notes).
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -67,6 +72,7 @@ import { EXTRA5_LAYOUTS } from './layouts-extra5';
 import { EXTRA6_LAYOUTS } from './layouts-extra6';
 import { EXTRA7_LAYOUTS } from './layouts-extra7';
 import { EXTRA8_LAYOUTS } from './layouts-extra8';
+import { EXTRA9_LAYOUTS } from './layouts-extra9';
 import type { ExtractedInvoice } from '~/lib/schemas/invoice';
 import { buildInvoice, formatDate, money, truthOf, type Invoice } from './model';
 import { Rng } from './rng';
@@ -101,6 +107,9 @@ export const EXTRA6_SEED = SEED + 6;
 export const EXTRA7_SEED = SEED + 7;
 /** The seed of the eighth extra tuning set (`--extra8`, layouts L61–L66). */
 export const EXTRA8_SEED = SEED + 8;
+/** The seed of the ninth extra tuning set (`--extra9`, layouts L67–L72). */
+export const EXTRA9_SEED = SEED + 9;
+const EXTRA9 = process.argv.includes('--extra9');
 const EXTRA8 = process.argv.includes('--extra8');
 const EXTRA7 = process.argv.includes('--extra7');
 const EXTRA6 = process.argv.includes('--extra6');
@@ -111,7 +120,9 @@ const EXTRA2 = process.argv.includes('--extra2');
 const EXTRA = process.argv.includes('--extra');
 const outDir = path.resolve(
   import.meta.dirname,
-  EXTRA8
+  EXTRA9
+    ? '../../tests/fixtures/invoices-dev-extra9'
+    : EXTRA8
     ? '../../tests/fixtures/invoices-dev-extra8'
     : EXTRA7
     ? '../../tests/fixtures/invoices-dev-extra7'
@@ -230,7 +241,8 @@ function planExtra(): Plan[] {
  * scanned PDF, then one two-page text PDF (22–25 rows) of `twoPage`; ids `prefix`01…. Uses its own Rng(`seed`).
  * Second set: EXTRA2_LAYOUTS, EXTRA2_SEED, L25, "F"; third: EXTRA3_LAYOUTS, EXTRA3_SEED, L31, "G"; fourth:
  * EXTRA4_LAYOUTS, EXTRA4_SEED, L41, "H"; fifth: EXTRA5_LAYOUTS, EXTRA5_SEED, L45, "I"; sixth: EXTRA6_LAYOUTS, EXTRA6_SEED,
- * L50, "J"; seventh (the check set): EXTRA7_LAYOUTS, EXTRA7_SEED, L59, "K"; eighth: EXTRA8_LAYOUTS, EXTRA8_SEED, L61, "M".
+ * L50, "J"; seventh (the check set): EXTRA7_LAYOUTS, EXTRA7_SEED, L59, "K"; eighth: EXTRA8_LAYOUTS, EXTRA8_SEED, L61, "M"; ninth: EXTRA9_LAYOUTS,
+ * EXTRA9_SEED, L71, "N".
  */
 function planExtraSet(layouts: Layout[], seed: number, twoPage: string, prefix: string): Plan[] {
   const rng = new Rng(seed);
@@ -267,7 +279,7 @@ export function makeInvoice(plan: Plan, rng: Rng): Invoice {
       ]
     : [];
   const address = supplierAddress(rng);
-  const inv = buildInvoice(rng, layout.spec(rng, plan.rows), {
+  const built = buildInvoice(rng, layout.spec(rng, plan.rows), {
     id: plan.id,
     layout: layout.id,
     supplier: { name: rng.pick(layout.suppliers), ...address },
@@ -279,6 +291,8 @@ export function makeInvoice(plan: Plan, rng: Rng): Invoice {
     po: `${rng.pick(['RO', 'PO', ''])}${rng.digits(5)}`,
     account: `${rng.digits(4)}${rng.pick(['', '-01', 'C'])}`,
   });
+  // Only the ninth set's layouts have a finish: the other sets draw nothing more.
+  const inv = layout.finish ? layout.finish(built, rng) : built;
   if (!layout.features.includes('monospace')) return inv;
   // A dot-matrix printer prints capitals: the truth is what is printed.
   return {
@@ -373,7 +387,7 @@ async function render(
     const pageWidth = (await sharp(png).metadata()).width!;
     if (plan.variant === 'photo') {
       const p: PhotoParams = photoParams(rng);
-      if (EXTRA3 || EXTRA4 || EXTRA5 || EXTRA6 || EXTRA7 || EXTRA8) p.width = Math.min(p.width, Math.round(pageWidth * 1.08));
+      if (EXTRA3 || EXTRA4 || EXTRA5 || EXTRA6 || EXTRA7 || EXTRA8 || EXTRA9) p.width = Math.min(p.width, Math.round(pageWidth * 1.08));
       const file = `${base}.jpg`;
       fs.writeFileSync(path.join(outDir, file), await photograph(png, p, rng));
       return {
@@ -387,7 +401,7 @@ async function render(
     }
     if (plan.variant === 'scan-pdf') {
       const angle = (Math.round(rng.float(0.4, 1.5) * 10) / 10) * (rng.chance(0.5) ? 1 : -1);
-      const { pdf } = await scannedPdf(png, angle, EXTRA3 || EXTRA4 || EXTRA5 || EXTRA6 || EXTRA7 || EXTRA8 ? Math.min(1275, pageWidth) : 1275);
+      const { pdf } = await scannedPdf(png, angle, EXTRA3 || EXTRA4 || EXTRA5 || EXTRA6 || EXTRA7 || EXTRA8 || EXTRA9 ? Math.min(1275, pageWidth) : 1275);
       const file = `${base}.pdf`;
       fs.writeFileSync(path.join(outDir, file), pdf);
       return {
@@ -415,8 +429,10 @@ async function render(
 }
 
 async function main() {
-  const only = process.argv.slice(2).filter((a) => !['--extra', '--extra2', '--extra3', '--extra4', '--extra5', '--extra6', '--extra7', '--extra8'].includes(a));
-  const plans = EXTRA8
+  const only = process.argv.slice(2).filter((a) => !['--extra', '--extra2', '--extra3', '--extra4', '--extra5', '--extra6', '--extra7', '--extra8', '--extra9'].includes(a));
+  const plans = EXTRA9
+    ? planExtraSet(EXTRA9_LAYOUTS, EXTRA9_SEED, 'L71-fastener-qty-after-amount', 'N')
+    : EXTRA8
     ? planExtraSet(EXTRA8_LAYOUTS, EXTRA8_SEED, 'L61-toyota-whs-bkord', 'M')
     : EXTRA7
     ? planExtraSet(EXTRA7_LAYOUTS, EXTRA7_SEED, 'L59-clip-bins-packing', 'K')
@@ -434,12 +450,12 @@ async function main() {
         ? planExtra()
         : planAll();
   const split =
-    EXTRA || EXTRA2 || EXTRA3 || EXTRA4 || EXTRA5 || EXTRA6 || EXTRA7 || EXTRA8 ? { layouts: new Set<string>(), photos: new Set<string>() } : drawSplit(plans);
-  const seed = EXTRA8 ? EXTRA8_SEED : EXTRA7 ? EXTRA7_SEED : EXTRA6 ? EXTRA6_SEED : EXTRA5 ? EXTRA5_SEED : EXTRA4 ? EXTRA4_SEED : EXTRA3 ? EXTRA3_SEED : EXTRA2 ? EXTRA2_SEED : EXTRA ? EXTRA_SEED : SEED;
+    EXTRA || EXTRA2 || EXTRA3 || EXTRA4 || EXTRA5 || EXTRA6 || EXTRA7 || EXTRA8 || EXTRA9 ? { layouts: new Set<string>(), photos: new Set<string>() } : drawSplit(plans);
+  const seed = EXTRA9 ? EXTRA9_SEED : EXTRA8 ? EXTRA8_SEED : EXTRA7 ? EXTRA7_SEED : EXTRA6 ? EXTRA6_SEED : EXTRA5 ? EXTRA5_SEED : EXTRA4 ? EXTRA4_SEED : EXTRA3 ? EXTRA3_SEED : EXTRA2 ? EXTRA2_SEED : EXTRA ? EXTRA_SEED : SEED;
   fs.mkdirSync(outDir, { recursive: true });
   if (!only.length)
     for (const old of fs.readdirSync(outDir))
-      if (/^[DEFGHIJKM]\d\d/.test(old) || old === 'manifest.json') fs.rmSync(path.join(outDir, old));
+      if (/^[DEFGHIJKMN]\d\d/.test(old) || old === 'manifest.json') fs.rmSync(path.join(outDir, old));
   const browser = await chromium.launch({
     executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
     args: [
@@ -501,7 +517,9 @@ async function main() {
     layouts: layouts.map((l) => ({ id: l.id, title: l.title, date_format: l.dateFormat, features: l.features, split: 'tuning' })),
     invoices: manifest,
   });
-  const doc = EXTRA8
+  const doc = EXTRA9
+    ? extraDoc('NINTH extra', 'layouts-extra9.ts', '--extra9', EXTRA9_SEED, '2026-11-29: all tuning', EXTRA9_LAYOUTS)
+    : EXTRA8
     ? extraDoc('EIGHTH extra', 'layouts-extra8.ts', '--extra8', EXTRA8_SEED, '2026-11-29: all tuning', EXTRA8_LAYOUTS)
     : EXTRA7
     ? {
@@ -542,7 +560,7 @@ async function main() {
   fs.writeFileSync(path.join(outDir, 'manifest.json'), `${JSON.stringify(doc, null, 2)}\n`);
   const tuning = manifest.filter((e) => e.split === 'tuning').length;
   console.log(
-    `${manifest.length} invoices (${tuning} tuning, ${manifest.length - tuning} held out) in ${(EXTRA8 ? EXTRA8_LAYOUTS : EXTRA7 ? EXTRA7_LAYOUTS : EXTRA6 ? EXTRA6_LAYOUTS : EXTRA5 ? EXTRA5_LAYOUTS : EXTRA4 ? EXTRA4_LAYOUTS : EXTRA3 ? EXTRA3_LAYOUTS : EXTRA2 ? EXTRA2_LAYOUTS : EXTRA ? EXTRA_LAYOUTS : LAYOUTS).length} layouts → ${outDir}`,
+    `${manifest.length} invoices (${tuning} tuning, ${manifest.length - tuning} held out) in ${(EXTRA9 ? EXTRA9_LAYOUTS : EXTRA8 ? EXTRA8_LAYOUTS : EXTRA7 ? EXTRA7_LAYOUTS : EXTRA6 ? EXTRA6_LAYOUTS : EXTRA5 ? EXTRA5_LAYOUTS : EXTRA4 ? EXTRA4_LAYOUTS : EXTRA3 ? EXTRA3_LAYOUTS : EXTRA2 ? EXTRA2_LAYOUTS : EXTRA ? EXTRA_LAYOUTS : LAYOUTS).length} layouts → ${outDir}`,
   );
 }
 

@@ -32,6 +32,12 @@ export interface Layout {
   /** Viewport width in CSS pixels for screenshots. */
   width: number;
   html: (inv: Invoice) => string;
+  /**
+   * Optional last touch on a built invoice (the ninth set's row contents: decimal quantities, four-decimal prices,
+   * return rows, note lines); it must keep the invoice reconciled (model.ts `retotal`). No earlier layout has one, so
+   * their invoices draw nothing more and stay byte for byte the same.
+   */
+  finish?: (inv: Invoice, rng: Rng) => Invoice;
 }
 
 type ChargeOpt = InvoiceSpec['charges'][number];

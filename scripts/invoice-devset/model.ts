@@ -31,6 +31,15 @@ export interface PartLine {
   discountPct: number;
   /** cents: list less discount, the unit price billed. */
   net: number;
+  /**
+   * The ninth set's row contents (layouts-extra9.ts; no other set sets them, so their pages are unchanged): the
+   * quantity as printed when the contract cannot hold it (`1.5` GAL: the truth is then quantity 1 at the line's
+   * amount), the unit price as printed with more than two decimals (`0.4275`: the truth is the price rounded to the
+   * cent, as the contract keeps it), and note lines printed under the row ("SUPERSEDES 23456789") that are not rows.
+   */
+  qtyText?: string;
+  unitText?: string;
+  notes?: string[];
 }
 
 export interface ChargeRow {
@@ -233,6 +242,19 @@ export function buildInvoice(
   const tax = Math.max(0, Math.round(((parts + allCharges) * spec.taxRate) / 100));
   const total = parts + allCharges + tax;
   return { ...head, lines, charges, taxLabel: spec.taxLabel, tax, subtotal, total };
+}
+
+/**
+ * Subtotal, tax and total of `inv` again after a layout changed its lines or charges (the ninth set's `finish`), the
+ * way buildInvoice makes them; `taxable` says which charges are taxed (a layout printing a T/N flag per row).
+ */
+export function retotal(inv: Invoice, taxRate: number, taxable: (c: ChargeRow) => boolean = () => true): Invoice {
+  const parts = inv.lines.reduce((s, l) => s + l.qtyShipped * l.net, 0);
+  const tableCharges = inv.charges.filter((c) => c.placement === 'table').reduce((s, c) => s + c.qty * c.unit, 0);
+  const allCharges = inv.charges.reduce((s, c) => s + c.qty * c.unit, 0);
+  const taxedCharges = inv.charges.filter(taxable).reduce((s, c) => s + c.qty * c.unit, 0);
+  const tax = Math.max(0, Math.round(((parts + taxedCharges) * taxRate) / 100));
+  return { ...inv, subtotal: parts + tableCharges, tax, total: parts + allCharges + tax };
 }
 
 /** The ground truth of an invoice in the extended ExtractedInvoice contract; throws when it does not reconcile. */

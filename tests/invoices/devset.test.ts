@@ -211,6 +211,7 @@ describe.each([
   ['fifth extra tuning set (L43–L48)', 'invoices-dev-extra5', 'I'],
   ['sixth extra tuning set (L49–L54)', 'invoices-dev-extra6', 'J'],
   ['eighth extra tuning set (L61–L66)', 'invoices-dev-extra8', 'M'],
+  ['ninth extra tuning set (L67–L72)', 'invoices-dev-extra9', 'N'],
   // A CHECK set, never tuned on; its manifest keeps the tuning sets' shape (split 'tuning'), the bench prints its totals only.
   ['seventh set, a check set (L55–L60)', 'invoices-dev-extra7', 'K'],
 ])('the %s', (_name, sub, prefix) => {
