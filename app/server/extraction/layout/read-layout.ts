@@ -32,7 +32,7 @@
 import { LOW_CONFIDENCE, type ExtractedCharge, type ExtractionConfidence, type InvoiceChargeKind } from '~/lib/schemas/invoice';
 import { reconcileInvoice, RECONCILE_TOLERANCE_CENTS } from '../review.server';
 import { readDate } from './dates';
-import { CHANGED_CONFIDENCE } from './glyphs';
+import { CHANGED_CONFIDENCE, signsReadForS } from './glyphs';
 import { findTableByContent, isCodeWord } from './table-by-content';
 import { isTotalsLine, moneyWords, readMoney, readQty } from './values';
 import { groupLines, makeLine, meanConf, median, printSize, segments, tallForItsLetters, type Line, type WordBox } from './words';
@@ -660,11 +660,19 @@ const PART_OR_CHARGE_WORD: Partial<Record<InvoiceChargeKind, RegExp>> = {
  * As {@link chargeKind}, except that a row whose only charge word is "disc" or "return" is a part when it has a part
  * number with a digit in it and a positive amount ("MIRKA 1230-320 | Abranet disc 6 in P320 (50) | 39.60"): a
  * discount or a credit has no stock number and is printed negative or spelt out ("Discount", "Return credit"); a rate
- * ("Disc 5%") or a code of the charge ("DISC5") keeps it a charge.
+ * ("Disc 5%") or a code of the charge ("DISC5") keeps it a charge. Any discount word ("PROMO 20% OFF") leaves a part a
+ * part when its stock number has six characters or more with a digit, its amount is positive and its description
+ * names a thing besides the discount ("FOG LAMP KIT PROMO 20% OFF LIST").
  */
 export function rowChargeKind(desc: string, part: string, amount: number): InvoiceChargeKind | null {
   const text = `${desc} ${part}`;
   const kind = chargeKind(text);
+  // A part sold on a promotion ("NI2593140 | FOG LAMP KIT PROMO 20% OFF LIST | 104.75", extra9 L69): a stock number
+  // of six characters or more with a digit and no discount word in it, a positive amount, and a description that
+  // names a thing besides the discount (two words of three letters or more once its discount words and rate are
+  // gone; "Disc 5%" names nothing).
+  const named = desc.replace(/\b(discount|disc\.?|rebate|promo|off|less)\b|\d+(\.\d+)?\s*%/gi, ' ').match(/[A-Za-z]{3,}/g) ?? [];
+  if (kind === 'discount' && amount > 0 && part.length >= 6 && /\d/.test(part) && !/disc|promo|rebate/i.test(part) && named.length >= 2) return null;
   const ambiguous = kind ? PART_OR_CHARGE_WORD[kind] : undefined;
   if (!kind || !ambiguous || !/\d/.test(part) || !(amount > 0) || /%/.test(desc) || /^(disc|ret)/i.test(part)) return kind;
   // The charge word alone decided it: without it the row reads as a part.
@@ -766,6 +774,10 @@ interface Row {
   amountWords: WordBox[];
   /** The net was mended from List less Disc % ({@link netFromListAndDiscount}): an amount read alike does not undo it. */
   mendedNet: boolean;
+  /** The quantity cell's first word as read ("1.5", "0.25", "15"), for {@link decimalQuantity}; '' when empty. */
+  qtyText: string;
+  /** The amount cell's first word read as digits only ("2306"): the amount with its point lost, in dollars; else null. */
+  amountWithoutPoint: number | null;
 }
 
 /**
@@ -820,6 +832,16 @@ export function dropTrailingMarks(words: WordBox[]): WordBox[] {
   return end === words.length ? words : words.slice(0, end);
 }
 
+/**
+ * The words of a description cell: `text` (the caller's filter, which leaves out money that strayed into the cell),
+ * except that money printed INSIDE the description, between words of letters, is the description's ("COMPRESSOR
+ * ASM-A/C INCL $75.00 CORE", a GM dealer's core included in the price: extra9 L67). A stray sits at a cell's edge.
+ */
+export function descriptionWords(words: WordBox[], text: (ws: WordBox[]) => WordBox[]): WordBox[] {
+  const lettered = (w: WordBox | undefined) => !!w && /[A-Za-z]{2}/.test(w.text);
+  return words.filter((w, i) => text([w]).length > 0 || (lettered(words[i - 1]) && lettered(words[i + 1]) && /^\$\d/.test(w.text)));
+}
+
 function readRow(line: Line, cols: Column[]): Row {
   const map = cells(line, cols);
   const get = (kind: ColumnKind) => cols.filter((c) => c.kind === kind).flatMap((c) => map.get(c)!);
@@ -868,7 +890,7 @@ function readRow(line: Line, cols: Column[]): Row {
   const partWords = get('part').filter((w) => text([w]).length > 0 || (priced.length > 0 && /^\d+\.\d{2}$/.test(w.text) && !priced.includes(readMoney(w.text)!)));
   return {
     part: partWords,
-    desc: poundsAfterNumber(dropTrailingMarks(text([...get('desc')])).map((w) => ({ ...w, text: proseLetters(w.text) }))),
+    desc: poundsAfterNumber(dropTrailingMarks(descriptionWords(get('desc'), text)).map((w) => ({ ...w, text: proseLetters(w.text) }))),
     qty: qty?.q ?? null,
     qtyWords: qty ? [qty.w] : [],
     unit: unitM?.v ?? null,
@@ -876,7 +898,32 @@ function readRow(line: Line, cols: Column[]): Row {
     amount: amountM?.v ?? null,
     amountWords: amountM ? [amountM.w] : [],
     mendedNet,
+    qtyText: get(qtyCol)[0]?.text ?? '',
+    amountWithoutPoint: /^\d{3,7}$/.test(get('amount')[0]?.text ?? '') ? Number(get('amount')[0]!.text) / 100 : null,
   };
+}
+
+/**
+ * A quantity printed with a fraction ("1.5" GL of reducer, "0.25" LB of tint; extra9 L70) that the row's own amount
+ * proves: the quantity as printed, or a two- or three-digit quantity whose point the OCR lost ("15" for 1.5, when 15 ×
+ * the unit price is not the amount and 1.5 × it is), times `unit` (dollars) makes one of `amounts` (dollars: the amount
+ * as read, or its digits with the point lost, "2306" → 23.06) to the cent. Returns that amount, or null when the
+ * quantity is whole or nothing proves a fraction. The app keeps whole quantities (inventory counts units), so the
+ * caller enters such a row as 1 at its line amount — the shop's cost of what was bought — marked for checking.
+ */
+export function decimalQuantity(qtyText: string, qtyRead: number | null, unit: number | null, amounts: (number | null)[]): number | null {
+  if (unit === null || !(unit > 0)) return null;
+  const cents = (v: number) => Math.round(v * 100);
+  const candidates: number[] = [];
+  if (/^\d*\.\d{1,3}$/.test(qtyText) && !Number.isInteger(Number(qtyText))) candidates.push(Number(qtyText));
+  if (qtyRead !== null && /^\d{2,3}$/.test(qtyText) && qtyRead % 10 !== 0 && !amounts.some((a) => a !== null && cents(a) === cents(qtyRead * unit)))
+    candidates.push(qtyRead / 10);
+  for (const d of candidates) {
+    const made = d * unit * 100;
+    const amount = amounts.find((a) => a !== null && a > 0 && Math.abs(Math.round(made) - cents(a)) <= 1);
+    if (amount != null) return amount;
+  }
+  return null;
 }
 
 /**
@@ -918,8 +965,10 @@ export function joinWrapped(cells: WordBox[][]): string {
     .filter((c) => c.length > 0)
     .map((c) => c.map((w) => w.text).join(' '))
     .reduce((acc, t) => (!acc ? t : /[-/]$/.test(acc) && !/(^|\s)w\/$/i.test(acc) ? `${acc}${t}` : `${acc} ${t}`), '');
-  // A plus sign printed on a product's name ("Masking tape 3/4 in, 233+", 3M's 233+) is kept; other marks are not.
-  const kept = /\b[A-Za-z]{1,4}\.$/.test(text) ? '.' : /[A-Za-z0-9]\+$/.test(text) ? '+' : '';
+  // A plus sign printed on a product's name ("Masking tape 3/4 in, 233+", 3M's 233+) is kept; so are a rate's per
+  // cent sign ("ENERGY ABSORBER FRONT 15%", the line wrapping after it: extra9 L69) and the trade's "w/" at a line's
+  // end ("GRILLE ASSY 6 BAR CHROME W/" over "EMBLEM MOUNT"); other marks are not.
+  const kept = /\b[A-Za-z]{1,4}\.$/.test(text) ? '.' : /[A-Za-z0-9]\+$/.test(text) ? '+' : /\d%$/.test(text) ? '%' : /(^|\s)w\/$/i.test(text) ? '/' : '';
   // A comma read as the start of the next word ("SIDE ,RH") belongs to the word before it.
   return `${text.replace(/^[^A-Za-z0-9]+|[^A-Za-z0-9)"]+$/g, '').trim()}${kept}`.replace(/^\.$/, '').replace(/ ,(?=\S)/g, ',');
 }
@@ -1298,7 +1347,10 @@ function readBody(cols: Column[], bounded: Column[], body: Line[], frame: { head
     const partText = joinWrapped([...above.map((r) => r.part), row.part, ...below.map((r) => r.part)])
       .replace(/\s*([-/])\s*/g, '$1')
       .replace(/(?<=-[A-Z])\.(?=\d)/g, '');
-    const descText = restoreSlashes(joinWrapped([...above.map((r) => r.desc), row.desc, ...below.map((r) => r.desc)]));
+    const descCells = [...above.map((r) => r.desc), row.desc, ...below.map((r) => r.desc)];
+    // A number sign that opens a description ("#80 GRIT HOOKIT DISC", a grit or a size: extra9 L70) is printed text.
+    const numberSign = /^#\d/.test(descCells.find((c) => c.length)?.[0]?.text ?? '') ? '#' : '';
+    const descText = `${numberSign}${restoreSlashes(joinWrapped(descCells))}`;
     const label = `${partText} ${descText}`.trim() || line.text;
     let unit = row.unit;
     let qty = row.qty;
@@ -1348,6 +1400,20 @@ function readBody(cols: Column[], bounded: Column[], body: Line[], frame: { head
       continue;
     }
     if (!partText) continue;
+    const fractional = decimalQuantity(row.qtyText, qty, unit, [amount, row.amountWithoutPoint]);
+    if (fractional !== null) {
+      items.push({ part_number: partText, description: descText, quantity: 1, unit_price: fractional });
+      lastPartLine = line;
+      confidence.push({
+        part_number: partNumberConfidence(row.part, partText),
+        description: descriptionConfidence(row.desc),
+        quantity: CHANGED_CONFIDENCE,
+        unit_price: Math.min(meanConf(row.unitWords), CHANGED_CONFIDENCE),
+      });
+      lastPart = items.length - 1;
+      printedEnd = ([...below].reverse().find((r) => r.desc.length)?.desc ?? row.desc).at(-1)?.text ?? '';
+      continue;
+    }
     if (amount !== null && unit > 0) {
       const derived = amount / unit;
       const whole = Math.round(derived);
@@ -1599,8 +1665,24 @@ export function afterOwnLabel(line: Line, word: WordBox): boolean {
   return at > 0 && seg!.words.slice(0, at).some((w) => /[A-Za-z]{3,}/.test(w.text) || (/[A-Za-z]/.test(w.text) && /:$/.test(w.text)) || NOT_INVOICE_NO.test(w.text.replace(/:$/, '')));
 }
 
+/**
+ * The lines with a code read with a dollar or section sign for its first S given its S back ("$83-63778" for
+ * `S83-63778`, an aftermarket distributor's invoice number beside "No.": extra9 L69), marked for checking
+ * ({@link signsReadForS}: never an amount). Other words as read.
+ */
+function withSignsAsS(lines: Line[]): Line[] {
+  return lines.map((line) => {
+    if (!line.words.some((w) => signsReadForS(w.text) !== null)) return line;
+    return makeLine(line.words.map((w) => {
+      const code = signsReadForS(w.text);
+      return code === null ? w : { ...w, text: code, conf: Math.min(w.conf, CHANGED_CONFIDENCE) };
+    }));
+  });
+}
+
 /** The invoice number (see module docs). */
-function findInvoiceNumber(lines: Line[]): { value: string; conf: number } | null {
+function findInvoiceNumber(read: Line[]): { value: string; conf: number } | null {
+  const lines = withSignsAsS(read);
   // 1. Label and value on the same line: "Invoice # 48213", "INV NO: A-1002", "Invoice Number 1234".
   const same = /\b(?:invoice|inv)\.?\s*(?:no\b\.?|number|num\b\.?|#|n°)\s*[:.#]?\s*#?\s*([A-Z0-9][A-Z0-9\-/]*)/i;
   for (const line of lines) {
@@ -1695,7 +1777,8 @@ export function titleNumber(lines: Line[]): { value: string; conf: number } | nu
  * its value across a gap wider than a space ("Invoice    INV-927601" above "Date    Thursday, …" and "Order #    6421870"):
  * a label segment (see {@link labelSegments}) that is an invoice label in its value's print size (a title set larger
  * is not a label), followed within ten letter heights by a segment of one word, a number of four characters or more
- * that is not a date or money. Returns the number as read and its confidence, or null.
+ * that is not a date or money (or of two: a prefix of capitals and such a number, "INV 8947865"). Returns the number as
+ * read and its confidence, or null.
  */
 export function keyValueNumber(lines: Line[]): { value: string; conf: number } | null {
   for (const line of lines) {
@@ -1711,14 +1794,23 @@ export function keyValueNumber(lines: Line[]): { value: string; conf: number } |
 /**
  * The value of label segment `segs[k]` in a key-value table ({@link keyValueNumber}'s conditions: an invoice label in
  * its value's print size, then within ten letter heights a segment of one word, a number of four characters or more
- * that is neither a date nor money), or null. Shared with the label-above reading, which must not look under such a
+ * that is neither a date nor money, or of a capital prefix and such a number, returned as one word), or null. Shared with the label-above reading, which must not look under such a
  * label: "INVOICE  0054072" over "Date  Wed 10/14/2026" and "Account  7387-01" (a paint jobber's key-value box,
  * extra6 L51) gave the account number, the value under "INVOICE", silently on two of four pages.
  */
 export function valueBesideLabel(segs: Line[], k: number): WordBox | null {
   const [label, value] = [segs[k]!, segs[k + 1]];
   if (!value || !INVOICE_LABEL.test(label.text) || !/\b(?:inv|invoice)\b/i.test(label.text) || label.height > value.height * 1.3) return null;
-  if (value.words.length !== 1 || value.x0 - label.x1 > label.height * 10) return null;
+  if (value.x0 - label.x1 > label.height * 10) return null;
+  // A number printed with its letter prefix and a space ("Invoice   INV 8947865", a fastener supplier: extra9 L71) is
+  // the value as printed: two or four capitals, not another document's label (PO, Acct), then the number.
+  const [a, b] = value.words;
+  if (value.words.length === 2 && /^[A-Z]{2,4}$/.test(a!.text) && !NOT_INVOICE_NO.test(a!.text) && b!.x0 - a!.x1 < value.height * 1.5) {
+    const v = cleanCode(b!.text);
+    if (v.length >= 4 && /^\d/.test(v) && looksLikeNumber(v) && readMoney(b!.text) === null)
+      return { ...b!, text: `${a!.text} ${v}`, x0: a!.x0, conf: Math.min(a!.conf, b!.conf) };
+  }
+  if (value.words.length !== 1) return null;
   const w = value.words[0]!;
   const v = cleanCode(w.text);
   return v.length >= 4 && looksLikeNumber(v) && readMoney(w.text) === null ? w : null;
