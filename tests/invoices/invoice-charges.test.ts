@@ -84,6 +84,18 @@ describe('charge rows on the save form (SaveInvoiceSchema)', () => {
     });
   });
 
+  it('refuses a discount or a credit above zero: it takes money off', () => {
+    const parsed = parseForm(
+      SaveInvoiceSchema,
+      form({ ...header, charge_kind: ['discount', 'credit', 'core'], charge_description: ['ACCT DISC', 'CORE RETURN', 'CORE'], charge_amount: ['10.00', '40', '40'] }),
+    );
+    expect(parsed.success).toBe(false);
+    if (parsed.success) return;
+    expect(parsed.fieldErrors['charges.0']).toBe('Charge 1: a discount takes money off: enter it as a negative amount, such as -10.00.');
+    expect(parsed.fieldErrors['charges.1']).toBe('Charge 2: a credit takes money off: enter it as a negative amount, such as -40.');
+    expect(parsed.fieldErrors['charges.2']).toBeUndefined();
+  });
+
   it('refuses an amount over $1,000,000 either way', () => {
     const parsed = parseForm(SaveInvoiceSchema, form({ ...header, charge_kind: 'credit', charge_description: 'Credit', charge_amount: '-1000000.01' }));
     expect(parsed.success).toBe(false);

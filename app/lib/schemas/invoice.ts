@@ -174,8 +174,9 @@ const isChargeKind = (v: string): v is InvoiceChargeKind => (INVOICE_CHARGE_KIND
  * (optional, step 0.01), and parallel arrays `part_number`, `description`, `quantity`, `unit_price` (blank rows are
  * skipped). Text fields are one line each (issue 13). Field errors use the names `invoiceNumber`, `supplier`, `invoiceDate`, `totalAmount`, `items.{row}`.
  * The rows that are not parts (issue 18) come as parallel arrays `charge_kind` (one of INVOICE_CHARGE_KINDS),
- * `charge_description` and `charge_amount` (dollars, two decimals at most, negative for a discount or credit, at most
- * $1,000,000 either way); a row with neither text nor amount is skipped; errors use `charges.{row}`.
+ * `charge_description` and `charge_amount` (dollars, two decimals at most, at most $1,000,000 either way; a discount or
+ * a credit is refused above zero, since it takes money off); a row with neither text nor amount is skipped; errors use
+ * `charges.{row}`.
  */
 export const SaveInvoiceSchema = z
   .object({
@@ -288,6 +289,7 @@ function saveCharges(
     if (!amount) problems.push('the amount is required');
     else if (cents === null) problems.push('the amount must be such as 12.50 or -5.00 (two decimals at most)');
     else if (Math.abs(cents) > MAX_LINE_CENTS) problems.push('the amount is too large');
+    else if ((kind === 'discount' || kind === 'credit') && cents > 0) problems.push(`a ${kind} takes money off: enter it as a negative amount, such as -${amount.replace(/^\+/, '')}`);
     if (problems.length || cents === null || !isChargeKind(kind)) {
       problem(i, `Charge ${i + 1}: ${problems.join(', ')}.`);
       continue;
