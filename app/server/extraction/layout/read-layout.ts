@@ -1803,7 +1803,7 @@ export function valueBesideLabel(segs: Line[], k: number): WordBox | null {
   if (!value || !INVOICE_LABEL.test(label.text) || !/\b(?:inv|invoice)\b/i.test(label.text) || label.height > value.height * 1.3) return null;
   if (value.x0 - label.x1 > label.height * 10) return null;
   // A number printed with its letter prefix and a space ("Invoice   INV 8947865", a fastener supplier: extra9 L71) is
-  // the value as printed: two or four capitals, not another document's label (PO, Acct), then the number.
+  // the value as printed: two to four capitals, not another document's label (PO, Acct), then the number.
   const [a, b] = value.words;
   if (value.words.length === 2 && /^[A-Z]{2,4}$/.test(a!.text) && !NOT_INVOICE_NO.test(a!.text) && b!.x0 - a!.x1 < value.height * 1.5) {
     const v = cleanCode(b!.text);
