@@ -19,14 +19,15 @@ import { money, type Invoice, type InvoiceSpec } from './model';
 
 type ChargeOpt = InvoiceSpec['charges'][number];
 
-const addressLines = (inv: Invoice) => inv.supplier.lines.map(esc).join('<br>');
+/** The supplier's address lines, escaped, one per line. */
+export const addressLines = (inv: Invoice) => inv.supplier.lines.map(esc).join('<br>');
 
 /** The footer charges of an invoice as [label, cents] pairs. */
-const footer = (inv: Invoice) =>
+export const footer = (inv: Invoice) =>
   inv.charges.filter((c) => c.placement === 'footer').map((c) => [c.description, c.qty * c.unit] as [string, number]);
 
 /** Right-aligned totals table (class `tot`). */
-const totBlock = (rows: [string, number][], total: [string, number], m: MoneyStyle) =>
+export const totBlock = (rows: [string, number][], total: [string, number], m: MoneyStyle) =>
   `<table class="tot">${rows.map(([l, c]) => `<tr><td>${esc(l)}</td><td class="r">${esc(money(c, m))}</td></tr>`).join('')}<tr class="total"><td>${esc(total[0])}</td><td class="r">${esc(money(total[1], { ...m, dollar: true }))}</td></tr></table>`;
 
 /** A paint store's mixing fee, charged per container on the line after the colour it was mixed for. */

@@ -31,19 +31,10 @@ import { randomPart } from './catalog';
 import { cellText, esc, page, tableRows, type Col, type MoneyStyle, type TableRow } from './html';
 import { freight, hazmat, spec, type Layout } from './layouts';
 import { otherNumber } from './layouts-extra3';
+import { addressLines, footer, totBlock } from './layouts-extra8';
 import { money, retotal, type ChargeRow, type Invoice, type InvoiceSpec } from './model';
 
 type ChargeOpt = InvoiceSpec['charges'][number];
-
-const addressLines = (inv: Invoice) => inv.supplier.lines.map(esc).join('<br>');
-
-/** The footer charges of an invoice as [label, cents] pairs. */
-const footer = (inv: Invoice) =>
-  inv.charges.filter((c) => c.placement === 'footer').map((c) => [c.description, c.qty * c.unit] as [string, number]);
-
-/** Right-aligned totals table (class `tot`). */
-const totBlock = (rows: [string, number][], total: [string, number], m: MoneyStyle) =>
-  `<table class="tot">${rows.map(([l, c]) => `<tr><td>${esc(l)}</td><td class="r">${esc(money(c, m))}</td></tr>`).join('')}<tr class="total"><td>${esc(total[0])}</td><td class="r">${esc(money(total[1], { ...m, dollar: true }))}</td></tr></table>`;
 
 /** A cell's text: the printed quantity or unit price of a part when it differs from the truth's (decimal, 4 decimals). */
 function cell(row: TableRow, key: Col, m: MoneyStyle): string {

@@ -349,22 +349,15 @@ export function InvoiceReviewForm({
                           <LowMark row={row} index={i} name="unit_price" />
                         </td>
                         <td className="py-1">
-                          <button
-                            type="submit"
-                            name="intent"
-                            value={`remove-row:${i}`}
-                            formNoValidate
-                            aria-label={`Remove row ${i + 1}`}
-                            onClick={(e) => {
-                              e.preventDefault();
-                              setRows((all) =>
-                                all.length > 1 ? all.filter((_, j) => j !== i) : [blankRow()],
-                              );
-                            }}
-                            className={`${buttonClass} border border-slate-400 bg-white px-3 py-1.5 text-slate-900`}
+                          <RowButton
+                            intent={`remove-row:${i}`}
+                            ariaLabel={`Remove row ${i + 1}`}
+                            onPress={() =>
+                              setRows((all) => (all.length > 1 ? all.filter((_, j) => j !== i) : [blankRow()]))
+                            }
                           >
                             Remove
-                          </button>
+                          </RowButton>
                         </td>
                       </tr>
                     );
@@ -372,19 +365,9 @@ export function InvoiceReviewForm({
                 </tbody>
               </table>
             </div>
-            <button
-              type="submit"
-              name="intent"
-              value="add-row"
-              formNoValidate
-              onClick={(e) => {
-                e.preventDefault();
-                setRows((all) => [...all, blankRow()]);
-              }}
-              className={`${buttonClass} mt-3 border border-slate-400 bg-white text-slate-900`}
-            >
+            <RowButton intent="add-row" onPress={() => setRows((all) => [...all, blankRow()])}>
               Add Row
-            </button>
+            </RowButton>
             {warning ? (
               <p
                 role="status"
@@ -415,6 +398,44 @@ export function InvoiceReviewForm({
         </button>
       </div>
     </Form>
+  );
+}
+
+/**
+ * A button that adds or removes a row (line items or charges): without JavaScript it posts its `intent` ("add-row",
+ * "remove-charge:2") and the server answers with the rows changed; with JavaScript `onPress` changes them in place.
+ * With `ariaLabel` it is a row's compact Remove button, else the list's Add button under the table.
+ */
+function RowButton({
+  intent,
+  ariaLabel,
+  onPress,
+  children,
+}: {
+  intent: string;
+  ariaLabel?: string;
+  onPress: () => void;
+  children: React.ReactNode;
+}) {
+  return (
+    <button
+      type="submit"
+      name="intent"
+      value={intent}
+      formNoValidate
+      aria-label={ariaLabel}
+      onClick={(e) => {
+        e.preventDefault();
+        onPress();
+      }}
+      className={
+        ariaLabel
+          ? `${buttonClass} border border-slate-400 bg-white px-3 py-1.5 text-slate-900`
+          : `${buttonClass} mt-3 border border-slate-400 bg-white text-slate-900`
+      }
+    >
+      {children}
+    </button>
   );
 }
 
@@ -594,20 +615,13 @@ function ChargesFieldset({
                       />
                     </td>
                     <td className="py-1">
-                      <button
-                        type="submit"
-                        name="intent"
-                        value={`remove-charge:${i}`}
-                        formNoValidate
-                        aria-label={`Remove charge ${i + 1}`}
-                        onClick={(e) => {
-                          e.preventDefault();
-                          setCharges((all) => all.filter((_, j) => j !== i));
-                        }}
-                        className={`${buttonClass} border border-slate-400 bg-white px-3 py-1.5 text-slate-900`}
+                      <RowButton
+                        intent={`remove-charge:${i}`}
+                        ariaLabel={`Remove charge ${i + 1}`}
+                        onPress={() => setCharges((all) => all.filter((_, j) => j !== i))}
                       >
                         Remove
-                      </button>
+                      </RowButton>
                     </td>
                   </tr>
                 );
@@ -618,19 +632,9 @@ function ChargesFieldset({
       ) : (
         <p className="mt-2 text-sm text-slate-700">No charges.</p>
       )}
-      <button
-        type="submit"
-        name="intent"
-        value="add-charge"
-        formNoValidate
-        onClick={(e) => {
-          e.preventDefault();
-          setCharges((all) => [...all, blankChargeRow()]);
-        }}
-        className={`${buttonClass} mt-3 border border-slate-400 bg-white text-slate-900`}
-      >
+      <RowButton intent="add-charge" onPress={() => setCharges((all) => [...all, blankChargeRow()])}>
         Add Charge
-      </button>
+      </RowButton>
       {errors.charges ? <p className="mt-1 text-sm font-medium text-red-700">{errors.charges}</p> : null}
       {charges.length || totalCents !== null ? (
         <>
