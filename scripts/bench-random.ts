@@ -77,13 +77,14 @@ try {
     fs.mkdirSync(dir, { recursive: true });
     const file = path.join(dir, `${layout.id}.${exts[variant]}`);
     const htmlFile = path.join(dir, `${layout.id}.html`);
-    const html = layout.html(inv);
+    // The page as rendered (a PDF's with its print CSS), so a cached file is redone when either changes.
+    const html = variant === 'pdf' ? layout.html(inv).replace('</head>', `${inv.lines.length >= 18 ? LONG_PRINT_CSS : PRINT_CSS}</head>`) : layout.html(inv);
     const fresh = fs.existsSync(file) && fs.existsSync(htmlFile) && fs.readFileSync(htmlFile, 'utf8') === html;
     if (!fresh) {
       const ctx = await browser.newContext({ viewport: { width: layout.width, height: 700 }, deviceScaleFactor: variant === 'pdf' ? 1 : 1.5 });
       try {
         const page = await ctx.newPage();
-        await page.setContent(variant === 'pdf' ? html.replace('</head>', `${inv.lines.length >= 18 ? LONG_PRINT_CSS : PRINT_CSS}</head>`) : html);
+        await page.setContent(html);
         const missing = printedProblems(await page.evaluate(() => document.body.innerText), inv, truth);
         if (missing.length) throw new Error(`${layout.id}: truth not printed on the page: ${missing.map((x) => JSON.stringify(x)).join(', ')}`);
         if (variant === 'pdf') fs.writeFileSync(file, await printLetterPdf(page));

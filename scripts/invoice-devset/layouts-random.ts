@@ -436,9 +436,9 @@ export function randomLayout(seed: number): RandomLayout {
       `${top}${parties}${table}${totals}${foot}`,
       `body { font-family: '${font}', ${mono ? 'monospace' : 'sans-serif'}; font-size:${size}px; color:${ink}; }
       .top { display:flex; gap:24px; justify-content:space-between; align-items:flex-start; }
-      .top.reversed { flex-direction:row-reverse; } .top.stacked { display:block; } .top.stacked .meta { margin-top:10px; }
+      .top.reversed { flex-direction:row-reverse; } .top .meta { max-width:55%; } .top.stacked { display:block; } .top.stacked .meta { margin-top:10px; }
       .sup { text-align:${nameAlign}; ${arrangement === 'stacked' ? '' : 'flex:1;'} }
-      .sup .name { font-size:${nameSize}px; font-weight:${headBold || nameFrame !== 'plain' ? 'bold' : 'normal'}; margin-bottom:4px;
+      .sup .name { white-space:nowrap; font-size:${nameSize}px; font-weight:${headBold || nameFrame !== 'plain' ? 'bold' : 'normal'}; margin-bottom:4px;
         ${nameFrame === 'band' ? `background:${accent}; color:#fff; padding:6px 10px;` : nameFrame === 'box' ? 'border:2px solid #222; padding:4px 10px; display:inline-block;' : ''} }
       .meta .title { font-size:${size + 8}px; font-weight:bold; letter-spacing:1px; margin-bottom:6px; }
       .invhead { font-size:${size + 10}px; font-weight:bold; margin-bottom:6px; }
