@@ -131,6 +131,10 @@ export const HEADER_VOCABULARY: [string, ColumnKind][] = [
   ['description', 'desc'],
   ['item description', 'desc'],
   ['part description', 'desc'],
+  // "Product Description" one head (not "Product" over a description's first word), and a commercial invoice's
+  // "Description of Goods" (random layouts R38, R46: "of Goods" was an unknown column that cut the description).
+  ['product description', 'desc'],
+  ['description of goods', 'desc'],
   ['desc', 'desc'],
   ['desc.', 'desc'],
   ['application', 'app'],
@@ -683,7 +687,7 @@ const TOTALS_LABELS: [RegExp, 'subtotal' | 'total' | 'tax' | 'paid'][] = [
   [/\bsub\s*-?\s*total\b|\bmerchandise\s*total\b|\bnet\s*merchandise\b|\bparts\s*total\b|\bnet\s*parts\b|^\W*(total\s*)?(merchandise|parts)\W*$/i, 'subtotal'],
   [/\b(grand\s*total|invoice\s*total|total\s*due|amount\s*due|balance\s*due|total\s*amount|invoice\s*amount|total\s*invoice|amount\s*payable|please\s*pay|total)\b/i, 'total'],
   [/\b(sales\s*tax|tax|gst|hst|pst|vat)\b/i, 'tax'],
-  [/\b(paid|payment|amount\s*paid)\b/i, 'paid'],
+  [/\b(paid|payment|amount\s*paid|deposit\s*applied|less\s*deposit)\b/i, 'paid'],
 ];
 /**
  * Total labels, best first: the amount to pay wins over a bare "Total", and "Net Total" (a subtotal on many dealer
@@ -969,8 +973,11 @@ export function joinWrapped(cells: WordBox[][]): string {
   // cent sign ("ENERGY ABSORBER FRONT 15%", the line wrapping after it: extra9 L69) and the trade's "w/" at a line's
   // end ("GRILLE ASSY 6 BAR CHROME W/" over "EMBLEM MOUNT"); other marks are not.
   const kept = /\b[A-Za-z]{1,4}\.$/.test(text) ? '.' : /[A-Za-z0-9]\+$/.test(text) ? '+' : /\d%$/.test(text) ? '%' : /(^|\s)w\/$/i.test(text) ? '/' : '';
+  // An opening parenthesis closed later in the text ("(10)" wrapped onto a line of its own) and the point of a decimal
+  // (".030 (25)") open it as printed: random layouts R2, R20, R52 read "10)" and "030".
+  const lead = /^\(.*\)/.test(text) ? '(' : /^\.\d/.test(text) ? '.' : '';
   // A comma read as the start of the next word ("SIDE ,RH") belongs to the word before it.
-  return `${text.replace(/^[^A-Za-z0-9]+|[^A-Za-z0-9)"]+$/g, '').trim()}${kept}`.replace(/^\.$/, '').replace(/ ,(?=\S)/g, ',');
+  return `${lead}${text.replace(/^[^A-Za-z0-9]+|[^A-Za-z0-9)"]+$/g, '').trim()}${kept}`.replace(/^\.$/, '').replace(/ ,(?=\S)/g, ',');
 }
 
 /**
@@ -978,12 +985,13 @@ export function joinWrapped(cells: WordBox[][]): string {
  * the top of their cells). `desc` is the description so far, `printedEnd` the last word of it as printed on the line
  * above (before {@link joinWrapped} dropped trailing marks), `next` the following line's text. A comma the line above
  * ended with is kept ("HEADLAMP ASM," / "FRT" → "HEADLAMP ASM, FRT"); a word broken after a dash is joined without a
- * space ("FENDER SUB-" / "ASSY" → "FENDER SUB-ASSY"); otherwise a space. Returns the joined description.
+ * space ("FENDER SUB-" / "ASSY" → "FENDER SUB-ASSY", "kit 1-" / "step" → "kit 1-step"); otherwise a space. Returns the
+ * joined description.
  */
 export function continueDescription(desc: string, printedEnd: string, next: string): string {
   if (!desc) return next;
   if (!next) return desc;
-  if (/[A-Za-z]-$/.test(printedEnd) && !desc.endsWith('-')) return `${desc}-${next}`;
+  if (/[A-Za-z0-9]-$/.test(printedEnd) && !desc.endsWith('-')) return `${desc}-${next}`;
   if (/[A-Za-z0-9)],$/.test(printedEnd) && !desc.endsWith(',')) return `${desc}, ${next}`;
   return `${desc} ${next}`;
 }
@@ -1088,9 +1096,14 @@ export function isWrappedPartEnd(words: WordBox[]): boolean {
   return words.length === 1 && /^[A-Z0-9][A-Z0-9.\-/]+$/.test(words[0]!.text);
 }
 
-/** A part number and its wrapped rest: joined without a space after a dash or slash ("52119-" + "0R917"), else with one. */
-export function joinWrappedPart(part: string, rest: string): string {
-  return /[-/]$/.test(part) ? `${part}${rest}` : `${part} ${rest}`;
+/**
+ * A part number and its wrapped rest: joined without a space after a dash or slash ("52119-" + "0R917"), else with one.
+ * `printedEnd` is the part cell's last word as printed: the cell's text loses a dash at its end, and a browser wraps a
+ * narrow column right after one ("53301-" over "48130": random layout R13 read "53301 48130").
+ */
+export function joinWrappedPart(part: string, rest: string, printedEnd = ''): string {
+  const mark = /[-/]$/.test(part) ? '' : (/[A-Za-z0-9]([-/])$/.exec(printedEnd)?.[1] ?? '');
+  return /[-/]$/.test(part) || mark ? `${part}${mark}${rest}` : `${part} ${rest}`;
 }
 
 /**
@@ -1329,6 +1342,8 @@ function readBody(cols: Column[], bounded: Column[], body: Line[], frame: { head
   let lastPartLine: Line | null = null;
   /** The last word of the last part's description as printed (its trailing comma or dash), for a wrapped line. */
   let printedEnd = '';
+  /** The last word of the last part's number as printed (a dash the browser wrapped the cell after). */
+  let printedPartEnd = '';
   // A ticket prints the part number over its description in one "Item" cell: with no description column, words under
   // a part's number on the next line are its description.
   const descInPartColumn = !bounded.some((c) => c.kind === 'desc');
@@ -1365,7 +1380,8 @@ function readBody(cols: Column[], bounded: Column[], body: Line[], frame: { head
       } else if (lastPart >= 0 && near && lastLine === lastPartLine && !descInPartColumn && qty === null && isWrappedPartEnd(row.part) && !smallerPrintThan(line, lastPartLine!)) {
         // Both text cells of the part's row wrapped onto this line (a narrow table: "FD25113" / "GTYN" beside
         // "Front door glass" / "RH, laminated").
-        items[lastPart]!.part_number = joinWrappedPart(items[lastPart]!.part_number, row.part[0]!.text);
+        items[lastPart]!.part_number = joinWrappedPart(items[lastPart]!.part_number, row.part[0]!.text, printedPartEnd);
+        printedPartEnd = row.part[0]!.text;
         confidence[lastPart]!.part_number = Math.min(confidence[lastPart]!.part_number ?? 1, row.part[0]!.conf);
         if (descText) {
           items[lastPart]!.description = continueDescription(items[lastPart]!.description, printedEnd, descText);
@@ -1412,6 +1428,7 @@ function readBody(cols: Column[], bounded: Column[], body: Line[], frame: { head
       });
       lastPart = items.length - 1;
       printedEnd = ([...below].reverse().find((r) => r.desc.length)?.desc ?? row.desc).at(-1)?.text ?? '';
+      printedPartEnd = ([...below].reverse().find((r) => r.part.length)?.part ?? row.part).at(-1)?.text ?? '';
       continue;
     }
     if (amount !== null && unit > 0) {
@@ -1443,6 +1460,7 @@ function readBody(cols: Column[], bounded: Column[], body: Line[], frame: { head
     });
     lastPart = items.length - 1;
     printedEnd = ([...below].reverse().find((r) => r.desc.length)?.desc ?? row.desc).at(-1)?.text ?? '';
+    printedPartEnd = ([...below].reverse().find((r) => r.part.length)?.part ?? row.part).at(-1)?.text ?? '';
   }
   for (const [i, split] of splitRunTogetherGroups(items.map((it) => it.part_number)).entries()) {
     if (split === items[i]!.part_number) continue;
@@ -1524,13 +1542,19 @@ function readTotals(lines: Line[], from: number, withCharges: boolean) {
   const taxLines: { label: string; v: number; c: number }[] = [];
   let total: { v: number; c: number; rank: number } | null = null;
   const charges: ExtractedCharge[] = [];
+  // A payment or deposit applied under the total ("Less Payment 203.40-", "Deposit Applied (230.60)"): the "Balance
+  // Due" or "Amount Due" after it is what is left to pay, not the invoice's total (random layouts R7, R9, R23, R25).
+  let paidAfterTotal = false;
   for (let i = Math.max(0, from); i < lines.length; i += 1) {
     const line = lines[i]!;
     for (const seg of segmentsWithValues(line, lines[i + 1])) {
       const { label, value } = seg;
       const match = TOTALS_LABELS.find(([re]) => re.test(label));
       const kind = match?.[1];
-      if (kind === 'paid') continue;
+      if (kind === 'paid') {
+        paidAfterTotal ||= total !== null;
+        continue;
+      }
       if (kind === 'subtotal') subtotal ??= { v: value.v, c: value.w.conf };
       else if (kind === 'total') {
         // "Total Tax" is the tax; a count, a weight or what was saved or discounted is not the amount to pay.
@@ -1541,7 +1565,7 @@ function readTotals(lines: Line[], from: number, withCharges: boolean) {
         if (/\btotal\s*(qty|quantity|items|pieces|weight|savings?|saved|discounts?|cores?|list|retail|msrp)\b|\b(savings?|saved|you\s*save|list|retail|msrp)\b/i.test(label)) continue;
         const name = TOTAL_NAME.exec(label)![1]!;
         const rank = TOTAL_RANK.indexOf(name.toLowerCase().replace(/\s+/g, ' '));
-        if (value.v < 0) continue;
+        if (value.v < 0 || (paidAfterTotal && /due|balance|pay/i.test(name))) continue;
         if (!total || rank <= total.rank) {
           // The label it beats was a subtotal ("Net Total" above "Invoice Amount").
           if (total && total.rank === TOTAL_RANK.indexOf('net total') && rank < total.rank) subtotal ??= { v: total.v, c: total.c };
@@ -1892,6 +1916,48 @@ export function isLabelOfNext(text: string): boolean {
   return /^(?:customer|cust\.?|(?:bill|sold|ship|deliver)\W*t[o0]|to|attn\.?)\W*$/i.test(text.trim()) || /:\s*$/.test(text);
 }
 
+/**
+ * A document's title printed as a heading ("Invoice / Packing List", "SALES INVOICE", "PARTS INVOICE"): a seller's kind
+ * of paper, never its name.
+ */
+const DOCUMENT_TITLE = /^(?:(?:sales|parts|tax|counter|commercial|customer)\s+)?(?:invoice|packing\s+list|invoice\s*\/\s*packing(?:\s+list)?)$/i;
+
+/**
+ * A heading segment without a document title set apart from the name on its line: "Valley Parts Depot, Inc."
+ * then, a wide space on, "Invoice / Packing List" in the same print (random layouts R10, R14 read the title into the
+ * name). The title is dropped when it ends or starts the segment and the space between it and the name is wider than
+ * 0.6 of the line's height and than 1.8 × the segment's other word spaces, or the name ends in a company's suffix (Inc.,
+ * LLC, Ltd, Co., Corp.); a segment that is a title only gives null.
+ * Evenly spaced words are one heading ("SUMMIT WHOLESALE PARTS INVOICE" keeps its "PARTS"; the caller drops a last
+ * "INVOICE").
+ */
+export function withoutDocumentTitle(seg: Line): Line | null {
+  const words = seg.words;
+  const text = (ws: WordBox[]) => ws.map((w) => w.text).join(' ');
+  if (DOCUMENT_TITLE.test(text(words))) return null;
+  const gaps = words.slice(1).map((w, k) => w.x0 - words[k]!.x1);
+  const apart = (k: number) => {
+    const others = gaps.filter((_, j) => j !== k - 1);
+    return gaps[k - 1]! > seg.height * 0.6 && (!others.length || gaps[k - 1]! > 1.8 * median(others));
+  };
+  // A company's suffix ends its name, so a title after it is apart however close ("Supply Inc. Invoice / Packing List").
+  const suffix = (k: number) => /^(?:inc|llc|ltd|co|corp|l\.l\.c)\.?,?$/i.test(words[k - 1]!.text);
+  for (let k = 1; k < words.length; k += 1) {
+    if (DOCUMENT_TITLE.test(text(words.slice(k))) && (apart(k) || suffix(k))) return makeLine(words.slice(0, k));
+    if (DOCUMENT_TITLE.test(text(words.slice(0, k))) && apart(k)) return makeLine(words.slice(k));
+  }
+  return seg;
+}
+
+/**
+ * A "Remit to:" line's name without the address printed after it on the line ("Summit Wholesale Parts, 5880 Expressway
+ * Dr S, Harrisburg, PA 17111": random layouts R1, R7 read all of it): cut at the comma before a house number or a post
+ * office box. Other names are returned trimmed.
+ */
+export function withoutAddress(name: string): string {
+  return name.split(/,\s*(?=\d|P\.?\s*O\.?\s*Box\b)/i)[0]!.trim();
+}
+
 /** The supplier (see module docs). */
 /** Mean word confidence (0..1) under which a heading is only taken as the supplier when nothing else is there. */
 const SUPPLIER_MIN_CONF = 0.4;
@@ -1970,7 +2036,7 @@ function findSupplier(lines: Line[], tableStart: number): { value: string; conf:
     if (m) {
       const seg = segments(line).find((s) => SUPPLIER_LABEL.test(s.text));
       const text = seg ? SUPPLIER_LABEL.exec(seg.text)?.[1] ?? m[1]! : m[1]!;
-      return { value: withoutEmail(text), conf: meanConf(seg?.words ?? line.words) };
+      return { value: withoutAddress(withoutEmail(text)), conf: meanConf(seg?.words ?? line.words) };
     }
   }
   const top = lines.slice(0, tableStart > 0 ? tableStart : Math.min(lines.length, 10));
@@ -1980,7 +2046,7 @@ function findSupplier(lines: Line[], tableStart: number): { value: string; conf:
     // customer's, not a heading.
     const segs = segments(line);
     const headings = segs.filter((_, k) => k === 0 || !isLabelOfNext(segs[k - 1]!.text));
-    for (const seg of headings.flatMap(splitBySize)) {
+    for (const seg of headings.flatMap(splitBySize).map(withoutDocumentTitle).filter((x): x is Line => x !== null)) {
       const t = seg.text.replace(/[|]/g, '').trim();
       const letters = t.replace(/[^A-Za-z]/g, '').length;
       if (letters < 3 || letters / Math.max(1, t.replace(/\s/g, '').length) < 0.7) continue;

@@ -1,0 +1,119 @@
+/**
+ * Rules the random layouts (`npm run bench:random`, tuning seeds 1–9999; scripts/invoice-devset/layouts-random.ts)
+ * showed the need for, each on hand-built word boxes or strings: "Description of Goods" and "Product Description" as
+ * one head, a part number or a description wrapped after a dash, "(10)" and ".030" opening a wrapped line, a document
+ * title on the supplier's line, and a "Remit to:" line's address.
+ */
+import { describe, expect, it } from 'vitest';
+import {
+  continueDescription,
+  joinWrapped,
+  joinWrappedPart,
+  matchHeader,
+  readInvoiceLayout,
+  withoutAddress,
+  withoutDocumentTitle,
+} from '~/server/extraction/layout/read-layout';
+import { groupLines, makeLine } from '~/server/extraction/layout/words';
+import { line } from './word-boxes';
+
+const kinds = (words: ReturnType<typeof line>) => matchHeader(makeLine(words))?.map((c) => c.kind);
+
+describe('column heads of more than one word', () => {
+  it('reads "Description of Goods" and "Product Description" as the description column', () => {
+    expect(kinds(line(0, [['Part Number', 10], ['Description of Goods', 200], ['Shipped', 700], ['Sell', 850], ['Total', 950]]))).toEqual([
+      'part',
+      'desc',
+      'qty_ship',
+      'net',
+      'amount',
+    ]);
+    expect(kinds(line(0, [['Part #', 10], ['Product Description', 200], ['Qty', 700], ['Price', 850], ['Extension', 950]]))).toEqual([
+      'part',
+      'desc',
+      'qty',
+      'price',
+      'amount',
+    ]);
+    // "Product" alone still names the part-number column.
+    expect(kinds(line(0, [['Product', 10], ['Description', 200], ['Qty', 700], ['Price', 850]]))).toEqual(['part', 'desc', 'qty', 'price']);
+  });
+
+  it('keeps the whole description under "Description of Goods"', () => {
+    const read = readInvoiceLayout([
+      ...line(0, [['Part Number', 10], ['Description of Goods', 200], ['Shipped', 700], ['Sell', 850], ['Total', 950]]),
+      ...line(40, [['MIL 271329', 10], ['Miller Auto-Darkening Lens 2 x 4', 200], ['1', 700], ['82.45', 850], ['82.45', 950]]),
+      ...line(90, [['Total', 850], ['82.45', 950]]),
+    ]);
+    expect(read.line_items).toEqual([{ part_number: 'MIL 271329', description: 'Miller Auto-Darkening Lens 2 x 4', quantity: 1, unit_price: 82.45 }]);
+  });
+});
+
+describe('cells wrapped by a narrow column', () => {
+  it('joins a part number broken after its dash without a space', () => {
+    expect(joinWrappedPart('53301', '48130', '53301-')).toBe('53301-48130');
+    expect(joinWrappedPart('HY/86511', 'L1000', 'HY/86511-')).toBe('HY/86511-L1000');
+    expect(joinWrappedPart('52119-', '0R917')).toBe('52119-0R917');
+    expect(joinWrappedPart('FD25113', 'GTYN', 'FD25113')).toBe('FD25113 GTYN');
+  });
+
+  it('reads a wrapped part number and description in a table', () => {
+    const read = readInvoiceLayout([
+      ...line(0, [['Ln', 10], ['Part No.', 100], ['Description', 250], ['Price', 800], ['Total', 950]]),
+      ...line(40, [['1', 10], ['53301-', 100], ['Urethane kit 1-', 250], ['647.19', 800], ['647.19', 950]]),
+      ...line(62, [['48130', 100], ['step', 250]]),
+      ...line(110, [['Total', 800], ['647.19', 950]]),
+    ]);
+    expect(read.line_items).toEqual([{ part_number: '53301-48130', description: 'Urethane kit 1-step', quantity: 1, unit_price: 647.19 }]);
+  });
+
+  it('joins a description broken after a digit and a dash without a space', () => {
+    expect(continueDescription('Urethane kit 1', '1-', 'step')).toBe('Urethane kit 1-step');
+    expect(continueDescription('FENDER SUB', 'SUB-', 'ASSY')).toBe('FENDER SUB-ASSY');
+    expect(continueDescription('HOSE CLAMP', 'CLAMP', '9/16')).toBe('HOSE CLAMP 9/16');
+  });
+
+  it('keeps an opening parenthesis that is closed and the point of a decimal', () => {
+    expect(joinWrapped([line(0, [['(10)', 0]])])).toBe('(10)');
+    expect(joinWrapped([line(0, [['.030 (25)', 0]])])).toBe('.030 (25)');
+    // Marks that open nothing are still dropped.
+    expect(joinWrapped([line(0, [['(Front', 0]])])).toBe('Front');
+    expect(joinWrapped([line(0, [['.', 0], ['Clip', 20]])])).toBe('Clip');
+  });
+});
+
+describe("the supplier's name", () => {
+  const seg = (cells: [string, number][], height = 28) => makeLine(line(0, cells, 1, height));
+
+  it('drops a document title set apart on its line', () => {
+    // Words of 10 px per letter and a 10 px space; the title 30 px on.
+    expect(withoutDocumentTitle(seg([['Valley Parts Depot, Inc.', 0], ['Invoice / Packing List', 280]]))?.text).toBe('Valley Parts Depot, Inc.');
+    // After a company's suffix, however close.
+    expect(withoutDocumentTitle(seg([['Lakeside Supply Inc. Invoice', 0]]))?.text).toBe('Lakeside Supply Inc.');
+    expect(withoutDocumentTitle(seg([['PARTS INVOICE', 0]]))).toBeNull();
+    expect(withoutDocumentTitle(seg([['SALES INVOICE', 0], ['Harbor Auto Parts', 180]]))?.text).toBe('Harbor Auto Parts');
+    // Evenly spaced, no suffix: one heading ("PARTS" is the name's).
+    expect(withoutDocumentTitle(seg([['SUMMIT WHOLESALE PARTS INVOICE', 0]]))?.text).toBe('SUMMIT WHOLESALE PARTS INVOICE');
+  });
+
+  it('reads a "Remit to:" name without its address', () => {
+    expect(withoutAddress('Summit Wholesale Parts, 5880 Expressway Dr S, Harrisburg, PA 17111')).toBe('Summit Wholesale Parts');
+    expect(withoutAddress('Summit Paint & Body Supply, Inc., 15 Depot Road, Tulsa, OK 74107')).toBe('Summit Paint & Body Supply, Inc.');
+    expect(withoutAddress('Keystone Parts, PO Box 1140, Racine, WI')).toBe('Keystone Parts');
+    expect(withoutAddress('Bluewater Auto Parts Ltd')).toBe('Bluewater Auto Parts Ltd');
+  });
+
+  it('is the heading, not a title beside it nor the remit-to address', () => {
+    const words = [
+      ...line(0, [['Valley Parts Depot, Inc.', 10], ['Invoice / Packing List', 290]], 1, 28),
+      ...line(60, [['Invoice #', 600], ['88412', 700]]),
+      ...line(120, [['Part #', 10], ['Description', 200], ['Qty', 700], ['Price', 850]]),
+      ...line(160, [['90467-12107', 10], ['CLIP, BUMPER COVER', 200], ['6', 700], ['1.60', 850]]),
+      ...line(200, [['Total', 700], ['9.60', 850]]),
+    ];
+    expect(readInvoiceLayout(words).supplier).toBe('Valley Parts Depot, Inc.');
+    expect(groupLines(words).length).toBe(5);
+    const remit = [...words, ...line(260, [['Remit to: Valley Parts Depot, 15 Depot Road, Joliet, IL 60435', 10]])];
+    expect(readInvoiceLayout(remit).supplier).toBe('Valley Parts Depot');
+  });
+});
