@@ -2,14 +2,17 @@
  * Rules the random layouts (`npm run bench:random`, tuning seeds 1–9999; scripts/invoice-devset/layouts-random.ts)
  * showed the need for, each on hand-built word boxes or strings: "Description of Goods" and "Product Description" as
  * one head, a part number or a description wrapped after a dash, "(10)" and ".030" opening a wrapped line, a document
- * title on the supplier's line, and a "Remit to:" line's address.
+ * title on the supplier's line, a "Remit to:" line's address, "32 0z" and a Partslink number's "H0" read on page images.
  */
 import { describe, expect, it } from 'vitest';
+import { CHANGED_CONFIDENCE } from '~/server/extraction/layout/glyphs';
 import {
   continueDescription,
   joinWrapped,
   joinWrappedPart,
   matchHeader,
+  partslinkLetters,
+  poundsAfterNumber,
   readInvoiceLayout,
   withoutAddress,
   withoutDocumentTitle,
@@ -33,6 +36,14 @@ describe('column heads of more than one word', () => {
       'desc',
       'qty',
       'price',
+      'amount',
+    ]);
+    // "Goods" wrapped onto the head's second line: "of" is the rest of the description's head, not a column.
+    expect(kinds(line(0, [['Disc', 10], ['Description of', 200], ['Shipped', 500], ['Part', 650], ['Amount', 850]]))).toEqual([
+      'disc',
+      'desc',
+      'qty_ship',
+      'part',
       'amount',
     ]);
     // "Product" alone still names the part-number column.
@@ -115,5 +126,39 @@ describe("the supplier's name", () => {
     expect(groupLines(words).length).toBe(5);
     const remit = [...words, ...line(260, [['Remit to: Valley Parts Depot, 15 Depot Road, Joliet, IL 60435', 10]])];
     expect(readInvoiceLayout(remit).supplier).toBe('Valley Parts Depot');
+  });
+});
+
+describe('words of a description and numbers of a part read on page images', () => {
+  it('reads "0z" after a number as the ounce', () => {
+    const words = poundsAfterNumber(line(0, [['Mixing cups 32 0z (50)', 0]]));
+    expect(words.map((w) => w.text).join(' ')).toBe('Mixing cups 32 oz (50)');
+    expect(poundsAfterNumber(line(0, [['TUBE 10.5 0Z', 0]])).map((w) => w.text).join(' ')).toBe('TUBE 10.5 OZ');
+    // Not after a number: left as read.
+    expect(poundsAfterNumber(line(0, [['0z cup', 0]]))[0]!.text).toBe('0z');
+  });
+
+  it("gives a Partslink number its make's letters back", () => {
+    expect(partslinkLetters('H01038101C')).toBe('HO1038101C');
+    expect(partslinkLetters('T02503159')).toBe('TO2503159');
+    expect(partslinkLetters('F01230318C')).toBe('FO1230318C');
+    expect(partslinkLetters('N11240251C')).toBe('NI1240251C');
+    expect(partslinkLetters('Kl1321118C')).toBe('KI1321118C');
+    // Right reads and other numbers stay.
+    expect(partslinkLetters('HO1038101C')).toBe('HO1038101C');
+    expect(partslinkLetters('HY1241100')).toBe('HY1241100');
+    expect(partslinkLetters('A01234567')).toBe('A01234567');
+    expect(partslinkLetters('H0123456')).toBe('H0123456');
+    expect(partslinkLetters('86594-10000')).toBe('86594-10000');
+  });
+
+  it('marks the number it changed', () => {
+    const read = readInvoiceLayout([
+      ...line(0, [['Part Number', 10], ['Description', 200], ['Qty', 700], ['Price', 850]]),
+      ...line(40, [['H01038101C', 10], ['BUMPER REINFORCEMENT', 200], ['1', 700], ['121.54', 850]]),
+      ...line(90, [['Total', 700], ['121.54', 850]]),
+    ]);
+    expect(read.line_items[0]!.part_number).toBe('HO1038101C');
+    expect(read.confidence.line_items![0]!.part_number).toBe(CHANGED_CONFIDENCE);
   });
 });

@@ -386,6 +386,19 @@ export function matchHeader(line: Line): Column[] | null {
       break;
     }
   }
+  // "Description of Goods" with "Goods" wrapped onto the head's second line (random layout R4 on a page image): an
+  // unknown "of …" right after a head is the rest of that head, not a column of its own that cuts the one before.
+  for (let k = 1; k < cols.length; k += 1) {
+    const c = cols[k]!;
+    const prev = cols[k - 1]!;
+    if (c.kind === 'other' && prev.kind !== 'other' && /^of\b/i.test(c.label) && c.x0 - prev.x1 < line.height * 1.5) {
+      prev.label = `${prev.label} ${c.label}`;
+      prev.x1 = c.x1;
+      cols.splice(k, 1);
+      unmatched -= 1;
+      break;
+    }
+  }
   // "ITEM CODE / DESCRIPTION": one head naming both, over a cell that prints the code on one line and the description
   // under it (extra8 L63) — one part-number column, whose next line is the description.
   for (let k = 2; k < cols.length; k += 1) {
@@ -808,10 +821,17 @@ export function proseLetters(text: string): string {
 /**
  * A description's "Ib" / "Ibs" right after a number ("11 Ib Spool", "50 Ibs"): the pound's "lb" with its small l read as
  * a capital I, which sans-serif fonts draw alike (as "ltem" for "Item" in a header). No word is spelt "Ib"; after a
- * quantity it is the unit. Other words are returned as they are. Used on description cells only.
+ * quantity it is the unit. So is "0z" the ounce's "oz" ("32 0z"). Other words are returned as they are. Used on
+ * description cells only.
  */
 export function poundsAfterNumber(words: WordBox[]): WordBox[] {
-  return words.map((w, i) => (i > 0 && /^Ibs?\.?,?$/.test(w.text) && /\d$/.test(words[i - 1]!.text) ? { ...w, text: `l${w.text.slice(1)}` } : w));
+  return words.map((w, i) => {
+    if (i === 0 || !/\d$/.test(words[i - 1]!.text)) return w;
+    if (/^Ibs?\.?,?$/.test(w.text)) return { ...w, text: `l${w.text.slice(1)}` };
+    // The ounce's "oz" with its o read as a zero ("32 0z": random layout R35); the zero takes the z's case.
+    if (/^0[zZ]\.?,?$/.test(w.text)) return { ...w, text: `${w.text[1] === 'Z' ? 'O' : 'o'}${w.text.slice(1)}` };
+    return w;
+  });
 }
 
 /**
@@ -1104,6 +1124,23 @@ export function isWrappedPartEnd(words: WordBox[]): boolean {
 export function joinWrappedPart(part: string, rest: string, printedEnd = ''): string {
   const mark = /[-/]$/.test(part) ? '' : (/[A-Za-z0-9]([-/])$/.exec(printedEnd)?.[1] ?? '');
   return /[-/]$/.test(part) || mark ? `${part}${mark}${rest}` : `${part} ${rest}`;
+}
+
+/**
+ * An aftermarket part's Partslink number (the collision trade's interchange: two letters for the make, seven digits, a
+ * certification suffix such as C for CAPA — "HO1038101C", "TO2503159", "NI1240251C") with its make's second letter read
+ * as a digit: "H0", "T0", "F0", "V0" are HO (Honda), TO (Toyota), FO (Ford), VO (Volvo); "K1", "N1", "M1" (or l, I
+ * read small) are KI (Kia), NI (Nissan), MI (Mitsubishi). A serif face's O and zero, and I and one, differ by little
+ * (random layouts R4, R18 on page images: "H01038101C" passed silently). The caller marks the change for checking.
+ * Other numbers are returned as they are.
+ */
+export function partslinkLetters(part: string): string {
+  const m = /^([A-Z])([0O1Il|])(\d{7}[A-Z]{0,2})$/.exec(part);
+  if (!m) return part;
+  const [, make, second, rest] = m as unknown as [string, string, string, string];
+  if (second === '0' && /[HTFV]/.test(make)) return `${make}O${rest}`;
+  if (/[1l|]/.test(second) && /[KNM]/.test(make)) return `${make}I${rest}`;
+  return part;
 }
 
 /**
@@ -1465,6 +1502,12 @@ function readBody(cols: Column[], bounded: Column[], body: Line[], frame: { head
   for (const [i, split] of splitRunTogetherGroups(items.map((it) => it.part_number)).entries()) {
     if (split === items[i]!.part_number) continue;
     items[i]!.part_number = split;
+    confidence[i]!.part_number = Math.min(confidence[i]!.part_number ?? 1, CHANGED_CONFIDENCE);
+  }
+  for (const [i, item] of items.entries()) {
+    const lettered = partslinkLetters(item.part_number);
+    if (lettered === item.part_number) continue;
+    item.part_number = lettered;
     confidence[i]!.part_number = Math.min(confidence[i]!.part_number ?? 1, CHANGED_CONFIDENCE);
   }
   const moneyKinds = cols.filter((c) => ['list', 'net', 'price', 'amount'].includes(c.kind));
