@@ -89,6 +89,10 @@ try {
         if (missing.length) throw new Error(`${layout.id}: truth not printed on the page: ${missing.map((x) => JSON.stringify(x)).join(', ')}`);
         if (variant === 'pdf') fs.writeFileSync(file, await printLetterPdf(page));
         else {
+          // A table wider than the layout's width runs off the right edge of the viewport, and a screenshot would cut
+          // what the truth holds (a description in the last column): the page is then shot as wide as it is printed.
+          const wide = await page.evaluate(() => document.documentElement.scrollWidth);
+          if (wide > layout.width) await page.setViewportSize({ width: wide, height: 700 });
           const shot = await page.screenshot({ fullPage: true, type: 'png' });
           if (variant === 'png') fs.writeFileSync(file, await cleanPng(shot));
           else {

@@ -130,10 +130,12 @@ describe("the supplier's name", () => {
 });
 
 describe('words of a description and numbers of a part read on page images', () => {
-  it('reads "0z" after a number as the ounce', () => {
+  it('reads "0z" and "gt" after a number as the ounce and the quart', () => {
     const words = poundsAfterNumber(line(0, [['Mixing cups 32 0z (50)', 0]]));
     expect(words.map((w) => w.text).join(' ')).toBe('Mixing cups 32 oz (50)');
     expect(poundsAfterNumber(line(0, [['TUBE 10.5 0Z', 0]])).map((w) => w.text).join(' ')).toBe('TUBE 10.5 OZ');
+    expect(poundsAfterNumber(line(0, [['Rubbing Compound 1 gt', 0]])).map((w) => w.text).join(' ')).toBe('Rubbing Compound 1 qt');
+    expect(poundsAfterNumber(line(0, [['Mustang 5.0 GT', 0]])).map((w) => w.text).join(' ')).toBe('Mustang 5.0 GT');
     // Not after a number: left as read.
     expect(poundsAfterNumber(line(0, [['0z cup', 0]]))[0]!.text).toBe('0z');
   });
@@ -160,5 +162,16 @@ describe('words of a description and numbers of a part read on page images', () 
     ]);
     expect(read.line_items[0]!.part_number).toBe('HO1038101C');
     expect(read.confidence.line_items![0]!.part_number).toBe(CHANGED_CONFIDENCE);
+  });
+});
+
+describe('a description printed in the last column', () => {
+  it('keeps the words that run on past its head', () => {
+    const read = readInvoiceLayout([
+      ...line(0, [['Qty', 10], ['Product', 100], ['Unit Price', 300], ['Amount', 450], ['Description', 600]]),
+      ...line(40, [['1', 10], ['62090-5NA0A', 100], ['56.35', 300], ['56.35', 450], ['ABSORBER-ENERGY, FRONT BUMPER', 600]]),
+      ...line(90, [['Total', 300], ['56.35', 450]]),
+    ]);
+    expect(read.line_items).toEqual([{ part_number: '62090-5NA0A', description: 'ABSORBER-ENERGY, FRONT BUMPER', quantity: 1, unit_price: 56.35 }]);
   });
 });

@@ -80,6 +80,9 @@ export const HEADER_VOCABULARY: [string, ColumnKind][] = [
   ['bo', 'qty_bo'],
   ['backorder', 'qty_bo'],
   ['back order', 'qty_bo'],
+  ['back ord', 'qty_bo'],
+  ['bkord', 'qty_bo'],
+  ['bk ord', 'qty_bo'],
   ['qty', 'qty'],
   // A counter system's "Sold" / "Qty Sold" (negative on a return line, which is a credit).
   ['qty sold', 'qty'],
@@ -126,6 +129,7 @@ export const HEADER_VOCABULARY: [string, ColumnKind][] = [
   ['catalog #', 'part'],
   ['line', 'line'],
   ['ln', 'line'],
+  ['seq', 'line'],
   ['#', 'line'],
   ['no.', 'line'],
   ['description', 'desc'],
@@ -138,6 +142,8 @@ export const HEADER_VOCABULARY: [string, ColumnKind][] = [
   ['desc', 'desc'],
   ['desc.', 'desc'],
   ['application', 'app'],
+  ['appl', 'app'],
+  ['appl.', 'app'],
   ['vehicle', 'app'],
   ['fits', 'app'],
   ['list price', 'list'],
@@ -304,7 +310,7 @@ export const IGNORED_HEADS = new Set([
   'formula', 'size', 'container', 'grade', 'interchange', 'bin', 'bin loc', 'bin location',
   'location', 'loc', 'mfr', 'mfg', 'mfgr', 'brand', 'make', 'model', 'year', 'side', 'core', 'cat', 'category', 'class',
   'warranty', 'weight', 'wt', 'tax', 'tx', 'taxable', 'condition', 'cond', 'color', 'colour', 'status', 'eta', 'ship via',
-  'serial', 'lot', 'notes', 'remarks', 'comments', 'pack', 'pkg', 'case', 'vendor',
+  'serial', 'lot', 'note', 'notes', 'remarks', 'comment', 'comments', 'pack', 'pkg', 'case', 'vendor',
   // A salvage yard's "Donor VIN" (the car the part was pulled from: extra6 L52), never the part number.
   'vin', 'donor', 'donor vin',
 ]);
@@ -821,7 +827,7 @@ export function proseLetters(text: string): string {
 /**
  * A description's "Ib" / "Ibs" right after a number ("11 Ib Spool", "50 Ibs"): the pound's "lb" with its small l read as
  * a capital I, which sans-serif fonts draw alike (as "ltem" for "Item" in a header). No word is spelt "Ib"; after a
- * quantity it is the unit. So is "0z" the ounce's "oz" ("32 0z"). Other words are returned as they are. Used on
+ * quantity it is the unit. So are "0z" the ounce's "oz" ("32 0z") and "gt" the quart's "qt" ("1 gt"). Other words are returned as they are. Used on
  * description cells only.
  */
 export function poundsAfterNumber(words: WordBox[]): WordBox[] {
@@ -830,6 +836,8 @@ export function poundsAfterNumber(words: WordBox[]): WordBox[] {
     if (/^Ibs?\.?,?$/.test(w.text)) return { ...w, text: `l${w.text.slice(1)}` };
     // The ounce's "oz" with its o read as a zero ("32 0z": random layout R35); the zero takes the z's case.
     if (/^0[zZ]\.?,?$/.test(w.text)) return { ...w, text: `${w.text[1] === 'Z' ? 'O' : 'o'}${w.text.slice(1)}` };
+    // The quart's "qt" with its q read as a g ("1 gt": random layout R96); "GT" in capitals may be a model's name.
+    if (/^gts?\.?,?$/.test(w.text)) return { ...w, text: `q${w.text.slice(1)}` };
     return w;
   });
 }
@@ -1324,16 +1332,27 @@ function readTable(lines: Line[]): TableResult | null {
     const middle = (cols[0]!.x0 + cols[cols.length - 1]!.x1) / 2;
     while (end - 1 >= start && isTotalsBoxRow(lines[end - 1]!, middle)) end -= 1;
   }
-  // Words left of the first header column or right of the last (table borders read as letters) are dropped.
+  // Words left of the first header column or right of the last (table borders read as letters) are dropped. A last
+  // column of text (a description printed last, left-aligned under its head) runs on past its head: words that go on
+  // from a kept word at a word's space stay ("ABSORBER-ENERGY, FRONT BUMPER" lost "FRONT BUMPER": random layout R90).
   const h = lines[headerIndex]!.height;
   const minX = cols[0]!.x0 - h * 2.5;
   const maxX = cols[cols.length - 1]!.x1 + h * 2.5;
+  const textLast = !NUMERIC_KINDS.has(cols[cols.length - 1]!.kind);
+  const within = (words: WordBox[]) => {
+    const kept: WordBox[] = [];
+    for (const w of words) {
+      const last = kept[kept.length - 1];
+      if ((w.x1 > minX && w.x0 < maxX) || (textLast && last && w.x0 - last.x1 < h * 1.5)) kept.push(w);
+    }
+    return kept;
+  };
   const body = withoutTrailingNotes(
     lines
       .slice(start, end)
       .filter((l) => l.text !== headerText && !matchHeader(l))
       .map((l) => {
-        const kept = l.words.filter((w) => w.x1 > minX && w.x0 < maxX);
+        const kept = within(l.words);
         return kept.length === l.words.length ? l : kept.length ? makeLine(kept) : null;
       })
       .filter((l): l is Line => l !== null),
