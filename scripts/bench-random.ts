@@ -47,9 +47,19 @@ const PRINT_CSS = `<style>@media print { body { padding:0 !important; } .items t
 /** A long invoice (18 rows or more) prints as generate.ts's two-page PDFs do (16 px, roomy rows), so it runs onto page two. */
 const LONG_PRINT_CSS = `<style>@media print { body { font-size:16px !important; padding:0 !important; } .items td { padding:9px 6px !important; } .items thead { display: table-header-group; } }</style>`;
 
-/** The page printed by Chromium on Letter paper with "Page n of N" footers, a text layer and a fixed date (as generate.ts). */
+/** Letter paper's width inside generate.ts's 0.4 in side margins, in CSS pixels (7.7 in × 96). */
+const PRINTABLE_WIDTH = 7.7 * 96;
+
+/**
+ * The page printed by Chromium on Letter paper with "Page n of N" footers, a text layer and a fixed date (as
+ * generate.ts). A page wider than the paper is scaled down to fit, as a supplier's system prints it: Chromium would
+ * cut it at the paper's edge, and a field block set right-to-left lost its left half ("VOICE" for "INVOICE").
+ */
 async function printLetterPdf(page: Page): Promise<Buffer> {
+  await page.emulateMedia({ media: 'print' });
+  const wide = await page.evaluate(() => document.documentElement.scrollWidth);
   const printed = await page.pdf({
+    scale: Math.max(0.5, Math.min(1, PRINTABLE_WIDTH / wide)),
     format: 'Letter',
     printBackground: true,
     margin: { top: '0.5in', bottom: '0.6in', left: '0.4in', right: '0.4in' },

@@ -446,6 +446,7 @@ export function randomLayout(seed: number): RandomLayout {
       .invbox { border-collapse:collapse; margin-bottom:6px; } .invbox th, .invbox td { border:1px solid #333; padding:3px 14px; } .invbox th { font-size:${size - 1}px; background:#eee; font-weight:normal; } .invbox td { font-weight:bold; font-size:${size + 2}px; }
       .fields.kv td { padding:1px 8px 1px 0; } .fields.kv .lbl { ${headBold ? 'font-weight:bold;' : ''} }
       .fields.grid { border-collapse:collapse; margin-top:4px; } .fields.grid th, .fields.grid td { border:1px solid #555; padding:2px 8px; text-align:left; } .fields.grid th { font-size:${Math.max(10, size - 2)}px; font-weight:${headBold ? 'bold' : 'normal'}; background:#f0f0f0; }
+      .fields .val, .fields.grid td { white-space:nowrap; }
       .fields.row { margin-top:10px; } .fields.row .f { display:inline-block; margin-right:22px; } .lbl { ${headBold ? 'font-weight:bold;' : ''} }
       .dateline { margin-bottom:4px; }
       .parties { display:flex; gap:30px; margin:14px 0 6px; } .party { ${partiesBoxed ? 'border:1px solid #555; padding:4px 10px; min-width:240px;' : ''} } .plabel { font-weight:bold; font-size:${Math.max(10, size - 1)}px; }

@@ -14,6 +14,7 @@ import {
   partslinkLetters,
   poundsAfterNumber,
   readInvoiceLayout,
+  stackedLabelAbove,
   withoutAddress,
   withoutDocumentTitle,
 } from '~/server/extraction/layout/read-layout';
@@ -173,5 +174,62 @@ describe('a description printed in the last column', () => {
       ...line(90, [['Total', 300], ['56.35', 450]]),
     ]);
     expect(read.line_items).toEqual([{ part_number: '62090-5NA0A', description: 'ABSORBER-ENERGY, FRONT BUMPER', quantity: 1, unit_price: 56.35 }]);
+  });
+});
+
+describe('fields in a grid of boxes', () => {
+  // Labels of one line and of two ("Invoice" over "Date"), the values on one line under them.
+  const grid = [
+    ...line(0, [['Due', 300], ['Invoice', 420], ['Delivery', 560]]),
+    ...line(14, [['Date', 420], ['Date', 560]]),
+    ...line(34, [['1/6/27', 300], ['12/22/26', 420], ['12/24/26', 560]]),
+  ];
+
+  it('reads the label over a value, a head of two lines too', () => {
+    const lines = groupLines(grid);
+    const values = lines[2]!;
+    const seg = (text: string) => makeLine(values.words.filter((w) => w.text === text));
+    expect(stackedLabelAbove(lines, 2, seg('1/6/27'))).toBe('Due');
+    expect(stackedLabelAbove(lines, 2, seg('12/22/26'))).toBe('Invoice Date');
+    expect(stackedLabelAbove(lines, 2, seg('12/24/26'))).toBe('Delivery Date');
+  });
+
+  it("takes the invoice date, not the due date before it", () => {
+    const read = readInvoiceLayout([
+      ...line(-60, [['Harbor Dealer Parts', 10]], 0.9, 28),
+      ...grid,
+      ...line(100, [['Part #', 10], ['Description', 200], ['Qty', 700], ['Price', 850]]),
+      ...line(140, [['90467-12107', 10], ['CLIP, BUMPER COVER', 200], ['6', 700], ['1.60', 850]]),
+      ...line(180, [['Total', 700], ['9.60', 850]]),
+    ]);
+    expect(read.invoice_date).toBe('2026-12-22');
+  });
+});
+
+describe("the parts table's head", () => {
+  it('is the one followed by prices, not a grid of labels above it', () => {
+    const read = readInvoiceLayout([
+      ...line(0, [['Document No.', 10], ['Delivery', 200], ['Customer ID', 400], ['Ordered', 600]]),
+      ...line(20, [['05940856', 10], ['FedEx', 200], ['98968', 400], ['December 17, 2026', 600]]),
+      ...line(50, [['Sold To:', 10]]),
+      ...line(70, [['Eastside Auto Body', 10]]),
+      ...line(90, [['760 Route 9 North', 10]]),
+      ...line(110, [['Springfield, IL 62703', 10]]),
+      ...line(150, [['Line Total', 10], ['Net Each', 200], ['Item', 400], ['Desc', 600], ['Qty/UM', 900]]),
+      ...line(180, [['217.30', 10], ['217.30', 200], ['MIC 03364', 400], ['225/45R17 94V Pilot Sport', 600], ['1 EA', 900]]),
+      ...line(230, [['Parts Total', 800], ['217.30', 950]]),
+    ]);
+    expect(read.line_items).toEqual([{ part_number: 'MIC 03364', description: '225/45R17 94V Pilot Sport', quantity: 1, unit_price: 217.3 }]);
+  });
+
+  it('ends at a strip of totals labelled over their values', () => {
+    const read = readInvoiceLayout([
+      ...line(0, [['Ln', 10], ['Part No.', 100], ['Item Description', 300], ['Price', 700], ['Ext', 850]]),
+      ...line(40, [['1', 10], ['81150-06D40', 100], ['UNIT ASSY, HEADLAMP, LH', 300], ['912.30', 700], ['912.30', 850]]),
+      ...line(100, [['Parts Total', 100], ['State Tax', 400], ['TOTAL', 800]]),
+      ...line(124, [['912.30', 100], ['75.26', 400], ['987.56', 800]]),
+    ]);
+    expect(read.total_amount).toBe(987.56);
+    expect(read.line_items).toHaveLength(1);
   });
 });

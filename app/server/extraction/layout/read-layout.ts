@@ -1270,12 +1270,18 @@ export function interleavedHeader(lines: Line[], at: number): Line | null {
 function readTable(lines: Line[]): TableResult | null {
   let headerIndex = -1;
   let cols: Column[] | null = null;
+  // The first line that names columns, unless no line of money follows it within four lines while a later one has
+  // some: a box grid's labels over the invoice's fields ("Document No. | Delivery | Customer ID | Ordered") name
+  // columns too, and took the table's place (random layout R43).
+  const priced = (i: number) => lines.slice(i + 1, i + 5).some((l) => moneyWords(l.words).some(({ w }) => /\d[.,]\d\d\b/.test(w.text)));
   for (let i = 0; i < lines.length; i += 1) {
     const found = matchHeader(lines[i]!);
     if (found && moneyWords(lines[i]!.words).length === 0) {
-      cols = found;
-      headerIndex = i;
-      break;
+      if (!cols) [cols, headerIndex] = [found, i];
+      if (priced(i)) {
+        [cols, headerIndex] = [found, i];
+        break;
+      }
     }
   }
   if (!cols) return null;
@@ -1906,12 +1912,66 @@ export function valueBesideLabel(segs: Line[], k: number): WordBox | null {
 const REFERENCE_CONF = 0.7;
 
 /** The invoice date (see module docs). */
+/**
+ * The label printed over a value in a box grid (`value`: words of line `index`), read upwards: on each line above
+ * within three of the value's heights, the words whose span meets the value's; a head printed on two lines ("INVOICE"
+ * over "NUMBER", "Billing" over "Date", the cells' text set to their bottom or middle) is read top first. Lines with no
+ * word there are passed over; it stops at a line whose words there hold a digit (another box's value) or are printed
+ * 1.3 × larger than the label's first (a title over the grid), and three value heights above the label's top. Returns
+ * the label's words joined by spaces, or '' when nothing is above the value.
+ */
+export function stackedLabelAbove(lines: Line[], index: number, value: Line): string {
+  const found: string[] = [];
+  let bottom = value.y0;
+  let size = 0;
+  for (let k = index - 1; k >= 0; k -= 1) {
+    const line = lines[k]!;
+    if (bottom - line.y1 > value.height * 3) break;
+    const over = line.words.filter((w) => Math.min(w.x1, value.x1) - Math.max(w.x0, value.x0) > 0);
+    // Lines of the boxes beside it (labels of other heights set to the cells' bottom) interleave: passed over.
+    if (!over.length) continue;
+    // Another box's value, or larger print than the label's (the page's title over the grid).
+    const height = median(over.map((w) => w.y1 - w.y0));
+    if (over.some((w) => /\d/.test(w.text)) || (size && height > size * 1.3)) break;
+    found.unshift(over.map((w) => w.text).join(' '));
+    bottom = line.y0;
+    size ||= height;
+  }
+  return found.join(' ');
+}
+
+/** A label naming the invoice's own date: "Invoice Date", "Inv. Date", "Billing Date", "Date of Invoice", "Inv Dt". */
+const INVOICE_DATE_LABEL = /\b(?:invoice|inv\.?|billing)\s*(?:date|dt)\b|\bdate\s+of\s+invoice\b/i;
+
+/**
+ * The invoice date printed under its label in a box grid whose labels may take two lines ({@link stackedLabelAbove}):
+ * each segment of a line that is a date and nothing more, labelled "Invoice Date" and the like (else, if none is,
+ * a bare "Date"), top first. Null when no such box is on the page. Before, the first date under a line naming a date
+ * was taken, the due date of "Due | Invoice / Date | Delivery / Date" (random layouts R23, R38: silently).
+ */
+function dateInLabelledBox(lines: Line[], conf: (line: Line, raw: string) => number): { iso: string | null; raw: string; conf: number } | null {
+  let plain: { iso: string | null; raw: string; conf: number } | null = null;
+  for (const [i, line] of lines.entries()) {
+    // Boxes of a grid sit closer than a heading's words: split at a space of one line height.
+    for (const seg of segments(line, 1)) {
+      const found = readDate(seg.text);
+      if (!found || found.raw.replace(/\s/g, '').length < seg.text.replace(/\s/g, '').length * 0.8) continue;
+      const label = stackedLabelAbove(lines, i, seg);
+      if (INVOICE_DATE_LABEL.test(label)) return { ...found, conf: conf(line, found.raw) };
+      if (/^date\W*$/i.test(label)) plain ??= { ...found, conf: conf(line, found.raw) };
+    }
+  }
+  return plain;
+}
+
 function findDate(lines: Line[]): { iso: string | null; raw: string | null; conf: number } {
   const fromLine = (line: Line, after: RegExp | null) => {
     const text = after ? line.text.replace(new RegExp(`^.*?${after.source}\\s*[:.]?`, 'i'), '') : line.text;
     return readDate(text);
   };
   const conf = (line: Line, raw: string) => meanConf(line.words.filter((w) => raw.includes(w.text) || w.text.includes(raw)));
+  const boxed = dateInLabelledBox(lines, conf);
+  if (boxed) return boxed;
   const tries: { line: Line; re: RegExp | null; below: boolean }[] = [];
   for (const re of [/invoice\s+date|inv\.?\s+date/, /\bdate\b/]) {
     lines.forEach((line, i) => {

@@ -57,8 +57,8 @@ export function readQty(token: string): number | null {
 export const moneyWords = (words: WordBox[]): { w: WordBox; v: number }[] =>
   words.map((w) => ({ w, v: readMoney(w.text) })).filter((x): x is { w: WordBox; v: number } => x.v !== null);
 
-/** True for a line that starts the totals block. */
+/** True for a line that starts the totals block ("Parts Total" too: a strip of labels over their values under the table, random layout R71). */
 export function isTotalsLine(line: Line): boolean {
   const t = line.text;
-  return /\bsub\s*-?\s*total\b|\b(grand\s*total|invoice\s*total|total\s*due|amount\s*due|balance\s*due|total\s*amount|invoice\s*amount|total\s*invoice|amount\s*payable)\b|^\W*(net\s+)?total\b|^\W*(please\s*pay|net\s*merchandise|merchandise\s*total)\b/i.test(t);
+  return /\bsub\s*-?\s*total\b|\b(parts\s*total|merchandise\s*total|grand\s*total|invoice\s*total|total\s*due|amount\s*due|balance\s*due|total\s*amount|invoice\s*amount|total\s*invoice|amount\s*payable)\b|^\W*(net\s+)?total\b|^\W*(please\s*pay|net\s*merchandise|merchandise\s*total)\b/i.test(t);
 }
