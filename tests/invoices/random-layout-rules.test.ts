@@ -233,3 +233,38 @@ describe("the parts table's head", () => {
     expect(read.line_items).toHaveLength(1);
   });
 });
+
+describe('the invoice number in a box grid', () => {
+  it('is read by a label of two lines over it, or one wider than it', () => {
+    const table = [
+      ...line(100, [['Part #', 10], ['Description', 200], ['Qty', 700], ['Price', 850]]),
+      ...line(140, [['90467-12107', 10], ['CLIP, BUMPER COVER', 200], ['6', 700], ['1.60', 850]]),
+      ...line(180, [['Total', 700], ['9.60', 850]]),
+    ];
+    const stacked = readInvoiceLayout([
+      ...line(-60, [['BLUEWATER DEALER PARTS', 300]], 0.9, 28),
+      ...line(0, [['INVOICE', 200]]),
+      ...line(6, [['ORDER DATE', 10], ['INVOICE DATE', 400]]),
+      ...line(12, [['NUMBER', 200]]),
+      ...line(40, [['23-Aug-2026', 10], ['61-27951', 200], ['28-Aug-2026', 400]]),
+      ...table,
+    ]);
+    expect(stacked.invoice_number).toBe('61-27951');
+    expect(stacked.invoice_date).toBe('2026-08-28');
+    const wide = readInvoiceLayout([...line(0, [['Document No.', 10]]), ...line(20, [['05881', 10]]), ...table]);
+    expect(wide.invoice_number).toBe('05881');
+  });
+});
+
+describe("the supplier's name beside the title and number", () => {
+  it('is read after "INVOICE <number>", and a label with its value is never the name', () => {
+    const read = readInvoiceLayout([
+      ...line(0, [['INVOICE INV-78169', 10], ['Harbor Parts Distribution Ltd', 190]], 0.9, 24),
+      ...line(40, [['Salesperson: K. Olsen', 10]], 0.9, 26),
+      ...line(100, [['Part #', 10], ['Description', 200], ['Qty', 700], ['Price', 850]]),
+      ...line(140, [['90467-12107', 10], ['CLIP, BUMPER COVER', 200], ['6', 700], ['1.60', 850]]),
+      ...line(180, [['Total', 700], ['9.60', 850]]),
+    ]);
+    expect(read.supplier).toBe('Harbor Parts Distribution Ltd');
+  });
+});

@@ -1789,6 +1789,15 @@ function findInvoiceNumber(read: Line[]): { value: string; conf: number } | null
       return { value: cleanCode(m[1]!), conf: round2(w?.conf ?? 1) };
     }
   }
+  // 1b. A box grid whose label may take two lines ("INVOICE" over "NUMBER", "Document" over "No.": random layouts
+  //     R6, R43), read by the label over each value.
+  for (const [i, line] of lines.entries()) {
+    for (const w of line.words) {
+      if (!looksLikeNumber(cleanCode(w.text))) continue;
+      const label = stackedLabelAbove(lines, i, makeLine([w]));
+      if (/^(?:invoice|inv\.?|document)\s*(?:no\b\.?|number|num\b\.?|#)\s*:?$/i.test(label)) return { value: cleanCode(w.text), conf: round2(w.conf) };
+    }
+  }
   // 2. Label above value: the box under "Invoice #" / "Invoice No." / "Invoice".
   for (let i = 0; i < lines.length - 1; i += 1) {
     const line = lines[i]!;
@@ -1927,7 +1936,10 @@ export function stackedLabelAbove(lines: Line[], index: number, value: Line): st
   for (let k = index - 1; k >= 0; k -= 1) {
     const line = lines[k]!;
     if (bottom - line.y1 > value.height * 3) break;
-    const over = line.words.filter((w) => Math.min(w.x1, value.x1) - Math.max(w.x0, value.x0) > 0);
+    // The words over the value, with the rest of their label's segment ("Document No." over "05881" meets it with
+    // "Document" only).
+    const meets = (w: WordBox) => Math.min(w.x1, value.x1) - Math.max(w.x0, value.x0) > 0;
+    const over = segments(line, 1).filter((seg) => seg.words.some(meets)).flatMap((seg) => seg.words);
     // Lines of the boxes beside it (labels of other heights set to the cells' bottom) interleave: passed over.
     if (!over.length) continue;
     // Another box's value, or larger print than the label's (the page's title over the grid).
@@ -2068,6 +2080,11 @@ export function withoutDocumentTitle(seg: Line): Line | null {
     if (DOCUMENT_TITLE.test(text(words.slice(k))) && (apart(k) || suffix(k))) return makeLine(words.slice(0, k));
     if (DOCUMENT_TITLE.test(text(words.slice(0, k))) && apart(k)) return makeLine(words.slice(k));
   }
+  // The title with the invoice's number, then the name ("INVOICE INV-78169  Harbor Parts Distribution Ltd": random
+  // layout R71, where the whole line was passed over as a title and "Salesperson: K. Olsen" taken).
+  for (let k = 2; k < words.length; k += 1) {
+    if (DOCUMENT_TITLE.test(text(words.slice(0, k - 1))) && /\d/.test(words[k - 1]!.text) && /^[A-Z]/.test(words[k]!.text)) return makeLine(words.slice(k));
+  }
   return seg;
 }
 
@@ -2173,6 +2190,8 @@ function findSupplier(lines: Line[], tableStart: number): { value: string; conf:
       const letters = t.replace(/[^A-Za-z]/g, '').length;
       if (letters < 3 || letters / Math.max(1, t.replace(/\s/g, '').length) < 0.7) continue;
       if (NOT_SUPPLIER.test(t) || /\b(invoice\s*(#|no|number)|date|(?:bill|ship|sold)\W*t[o0])\b/i.test(t)) continue;
+      // A field's label and its value ("Salesperson: K. Olsen", "Terms: Net 30"): a business's name has no colon.
+      if (/^[A-Za-z .#/]+:\s/.test(t)) continue;
       // An address line: a house number, or a street word with a number or at its end ("Oak Street"); a name may hold
       // a street word ("Old Mill Road Honda").
       const street = /\b(street|st\.|ave|avenue|road|rd\.|blvd|suite|drive|dr\.|hwy|lane)(?=\W|$)/i;
