@@ -22,11 +22,12 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import { chromium, type Page } from 'playwright-core';
+import { chromium } from 'playwright-core';
 import sharp from 'sharp';
 import { readPdfText } from '~/server/extraction/pdf.server';
-import { cleanPng, fixPdfDates, photograph, photoParams } from './invoice-devset/effects';
-import { printedProblems, randomInvoice } from './invoice-devset/layouts-random';
+import { cleanPng, photograph, photoParams, printLetterPdf } from './invoice-devset/effects';
+import { randomInvoice } from './invoice-devset/layouts-random';
+import { printedProblems } from './invoice-devset/model';
 import { Rng } from './invoice-devset/rng';
 import { readAndScore, scoreLine, type Score } from './invoice-devset/score';
 import { closeOcrWorker } from '../app/server/extraction/ocr.server';
@@ -46,29 +47,6 @@ if (first < CHECK_FROM && last >= CHECK_FROM) throw new Error(`a run is all tuni
 const PRINT_CSS = `<style>@media print { body { padding:0 !important; } .items thead { display: table-header-group; } }</style>`;
 /** A long invoice (18 rows or more) prints as generate.ts's two-page PDFs do (16 px, roomy rows), so it runs onto page two. */
 const LONG_PRINT_CSS = `<style>@media print { body { font-size:16px !important; padding:0 !important; } .items td { padding:9px 6px !important; } .items thead { display: table-header-group; } }</style>`;
-
-/** Letter paper's width inside generate.ts's 0.4 in side margins, in CSS pixels (7.7 in × 96). */
-const PRINTABLE_WIDTH = 7.7 * 96;
-
-/**
- * The page printed by Chromium on Letter paper with "Page n of N" footers, a text layer and a fixed date (as
- * generate.ts). A page wider than the paper is scaled down to fit, as a supplier's system prints it: Chromium would
- * cut it at the paper's edge, and a field block set right-to-left lost its left half ("VOICE" for "INVOICE").
- */
-async function printLetterPdf(page: Page): Promise<Buffer> {
-  await page.emulateMedia({ media: 'print' });
-  const wide = await page.evaluate(() => document.documentElement.scrollWidth);
-  const printed = await page.pdf({
-    scale: Math.max(0.5, Math.min(1, PRINTABLE_WIDTH / wide)),
-    format: 'Letter',
-    printBackground: true,
-    margin: { top: '0.5in', bottom: '0.6in', left: '0.4in', right: '0.4in' },
-    displayHeaderFooter: true,
-    headerTemplate: '<span></span>',
-    footerTemplate: '<div style="font-size:9px;width:100%;text-align:center">Page <span class="pageNumber"></span> of <span class="totalPages"></span></div>',
-  });
-  return fixPdfDates(printed);
-}
 
 const mimes = { pdf: 'application/pdf', png: 'image/png', photo: 'image/jpeg' } as const;
 const exts = { pdf: 'pdf', png: 'png', photo: 'jpg' } as const;
@@ -97,7 +75,7 @@ try {
         await page.setContent(html);
         const missing = printedProblems(await page.evaluate(() => document.body.innerText), inv, truth);
         if (missing.length) throw new Error(`${layout.id}: truth not printed on the page: ${missing.map((x) => JSON.stringify(x)).join(', ')}`);
-        if (variant === 'pdf') fs.writeFileSync(file, await printLetterPdf(page));
+        if (variant === 'pdf') fs.writeFileSync(file, await printLetterPdf(page, { fitWidth: true }));
         else {
           // A table wider than the layout's width runs off the right edge of the viewport, and a screenshot would cut
           // what the truth holds (a description in the last column): the page is then shot as wide as it is printed.

@@ -23,8 +23,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { chromium } from 'playwright-core';
-import { cleanPng } from './invoice-devset/effects';
-import { HELD_OUT_LAYOUTS, makeInvoice, printLetterPdf, PRINT_CSS, type Plan } from './invoice-devset/generate';
+import { cleanPng, printLetterPdf } from './invoice-devset/effects';
+import { HELD_OUT_LAYOUTS, makeInvoice, PRINT_CSS, type Plan } from './invoice-devset/generate';
 import { LAYOUTS } from './invoice-devset/layouts';
 import { EXTRA_LAYOUTS } from './invoice-devset/layouts-extra';
 import { EXTRA2_LAYOUTS } from './invoice-devset/layouts-extra2';

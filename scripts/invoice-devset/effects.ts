@@ -5,6 +5,7 @@
  * phone-photo width and saved as JPEG quality 70. A "scan": grey, a slight skew, JPEG quality 70, wrapped in a PDF
  * page by pdfmake (no text layer).
  */
+import type { Page } from 'playwright-core';
 import sharp from 'sharp';
 import { renderPdf } from '~/server/documents/pdf/render-pdf.server';
 import type { Rng } from './rng';
@@ -125,6 +126,33 @@ const FIXED_DATE = new Date('2026-11-24T00:00:00Z');
  * Chromium stamps the time into a printed PDF (/CreationDate, /ModDate); the same-length fixed date keeps the file
  * identical between runs without moving any byte offset of the cross-reference table.
  */
+/** Letter paper's width inside the 0.4 in side margins of {@link printLetterPdf}, in CSS pixels (7.7 in × 96). */
+const PRINTABLE_WIDTH = 7.7 * 96;
+
+/**
+ * The page printed by Chromium on Letter paper with "Page n of N" footers, a text layer and a fixed date. With
+ * `fitWidth`, a page wider than the paper is scaled down to fit (to half size at most), as a supplier's system prints
+ * it: Chromium would cut it at the paper's edge (bench-random's drawn layouts; the committed sets print at full size).
+ */
+export async function printLetterPdf(page: Page, options: { fitWidth?: boolean } = {}): Promise<Buffer> {
+  let scale = 1;
+  if (options.fitWidth) {
+    await page.emulateMedia({ media: 'print' });
+    scale = Math.max(0.5, Math.min(1, PRINTABLE_WIDTH / (await page.evaluate(() => document.documentElement.scrollWidth))));
+  }
+  const printed = await page.pdf({
+    scale,
+    format: 'Letter',
+    printBackground: true,
+    margin: { top: '0.5in', bottom: '0.6in', left: '0.4in', right: '0.4in' },
+    displayHeaderFooter: true,
+    headerTemplate: '<span></span>',
+    footerTemplate:
+      '<div style="font-size:9px;width:100%;text-align:center">Page <span class="pageNumber"></span> of <span class="totalPages"></span></div>',
+  });
+  return fixPdfDates(printed);
+}
+
 export function fixPdfDates(pdf: Buffer): Buffer {
   const text = pdf.toString('latin1').replace(/\((D:)(\d{14})/g, (_m, d: string) => `(${d}20261124000000`);
   return Buffer.from(text, 'latin1');

@@ -59,10 +59,10 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import { chromium, type Browser, type Page } from 'playwright-core';
+import { chromium, type Browser } from 'playwright-core';
 import sharp from 'sharp';
 import { readPdfText } from '~/server/extraction/pdf.server';
-import { cleanPng, fixPdfDates, photograph, photoParams, scannedPdf, type PhotoParams } from './effects';
+import { cleanPng, photograph, photoParams, printLetterPdf, scannedPdf, type PhotoParams } from './effects';
 import { CUSTOMERS, LAYOUTS, supplierAddress, type Layout } from './layouts';
 import { EXTRA_LAYOUTS } from './layouts-extra';
 import { EXTRA2_LAYOUTS } from './layouts-extra2';
@@ -74,7 +74,7 @@ import { EXTRA7_LAYOUTS } from './layouts-extra7';
 import { EXTRA8_LAYOUTS } from './layouts-extra8';
 import { EXTRA9_LAYOUTS } from './layouts-extra9';
 import type { ExtractedInvoice } from '~/lib/schemas/invoice';
-import { buildInvoice, formatDate, money, truthOf, type Invoice } from './model';
+import { buildInvoice, formatDate, printedProblems, shiftDate, truthOf, type Invoice } from './model';
 import { Rng } from './rng';
 
 export const SEED = 18_2026;
@@ -267,15 +267,10 @@ function isoDate(rng: Rng): string {
 export function makeInvoice(plan: Plan, rng: Rng): Invoice {
   const { layout } = plan;
   const dateIso = isoDate(rng);
-  const addDays = (n: number) => {
-    const d = new Date(`${dateIso}T12:00:00Z`);
-    d.setUTCDate(d.getUTCDate() + n);
-    return d.toISOString().slice(0, 10);
-  };
   const otherDates = rng.chance(0.5)
     ? [
-        { label: 'Order Date', text: formatDate(addDays(-rng.int(1, 6)), layout.dateFormat) },
-        { label: 'Due Date', text: formatDate(addDays(30), layout.dateFormat) },
+        { label: 'Order Date', text: formatDate(shiftDate(dateIso, -rng.int(1, 6)), layout.dateFormat) },
+        { label: 'Due Date', text: formatDate(shiftDate(dateIso, 30), layout.dateFormat) },
       ]
     : [];
   const address = supplierAddress(rng);
@@ -306,46 +301,16 @@ export function makeInvoice(plan: Plan, rng: Rng): Invoice {
   };
 }
 
-/**
- * Checks that the page shows the truth: invoice number, supplier, date text, total, every part number and
- * description and every charge's description appear in the rendered text (so a truth can never differ from the print).
- */
+/** Throws when the page does not show the truth (model.ts {@link printedProblems}). */
 function assertPrinted(id: string, text: string, inv: Invoice, expected: ExtractedInvoice) {
-  const flat = text.replace(/\s+/g, ' ');
-  const wanted = [
-    expected.invoice_number,
-    expected.supplier,
-    inv.dateText,
-
-    ...expected.line_items.flatMap((l) => [l.part_number, l.description]),
-    ...(expected.charges ?? []).map((c) => c.description),
-  ];
-  const missing = wanted.filter((w) => !flat.includes(w.replace(/\s+/g, ' ')));
-  // The total, with or without thousands separators (dot-matrix layouts print none).
-  if (![true, false].some((comma) => flat.includes(money(inv.total, { comma }))))
-    missing.push(money(inv.total));
-  if (missing.length)
-    throw new Error(
-      `${id}: truth not printed on the page: ${missing.map((m) => JSON.stringify(m)).join(', ')}`,
-    );
+  const missing = printedProblems(text, inv, expected);
+  if (missing.length) throw new Error(`${id}: truth not printed on the page: ${missing.map((m) => JSON.stringify(m)).join(', ')}`);
 }
 
 /** Print CSS that makes a long invoice run onto a second Letter page. */
 export const PRINT_CSS = `<style>@media print { body { font-size:16px !important; padding:0 !important; } .items td { padding:9px 6px !important; } .items thead { display: table-header-group; } }</style>`;
 
-/** The page printed by Chromium on Letter paper with "Page n of N" footers, a text layer and a fixed date. */
-export async function printLetterPdf(page: Page): Promise<Buffer> {
-  const printed = await page.pdf({
-    format: 'Letter',
-    printBackground: true,
-    margin: { top: '0.5in', bottom: '0.6in', left: '0.4in', right: '0.4in' },
-    displayHeaderFooter: true,
-    headerTemplate: '<span></span>',
-    footerTemplate:
-      '<div style="font-size:9px;width:100%;text-align:center">Page <span class="pageNumber"></span> of <span class="totalPages"></span></div>',
-  });
-  return fixPdfDates(printed);
-}
+export { printLetterPdf } from './effects';
 
 async function render(
   browser: Browser,

@@ -23,8 +23,8 @@
  * - 3–14 rows, one invoice in ten 18–24 rows (two Letter pages as a PDF).
  *
  * `randomInvoice(seed)` builds the seed's one invoice (the way generate.ts makeInvoice does: own date, supplier,
- * numbers, lines, charges) and its truth (model.ts truthOf: reconciled to the cent); `printedProblems` is
- * generate.ts's assertPrinted check as a function (the truth must be printed on the page).
+ * numbers, lines, charges) and its truth (model.ts truthOf: reconciled to the cent); bench-random checks with model.ts
+ * printedProblems that the page prints the truth.
  */
 import { CUSTOMERS, STREETS, TOWNS, type CatalogId } from './catalog';
 import { cellText, esc, page, tableRows, type Col, type MoneyStyle, type TableRow } from './html';
@@ -38,6 +38,7 @@ import {
   EXTRA_DATE_FORMATS,
   formatDate,
   money,
+  shiftDate,
   truthOf,
   type DateFormat,
   type Invoice,
@@ -513,16 +514,11 @@ export function randomInvoice(seed: number, layout: RandomLayout = randomLayout(
   const rng = new Rng(invoiceSeed(seed));
   const rows = rng.chance(0.1) ? rng.int(18, 24) : rng.int(3, 14);
   const dateIso = isoDate(rng);
-  const addDays = (n: number) => {
-    const d = new Date(`${dateIso}T12:00:00Z`);
-    d.setUTCDate(d.getUTCDate() + n);
-    return d.toISOString().slice(0, 10);
-  };
   // Distractor dates, never the invoice date.
   const otherDates = [
-    ...(rng.chance(0.4) ? [{ label: rng.pick(['Order Date', 'Ordered', 'Order Dt']), text: formatDate(addDays(-rng.int(1, 6)), layout.dateFormat) }] : []),
-    ...(rng.chance(0.3) ? [{ label: rng.pick(['Ship Date', 'Shipped', 'Delivery Date']), text: formatDate(addDays(rng.int(1, 3)), layout.dateFormat) }] : []),
-    ...(rng.chance(0.35) ? [{ label: rng.pick(['Due Date', 'Payment Due', 'Due']), text: formatDate(addDays(rng.pick([10, 15, 30])), layout.dateFormat) }] : []),
+    ...(rng.chance(0.4) ? [{ label: rng.pick(['Order Date', 'Ordered', 'Order Dt']), text: formatDate(shiftDate(dateIso, -rng.int(1, 6)), layout.dateFormat) }] : []),
+    ...(rng.chance(0.3) ? [{ label: rng.pick(['Ship Date', 'Shipped', 'Delivery Date']), text: formatDate(shiftDate(dateIso, rng.int(1, 3)), layout.dateFormat) }] : []),
+    ...(rng.chance(0.35) ? [{ label: rng.pick(['Due Date', 'Payment Due', 'Due']), text: formatDate(shiftDate(dateIso, rng.pick([10, 15, 30])), layout.dateFormat) }] : []),
   ];
   const address = supplierAddress(rng);
   const built = buildInvoice(rng, layout.spec(rng, rows), {
@@ -541,24 +537,6 @@ export function randomInvoice(seed: number, layout: RandomLayout = randomLayout(
   return { layout, inv, truth: truthOf(inv) };
 }
 
-/**
- * What of the truth is missing from a page's text (generate.ts assertPrinted as a function): the invoice number,
- * supplier, date as printed, every part number and description, every charge's description, and the total with or
- * without thousands separators. Empty when everything is printed.
- */
-export function printedProblems(text: string, inv: Invoice, truth: ExtractedInvoice): string[] {
-  const flat = text.replace(/\s+/g, ' ');
-  const wanted = [
-    truth.invoice_number,
-    truth.supplier,
-    inv.dateText,
-    ...truth.line_items.flatMap((l) => [l.part_number, l.description]),
-    ...(truth.charges ?? []).map((c) => c.description),
-  ];
-  const missing = wanted.filter((w) => !flat.includes(w.replace(/\s+/g, ' ')));
-  if (![true, false].some((comma) => flat.includes(money(inv.total, { comma })))) missing.push(money(inv.total));
-  return missing;
-}
 
 /** The text of a page's HTML without tags (entities decoded), for checks without a browser. */
 export function htmlText(html: string): string {

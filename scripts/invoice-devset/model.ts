@@ -9,7 +9,7 @@
  * Reconciliation (asserted for every invoice): Σ qty shipped × net + Σ charges + tax = total, to the cent, both with
  * this module's own arithmetic and with `reconcileInvoice` of app/server/extraction/review.server.ts.
  */
-import { format } from 'date-fns';
+import { addDays, format, parseISO } from 'date-fns';
 import type { ExtractedInvoice, InvoiceChargeKind } from '~/lib/schemas/invoice';
 import { reconcileInvoice } from '~/server/extraction/review.server';
 import { randomPart, recyclerNote, type CatalogId } from './catalog';
@@ -113,6 +113,30 @@ export type DateFormat =
   | (typeof EXTRA8_DATE_FORMATS)[number];
 
 /** A date printed in one of the issue's formats (dd-MMM-yy, ddMMMyy, MMM-dd-yyyy and dd/MMM/yyyy in capitals: 03-NOV-26, 03NOV26, NOV-03-2026, 03/NOV/2026). */
+/** The ISO date (yyyy-MM-dd) `days` after `iso` (before it when negative), by date-fns on the calendar. */
+export function shiftDate(iso: string, days: number): string {
+  return format(addDays(parseISO(iso), days), 'yyyy-MM-dd');
+}
+
+/**
+ * What of the truth is missing from a page's text: the invoice number, supplier, date as printed, every part number
+ * and description, every charge's description, and the total with or without thousands separators (dot-matrix
+ * layouts print none). Empty when everything is printed, so a truth can never differ from the print.
+ */
+export function printedProblems(text: string, inv: Invoice, truth: ExtractedInvoice): string[] {
+  const flat = text.replace(/\s+/g, ' ');
+  const wanted = [
+    truth.invoice_number,
+    truth.supplier,
+    inv.dateText,
+    ...truth.line_items.flatMap((l) => [l.part_number, l.description]),
+    ...(truth.charges ?? []).map((c) => c.description),
+  ];
+  const missing = wanted.filter((w) => !flat.includes(w.replace(/\s+/g, ' ')));
+  if (![true, false].some((comma) => flat.includes(money(inv.total, { comma })))) missing.push(money(inv.total));
+  return missing;
+}
+
 export function formatDate(iso: string, fmt: DateFormat): string {
   const [y, m, d] = iso.split('-').map(Number) as [number, number, number];
   const s = format(new Date(y, m - 1, d), fmt);

@@ -5,8 +5,8 @@
  */
 import { describe, expect, it } from 'vitest';
 import { esc } from '../../scripts/invoice-devset/html';
-import { htmlText, printedProblems, randomInvoice, randomLayout } from '../../scripts/invoice-devset/layouts-random';
-import { money } from '../../scripts/invoice-devset/model';
+import { htmlText, randomInvoice, randomLayout } from '../../scripts/invoice-devset/layouts-random';
+import { money, printedProblems } from '../../scripts/invoice-devset/model';
 
 const SEEDS = Array.from({ length: 60 }, (_, i) => i + 1);
 
