@@ -22,11 +22,13 @@
  *    the run of lines ending in money, columns by the white space between them, kinds by what the cells hold) is read
  *    the same way, and the read nearer the total is kept (against a header read that adds up, the content's only
  *    when it adds up too with fewer part numbers read as prose);
- * 6. header fields: invoice number after "Invoice #", "Invoice No", "Inv No", "No." or in a box below the label;
- *    date after "Invoice Date"/"Date" (same line or below) else the first date on the page, parsed by `readDate`;
- *    supplier from a "Supplier/Vendor/Sold By/Remit To" label, else the tallest text block above the table that is
- *    not a label, an address, "Bill To"/"Ship To" or the word INVOICE.
- * Part numbers are kept as read (no 0/O, 1/I, 5/S "correction"). Each field carries the mean word confidence.
+ * 6. header fields: invoice number after "Invoice #", "Invoice No", "Inv No", "No." or in a box below the label (a
+ *    label of two lines too: `stackedLabelAbove`); date in a grid box labelled "Invoice Date", else after "Invoice
+ *    Date"/"Date" (same line or below), else the first date on the page, parsed by `readDate`; supplier from a
+ *    "Supplier/Vendor/Sold By/Remit To" label (without an address after it), else the tallest text block above the
+ *    table that is not a label, an address, "Bill To"/"Ship To" or a document title.
+ * Part numbers are kept as read (no 0/O, 1/I, 5/S "correction"), but for a Partslink number's make letters
+ * (`partslinkLetters`, marked). Each field carries the mean word confidence.
  * Pure; never throws on odd input (returns nulls / empty lists).
  */
 import { LOW_CONFIDENCE, type ExtractedCharge, type ExtractionConfidence, type InvoiceChargeKind } from '~/lib/schemas/invoice';
@@ -827,8 +829,8 @@ export function proseLetters(text: string): string {
 /**
  * A description's "Ib" / "Ibs" right after a number ("11 Ib Spool", "50 Ibs"): the pound's "lb" with its small l read as
  * a capital I, which sans-serif fonts draw alike (as "ltem" for "Item" in a header). No word is spelt "Ib"; after a
- * quantity it is the unit. So are "0z" the ounce's "oz" ("32 0z") and "gt" the quart's "qt" ("1 gt"). Other words are returned as they are. Used on
- * description cells only.
+ * quantity it is the unit. So are "0z" the ounce's "oz" ("32 0z") and "gt" the quart's "qt" ("1 gt"). Other words
+ * are returned as they are. Used on description cells only.
  */
 export function poundsAfterNumber(words: WordBox[]): WordBox[] {
   return words.map((w, i) => {
@@ -1920,7 +1922,6 @@ export function valueBesideLabel(segs: Line[], k: number): WordBox | null {
 /** Confidence given to an invoice number taken from a "Ref" label: the form asks to check it. */
 const REFERENCE_CONF = 0.7;
 
-/** The invoice date (see module docs). */
 /**
  * The label printed over a value in a box grid (`value`: words of line `index`), read upwards: on each line above
  * within three of the value's heights, the words whose span meets the value's; a head printed on two lines ("INVOICE"
@@ -1976,6 +1977,7 @@ function dateInLabelledBox(lines: Line[], conf: (line: Line, raw: string) => num
   return plain;
 }
 
+/** The invoice date (see module docs): a labelled box of a grid first ({@link dateInLabelledBox}), then by the lines' text. */
 function findDate(lines: Line[]): { iso: string | null; raw: string | null; conf: number } {
   const fromLine = (line: Line, after: RegExp | null) => {
     const text = after ? line.text.replace(new RegExp(`^.*?${after.source}\\s*[:.]?`, 'i'), '') : line.text;
