@@ -63,7 +63,7 @@ import { chromium, type Browser } from 'playwright-core';
 import sharp from 'sharp';
 import { readPdfText } from '~/server/extraction/pdf.server';
 import { cleanPng, photograph, photoParams, printLetterPdf, scannedPdf, type PhotoParams } from './effects';
-import { CUSTOMERS, LAYOUTS, supplierAddress, type Layout } from './layouts';
+import { drawInvoice, LAYOUTS, type Layout } from './layouts';
 import { EXTRA_LAYOUTS } from './layouts-extra';
 import { EXTRA2_LAYOUTS } from './layouts-extra2';
 import { EXTRA3_LAYOUTS } from './layouts-extra3';
@@ -74,7 +74,7 @@ import { EXTRA7_LAYOUTS } from './layouts-extra7';
 import { EXTRA8_LAYOUTS } from './layouts-extra8';
 import { EXTRA9_LAYOUTS } from './layouts-extra9';
 import type { ExtractedInvoice } from '~/lib/schemas/invoice';
-import { buildInvoice, formatDate, printedProblems, shiftDate, truthOf, type Invoice } from './model';
+import { formatDate, printedProblems, shiftDate, truthOf, type Invoice } from './model';
 import { Rng } from './rng';
 
 export const SEED = 18_2026;
@@ -273,21 +273,7 @@ export function makeInvoice(plan: Plan, rng: Rng): Invoice {
         { label: 'Due Date', text: formatDate(shiftDate(dateIso, 30), layout.dateFormat) },
       ]
     : [];
-  const address = supplierAddress(rng);
-  const built = buildInvoice(rng, layout.spec(rng, plan.rows), {
-    id: plan.id,
-    layout: layout.id,
-    supplier: { name: rng.pick(layout.suppliers), ...address },
-    customer: rng.pick(CUSTOMERS),
-    invoiceNumber: layout.invoiceNumber(rng),
-    dateIso,
-    dateText: formatDate(dateIso, layout.dateFormat),
-    otherDates,
-    po: `${rng.pick(['RO', 'PO', ''])}${rng.digits(5)}`,
-    account: `${rng.digits(4)}${rng.pick(['', '-01', 'C'])}`,
-  });
-  // Only the ninth set's layouts have a finish: the other sets draw nothing more.
-  const inv = layout.finish ? layout.finish(built, rng) : built;
+  const inv = drawInvoice(rng, layout, plan.id, plan.rows, dateIso, otherDates);
   if (!layout.features.includes('monospace')) return inv;
   // A dot-matrix printer prints capitals: the truth is what is printed.
   return {

@@ -26,11 +26,10 @@
  * numbers, lines, charges) and its truth (model.ts truthOf: reconciled to the cent); bench-random checks with model.ts
  * printedProblems that the page prints the truth.
  */
-import { CUSTOMERS, STREETS, TOWNS, type CatalogId } from './catalog';
+import { STREETS, TOWNS, type CatalogId } from './catalog';
 import { cellText, esc, page, tableRows, type Col, type MoneyStyle, type TableRow } from './html';
-import { core, deposit, discount, freight, hazmat, other, supplierAddress, warranty, type Layout } from './layouts';
+import { core, deposit, discount, drawInvoice, freight, hazmat, other, warranty, type Layout } from './layouts';
 import {
-  buildInvoice,
   DATE_FORMATS,
   EXTRA5_DATE_FORMATS,
   EXTRA6_DATE_FORMATS,
@@ -520,20 +519,7 @@ export function randomInvoice(seed: number, layout: RandomLayout = randomLayout(
     ...(rng.chance(0.3) ? [{ label: rng.pick(['Ship Date', 'Shipped', 'Delivery Date']), text: formatDate(shiftDate(dateIso, rng.int(1, 3)), layout.dateFormat) }] : []),
     ...(rng.chance(0.35) ? [{ label: rng.pick(['Due Date', 'Payment Due', 'Due']), text: formatDate(shiftDate(dateIso, rng.pick([10, 15, 30])), layout.dateFormat) }] : []),
   ];
-  const address = supplierAddress(rng);
-  const built = buildInvoice(rng, layout.spec(rng, rows), {
-    id: layout.id,
-    layout: layout.id,
-    supplier: { name: rng.pick(layout.suppliers), ...address },
-    customer: rng.pick(CUSTOMERS),
-    invoiceNumber: layout.invoiceNumber(rng),
-    dateIso,
-    dateText: formatDate(dateIso, layout.dateFormat),
-    otherDates,
-    po: `${rng.pick(['RO', 'PO', ''])}${rng.digits(5)}`,
-    account: `${rng.digits(4)}${rng.pick(['', '-01', 'C'])}`,
-  });
-  const inv = layout.finish ? layout.finish(built, rng) : built;
+  const inv = drawInvoice(rng, layout, layout.id, rows, dateIso, otherDates);
   return { layout, inv, truth: truthOf(inv) };
 }
 

@@ -16,7 +16,7 @@ import {
   totalsTable,
   type MoneyStyle,
 } from './html';
-import { money, type DateFormat, type Invoice, type InvoiceSpec } from './model';
+import { buildInvoice, formatDate, money, type DateFormat, type Invoice, type InvoiceSpec } from './model';
 import type { Rng } from './rng';
 
 export interface Layout {
@@ -994,6 +994,30 @@ export function supplierAddress(rng: Rng): { lines: string[]; phone: string } {
   return { lines: [rng.pick(STREETS), rng.pick(TOWNS)], phone: phone(rng) };
 }
 export { CUSTOMERS };
+
+/**
+ * An invoice of `layout` (id `id`, `rows` part lines) dated `dateIso` with its `otherDates`: a drawn address, then the
+ * layout's rows and charges, then one of its supplier names, a customer, its number, a PO and an account, drawn from
+ * `rng` in that order; and the layout's finish, if it has one. Shared by generate.ts (makeInvoice) and
+ * layouts-random.ts, so the committed sets and the random layouts draw alike.
+ */
+export function drawInvoice(rng: Rng, layout: Layout, id: string, rows: number, dateIso: string, otherDates: Invoice['otherDates']): Invoice {
+  const address = supplierAddress(rng);
+  const built = buildInvoice(rng, layout.spec(rng, rows), {
+    id,
+    layout: layout.id,
+    supplier: { name: rng.pick(layout.suppliers), ...address },
+    customer: rng.pick(CUSTOMERS),
+    invoiceNumber: layout.invoiceNumber(rng),
+    dateIso,
+    dateText: formatDate(dateIso, layout.dateFormat),
+    otherDates,
+    po: `${rng.pick(['RO', 'PO', ''])}${rng.digits(5)}`,
+    account: `${rng.digits(4)}${rng.pick(['', '-01', 'C'])}`,
+  });
+  // Only the ninth set's layouts and the random layouts have a finish: the other sets draw nothing more.
+  return layout.finish ? layout.finish(built, rng) : built;
+}
 
 /** Helpers shared with the extra tuning layouts (layouts-extra.ts). */
 export { billTo, boxes, core, credit, deposit, discount, freight, hazmat, other, otherDates, spec, supplierBlock, warranty };
