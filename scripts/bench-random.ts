@@ -25,7 +25,7 @@ import path from 'node:path';
 import { chromium } from 'playwright-core';
 import sharp from 'sharp';
 import { readPdfText } from '~/server/extraction/pdf.server';
-import { cleanPng, photograph, photoParams, printLetterPdf } from './invoice-devset/effects';
+import { cleanPng, photograph, photoParams, PRINT_CSS as LONG_PRINT_CSS, printLetterPdf } from './invoice-devset/effects';
 import { randomInvoice } from './invoice-devset/layouts-random';
 import { printedProblems } from './invoice-devset/model';
 import { Rng } from './invoice-devset/rng';
@@ -45,8 +45,6 @@ if (first < CHECK_FROM && last >= CHECK_FROM) throw new Error(`a run is all tuni
 
 /** Print CSS: the table head repeats on a second page. */
 const PRINT_CSS = `<style>@media print { body { padding:0 !important; } .items thead { display: table-header-group; } }</style>`;
-/** A long invoice (18 rows or more) prints as generate.ts's two-page PDFs do (16 px, roomy rows), so it runs onto page two. */
-const LONG_PRINT_CSS = `<style>@media print { body { font-size:16px !important; padding:0 !important; } .items td { padding:9px 6px !important; } .items thead { display: table-header-group; } }</style>`;
 
 const mimes = { pdf: 'application/pdf', png: 'image/png', photo: 'image/jpeg' } as const;
 const exts = { pdf: 'pdf', png: 'png', photo: 'jpg' } as const;

@@ -122,10 +122,9 @@ export async function scannedPdf(png: Buffer, angle: number, width = 1275): Prom
 
 const FIXED_DATE = new Date('2026-11-24T00:00:00Z');
 
-/**
- * Chromium stamps the time into a printed PDF (/CreationDate, /ModDate); the same-length fixed date keeps the file
- * identical between runs without moving any byte offset of the cross-reference table.
- */
+/** Print CSS that makes a long invoice run onto a second Letter page (16 px print, roomy rows, the head repeated). */
+export const PRINT_CSS = `<style>@media print { body { font-size:16px !important; padding:0 !important; } .items td { padding:9px 6px !important; } .items thead { display: table-header-group; } }</style>`;
+
 /** Letter paper's width inside the 0.4 in side margins of {@link printLetterPdf}, in CSS pixels (7.7 in × 96). */
 const PRINTABLE_WIDTH = 7.7 * 96;
 
@@ -153,6 +152,10 @@ export async function printLetterPdf(page: Page, options: { fitWidth?: boolean }
   return fixPdfDates(printed);
 }
 
+/**
+ * Chromium stamps the time into a printed PDF (/CreationDate, /ModDate); the same-length fixed date keeps the file
+ * identical between runs without moving any byte offset of the cross-reference table.
+ */
 export function fixPdfDates(pdf: Buffer): Buffer {
   const text = pdf.toString('latin1').replace(/\((D:)(\d{14})/g, (_m, d: string) => `(${d}20261124000000`);
   return Buffer.from(text, 'latin1');

@@ -62,7 +62,7 @@ import path from 'node:path';
 import { chromium, type Browser } from 'playwright-core';
 import sharp from 'sharp';
 import { readPdfText } from '~/server/extraction/pdf.server';
-import { cleanPng, photograph, photoParams, printLetterPdf, scannedPdf, type PhotoParams } from './effects';
+import { cleanPng, photograph, photoParams, PRINT_CSS, printLetterPdf, scannedPdf, type PhotoParams } from './effects';
 import { drawInvoice, LAYOUTS, type Layout } from './layouts';
 import { EXTRA_LAYOUTS } from './layouts-extra';
 import { EXTRA2_LAYOUTS } from './layouts-extra2';
@@ -293,10 +293,8 @@ function assertPrinted(id: string, text: string, inv: Invoice, expected: Extract
   if (missing.length) throw new Error(`${id}: truth not printed on the page: ${missing.map((m) => JSON.stringify(m)).join(', ')}`);
 }
 
-/** Print CSS that makes a long invoice run onto a second Letter page. */
-export const PRINT_CSS = `<style>@media print { body { font-size:16px !important; padding:0 !important; } .items td { padding:9px 6px !important; } .items thead { display: table-header-group; } }</style>`;
 
-export { printLetterPdf } from './effects';
+export { PRINT_CSS, printLetterPdf } from './effects';
 
 async function render(
   browser: Browser,

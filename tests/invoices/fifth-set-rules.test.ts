@@ -17,7 +17,7 @@ import {
   isHeadWord,
   keyValueNumber,
   matchHeader,
-  poundsAfterNumber,
+  unitsAfterNumber,
   headingHeight,
   readInvoiceLayout,
   splitRunTogetherGroups,
@@ -40,7 +40,7 @@ describe('charges of other trades and units in descriptions', () => {
 
   it('reads "Ib" after a number as the pound\'s "lb", and leaves other words', () => {
     const words = line(0, [['Lincoln .030 11 Ib Spool 50 Ibs. Ib', 0]]);
-    expect(poundsAfterNumber(words).map((w) => w.text)).toEqual(['Lincoln', '.030', '11', 'lb', 'Spool', '50', 'lbs.', 'Ib']);
+    expect(unitsAfterNumber(words).map((w) => w.text)).toEqual(['Lincoln', '.030', '11', 'lb', 'Spool', '50', 'lbs.', 'Ib']);
   });
 });
 

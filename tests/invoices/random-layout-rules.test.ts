@@ -12,7 +12,7 @@ import {
   joinWrappedPart,
   matchHeader,
   partslinkLetters,
-  poundsAfterNumber,
+  unitsAfterNumber,
   readInvoiceLayout,
   stackedLabelAbove,
   withoutAddress,
@@ -132,13 +132,13 @@ describe("the supplier's name", () => {
 
 describe('words of a description and numbers of a part read on page images', () => {
   it('reads "0z" and "gt" after a number as the ounce and the quart', () => {
-    const words = poundsAfterNumber(line(0, [['Mixing cups 32 0z (50)', 0]]));
+    const words = unitsAfterNumber(line(0, [['Mixing cups 32 0z (50)', 0]]));
     expect(words.map((w) => w.text).join(' ')).toBe('Mixing cups 32 oz (50)');
-    expect(poundsAfterNumber(line(0, [['TUBE 10.5 0Z', 0]])).map((w) => w.text).join(' ')).toBe('TUBE 10.5 OZ');
-    expect(poundsAfterNumber(line(0, [['Rubbing Compound 1 gt', 0]])).map((w) => w.text).join(' ')).toBe('Rubbing Compound 1 qt');
-    expect(poundsAfterNumber(line(0, [['Mustang 5.0 GT', 0]])).map((w) => w.text).join(' ')).toBe('Mustang 5.0 GT');
+    expect(unitsAfterNumber(line(0, [['TUBE 10.5 0Z', 0]])).map((w) => w.text).join(' ')).toBe('TUBE 10.5 OZ');
+    expect(unitsAfterNumber(line(0, [['Rubbing Compound 1 gt', 0]])).map((w) => w.text).join(' ')).toBe('Rubbing Compound 1 qt');
+    expect(unitsAfterNumber(line(0, [['Mustang 5.0 GT', 0]])).map((w) => w.text).join(' ')).toBe('Mustang 5.0 GT');
     // Not after a number: left as read.
-    expect(poundsAfterNumber(line(0, [['0z cup', 0]]))[0]!.text).toBe('0z');
+    expect(unitsAfterNumber(line(0, [['0z cup', 0]]))[0]!.text).toBe('0z');
   });
 
   it("gives a Partslink number its make's letters back", () => {

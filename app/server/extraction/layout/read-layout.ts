@@ -832,7 +832,7 @@ export function proseLetters(text: string): string {
  * quantity it is the unit. So are "0z" the ounce's "oz" ("32 0z") and "gt" the quart's "qt" ("1 gt"). Other words
  * are returned as they are. Used on description cells only.
  */
-export function poundsAfterNumber(words: WordBox[]): WordBox[] {
+export function unitsAfterNumber(words: WordBox[]): WordBox[] {
   return words.map((w, i) => {
     if (i === 0 || !/\d$/.test(words[i - 1]!.text)) return w;
     if (/^Ibs?\.?,?$/.test(w.text)) return { ...w, text: `l${w.text.slice(1)}` };
@@ -924,7 +924,7 @@ function readRow(line: Line, cols: Column[]): Row {
   const partWords = get('part').filter((w) => text([w]).length > 0 || (priced.length > 0 && /^\d+\.\d{2}$/.test(w.text) && !priced.includes(readMoney(w.text)!)));
   return {
     part: partWords,
-    desc: poundsAfterNumber(dropTrailingMarks(descriptionWords(get('desc'), text)).map((w) => ({ ...w, text: proseLetters(w.text) }))),
+    desc: unitsAfterNumber(dropTrailingMarks(descriptionWords(get('desc'), text)).map((w) => ({ ...w, text: proseLetters(w.text) }))),
     qty: qty?.q ?? null,
     qtyWords: qty ? [qty.w] : [],
     unit: unitM?.v ?? null,
