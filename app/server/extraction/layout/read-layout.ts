@@ -36,7 +36,7 @@ import { reconcileInvoice, RECONCILE_TOLERANCE_CENTS } from '../review.server';
 import { readDate } from './dates';
 import { CHANGED_CONFIDENCE, signsReadForS } from './glyphs';
 import { findTableByContent, isCodeWord } from './table-by-content';
-import { isTotalsLine, moneyWords, readMoney, readQty } from './values';
+import { isTotalsLine, isTotalsStripLabels, moneyWords, readMoney, readQty } from './values';
 import { groupLines, makeLine, meanConf, median, printSize, segments, tallForItsLetters, type Line, type WordBox } from './words';
 
 export type ColumnKind =
@@ -64,6 +64,9 @@ export const HEADER_VOCABULARY: [string, ColumnKind][] = [
   ['qty ordr', 'qty_ord'],
   ['ordered', 'qty_ord'],
   ['ord', 'qty_ord'],
+  // "Order | Ship | B/O" (random layouts R510, R622): the quantity ordered.
+  ['order', 'qty_ord'],
+  ['order qty', 'qty_ord'],
   ['qty ship', 'qty_ship'],
   ['qty shipped', 'qty_ship'],
   ['qty shp', 'qty_ship'],
@@ -160,6 +163,9 @@ export const HEADER_VOCABULARY: [string, ColumnKind][] = [
   ['discount', 'disc'],
   ['discount %', 'disc'],
   ['%', 'disc'],
+  // "% Off" (random layout R139): the discount's rate, one head.
+  ['% off', 'disc'],
+  ['pct off', 'disc'],
   ['net price', 'net'],
   ['net each', 'net'],
   ['net ea', 'net'],
@@ -462,11 +468,18 @@ export function matchHeader(line: Line): Column[] | null {
   return cols.sort((a, b) => a.x0 - b.x0);
 }
 
-/** A header split over two text lines: "Qty" above "Ord"/"Ship", "Unit" above "Price", "Part" above "No". */
+/** Second words of a head printed on two lines ("Qty" over "Ord", "Line" over "Total"). */
+const HEAD_SECOND_WORD = /^(ord|ordered|ship|shipped|shp|b\/o|price|no\.?|#|%|each|amount|amt|number|total|description)$/i;
+
+/**
+ * A header split over two text lines: "Qty" above "Ord"/"Ship", "Unit" above "Price", "Part" above "No", "Line" above
+ * "Total", "Item" above "Description". A line of one such word alone counts too (random layouts R111 "Qty / Ord", R322
+ * "Line / Total", R631 "Item / Description": the one head of the table that wrapped).
+ */
 function mergeHeaderBelow(cols: Column[], header: Line, below: Line | undefined): Column[] {
   if (!below || below.y0 - header.y1 > header.height * 1.2) return cols;
-  const small = below.words.filter((w) => /^(ord|ordered|ship|shipped|shp|b\/o|price|no\.?|#|%|each|amount|amt|number)$/i.test(w.text));
-  if (small.length < 2 || small.length < below.words.length * 0.6) return cols;
+  const small = below.words.filter((w) => HEAD_SECOND_WORD.test(w.text));
+  if (small.length < Math.min(2, below.words.length) || small.length < below.words.length * 0.6) return cols;
   const out = cols.map((c) => ({ ...c }));
   for (const w of small) {
     const col = out.find((c) => Math.min(c.x1, w.x1) - Math.max(c.x0, w.x0) > 0 || Math.abs((c.x0 + c.x1) / 2 - (w.x0 + w.x1) / 2) < header.height * 1.5);
@@ -478,6 +491,10 @@ function mergeHeaderBelow(cols: Column[], header: Line, below: Line | undefined)
       col.label = `${col.label} ${w.text}`;
     }
   }
+  // "Item" was taken for the line number beside a second "Item" that was the description's head ("Item" over
+  // "Description": R631): with no part-number column left, it is the part number again.
+  const item = out.find((c) => c.kind === 'line' && /^item$/i.test(c.label));
+  if (item && !out.some((c) => c.kind === 'part')) item.kind = 'part';
   return out;
 }
 
@@ -596,10 +613,12 @@ export function columnBounds(cols: Column[], body: Line[]): Column[] {
       if (w.x1 < lo || w.x0 > hi) continue;
       for (let x = Math.max(0, Math.floor(w.x0 - lo)); x <= Math.min(width, Math.ceil(w.x1 - lo)); x += 1) cover[x]! += 1;
     }
-    // Widest run at the lowest coverage.
+    // Widest run at the lowest coverage. A numeric column's values printed at its head's left edge ("Shipped" over
+    // "2", left-aligned) leave the rest of the head's width empty up to its middle: that run lies inside the column,
+    // after its values, and is not the river before it when another run at that coverage exists (random layout R111:
+    // the shipped quantity joined the description).
     const minCover = Math.min(...cover);
-    let bestStart = 0;
-    let bestLen = -1;
+    const runs: { start: number; len: number }[] = [];
     for (let x = 0; x <= width; ) {
       if (cover[x] !== minCover) {
         x += 1;
@@ -607,11 +626,16 @@ export function columnBounds(cols: Column[], body: Line[]): Column[] {
       }
       let end = x;
       while (end + 1 <= width && cover[end + 1] === minCover) end += 1;
-      if (end - x > bestLen) {
-        bestLen = end - x;
-        bestStart = x;
-      }
+      runs.push({ start: x, len: end - x });
       x = end + 1;
+    }
+    const insideNext = (r: { start: number; len: number }) =>
+      NUMERIC_KINDS.has(b.kind) && r.start + r.len === width && cover.slice(Math.max(0, Math.ceil(b.x0 - lo)), r.start).some((c) => c > minCover);
+    const candidates = runs.length > 1 && runs.some((r) => !insideNext(r)) ? runs.filter((r) => !insideNext(r)) : runs;
+    let bestStart = 0;
+    let bestLen = -1;
+    for (const r of candidates) {
+      if (r.len > bestLen) [bestStart, bestLen] = [r.start, r.len];
     }
     const boundary = lo + bestStart + bestLen / 2;
     a.right = boundary;
@@ -870,10 +894,12 @@ export function dropTrailingMarks(words: WordBox[]): WordBox[] {
  * The words of a description cell: `text` (the caller's filter, which leaves out money that strayed into the cell),
  * except that money printed INSIDE the description, between words of letters, is the description's ("COMPRESSOR
  * ASM-A/C INCL $75.00 CORE", a GM dealer's core included in the price: extra9 L67). A stray sits at a cell's edge.
+ * On a `continued` line (no price or amount of its own: the description wrapped onto it) money that opens the cell
+ * before a word of letters goes on from the line above ("$75.00 CORE" under "ASM-A/C INCL": random layout R218).
  */
-export function descriptionWords(words: WordBox[], text: (ws: WordBox[]) => WordBox[]): WordBox[] {
+export function descriptionWords(words: WordBox[], text: (ws: WordBox[]) => WordBox[], continued = false): WordBox[] {
   const lettered = (w: WordBox | undefined) => !!w && /[A-Za-z]{2}/.test(w.text);
-  return words.filter((w, i) => text([w]).length > 0 || (lettered(words[i - 1]) && lettered(words[i + 1]) && /^\$\d/.test(w.text)));
+  return words.filter((w, i) => text([w]).length > 0 || ((lettered(words[i - 1]) || (continued && i === 0)) && lettered(words[i + 1]) && /^\$\d/.test(w.text)));
 }
 
 function readRow(line: Line, cols: Column[]): Row {
@@ -924,7 +950,7 @@ function readRow(line: Line, cols: Column[]): Row {
   const partWords = get('part').filter((w) => text([w]).length > 0 || (priced.length > 0 && /^\d+\.\d{2}$/.test(w.text) && !priced.includes(readMoney(w.text)!)));
   return {
     part: partWords,
-    desc: unitsAfterNumber(dropTrailingMarks(descriptionWords(get('desc'), text)).map((w) => ({ ...w, text: proseLetters(w.text) }))),
+    desc: unitsAfterNumber(dropTrailingMarks(descriptionWords(get('desc'), text, !unitM && !amountM)).map((w) => ({ ...w, text: proseLetters(w.text) }))),
     qty: qty?.q ?? null,
     qtyWords: qty ? [qty.w] : [],
     unit: unitM?.v ?? null,
@@ -1004,8 +1030,9 @@ export function joinWrapped(cells: WordBox[][]): string {
   // end ("GRILLE ASSY 6 BAR CHROME W/" over "EMBLEM MOUNT"); other marks are not.
   const kept = /\b[A-Za-z]{1,4}\.$/.test(text) ? '.' : /[A-Za-z0-9]\+$/.test(text) ? '+' : /\d%$/.test(text) ? '%' : /(^|\s)w\/$/i.test(text) ? '/' : '';
   // An opening parenthesis closed later in the text ("(10)" wrapped onto a line of its own) and the point of a decimal
-  // (".030 (25)") open it as printed: random layouts R2, R20, R52 read "10)" and "030".
-  const lead = /^\(.*\)/.test(text) ? '(' : /^\.\d/.test(text) ? '.' : '';
+  // (".030 (25)") open it as printed: random layouts R2, R20, R52 read "10)" and "030"; so does the dollar sign of money
+  // a wrapped description goes on with ("$75.00 CORE": R218).
+  const lead = /^\(.*\)/.test(text) ? '(' : /^\.\d/.test(text) ? '.' : /^\$\d/.test(text) ? '$' : '';
   // A comma read as the start of the next word ("SIDE ,RH") belongs to the word before it.
   return `${lead}${text.replace(/^[^A-Za-z0-9]+|[^A-Za-z0-9)"]+$/g, '').trim()}${kept}`.replace(/^\.$/, '').replace(/ ,(?=\S)/g, ',');
 }
@@ -1121,8 +1148,11 @@ export function smallerPrintThan(line: Line, partLine: Line): boolean {
  * "FD25113", "FW05187" under "MLD"). A glass distributor's table squeezed by a totals box beside it wraps both the
  * NAGS number and the description on a Letter page; the wrapped line was dropped, and four text PDFs of L54 (seed
  * 5150) passed silently with "FD25113 | Front door glass" for "FD25113 GTYN | Front door glass RH, laminated".
+ * A number printed in groups (`spaced`: the part above holds a space, BMW's "51 12 7 459 001") wraps as two or three
+ * groups with a digit each ("459 001" under "51 12 7": random layout R681).
  */
-export function isWrappedPartEnd(words: WordBox[]): boolean {
+export function isWrappedPartEnd(words: WordBox[], spaced = false): boolean {
+  if (spaced && words.length >= 2 && words.length <= 3) return words.every((w) => /^[A-Z0-9][A-Z0-9.\-/]*$/.test(w.text) && /\d/.test(w.text));
   return words.length === 1 && /^[A-Z0-9][A-Z0-9.\-/]+$/.test(words[0]!.text);
 }
 
@@ -1325,10 +1355,13 @@ function readTable(lines: Line[]): TableResult | null {
   cols = mergeHeaderBelow(cols, lines[headerIndex]!, lines[headerIndex + 1]);
   const headerText = lines[headerIndex]!.text;
   let start = headerIndex + 1;
-  if (lines[start] && mergeHeaderBelow(cols, lines[headerIndex]!, lines[start]) !== cols && /^(ord|ship|price|no|#|each)/i.test(lines[start]!.words[0]?.text ?? '')) start += 1;
+  if (lines[start] && mergeHeaderBelow(cols, lines[headerIndex]!, lines[start]) !== cols && HEAD_SECOND_WORD.test(lines[start]!.words[0]?.text ?? '')) start += 1;
   let end = lines.length;
   for (let i = start; i < lines.length; i += 1) {
     const above = () => lines.slice(start, i);
+    // A page's footer between two pages of the table ("Page 1 of 2") ends nothing (random layout R288 lost the row
+    // under the head repeated on page 2).
+    if (PAGE_MARK.test(lines[i]!.text)) continue;
     if (isTotalsLine(lines[i]!) || (i > start && (isSideTotalsLine(lines[i]!, cols, above()) || isLeftTotalsLine(lines[i]!, cols, above())))) {
       end = i;
       break;
@@ -1441,12 +1474,13 @@ function readBody(cols: Column[], bounded: Column[], body: Line[], frame: { head
       if (lastPart >= 0 && near && row.part.length === 0 && descText && qty === null && !(lastPartLine && smallerPrintThan(line, lastPartLine)) && !onlySpecks(row.desc)) {
         items[lastPart]!.description = continueDescription(items[lastPart]!.description, printedEnd, descText);
         printedEnd = row.desc[row.desc.length - 1]?.text ?? '';
-      } else if (lastPart >= 0 && near && lastLine === lastPartLine && !descInPartColumn && qty === null && isWrappedPartEnd(row.part) && !smallerPrintThan(line, lastPartLine!)) {
+      } else if (lastPart >= 0 && near && lastLine === lastPartLine && !descInPartColumn && qty === null && isWrappedPartEnd(row.part, items[lastPart]!.part_number.includes(' ')) && !smallerPrintThan(line, lastPartLine!)) {
         // Both text cells of the part's row wrapped onto this line (a narrow table: "FD25113" / "GTYN" beside
         // "Front door glass" / "RH, laminated").
-        items[lastPart]!.part_number = joinWrappedPart(items[lastPart]!.part_number, row.part[0]!.text, printedPartEnd);
-        printedPartEnd = row.part[0]!.text;
-        confidence[lastPart]!.part_number = Math.min(confidence[lastPart]!.part_number ?? 1, row.part[0]!.conf);
+        const rest = row.part.map((w) => w.text).join(' ');
+        items[lastPart]!.part_number = joinWrappedPart(items[lastPart]!.part_number, rest, printedPartEnd);
+        printedPartEnd = row.part.at(-1)!.text;
+        confidence[lastPart]!.part_number = Math.min(confidence[lastPart]!.part_number ?? 1, meanConf(row.part));
         if (descText) {
           items[lastPart]!.description = continueDescription(items[lastPart]!.description, printedEnd, descText);
           printedEnd = row.desc[row.desc.length - 1]?.text ?? '';
@@ -1606,6 +1640,27 @@ export function taxOfLines(taxLines: { label: string; v: number; c: number }[]):
   return { v: Math.round(taxLines.reduce((sum, t) => sum + t.v * 100, 0)) / 100, c: Math.min(...taxLines.map((t) => t.c)) };
 }
 
+/** A page's footer line ("Page 1 of 2"). */
+const PAGE_MARK = /^page\s*\d+\s*(?:of|\/)\s*\d+$/i;
+
+/**
+ * The line under line `index`, where a strip of totals labels finds its values: the next line, or — when the page
+ * ended right under a strip's labels ({@link isTotalsStripLabels}), its "Page 1 of 2" between them — the first line
+ * of the next page, moved up to sit under the labels (random layouts R131, R261, R289: Chromium printed the strip's
+ * labels at the foot of page 1 and its values at the top of page 2).
+ */
+export function valuesBelow(lines: Line[], index: number): Line | undefined {
+  const line = lines[index]!;
+  const next = lines[index + 1];
+  if (!next || !PAGE_MARK.test(next.text) || !isTotalsStripLabels(line.text)) return next;
+  let k = index + 1;
+  while (lines[k] && PAGE_MARK.test(lines[k]!.text)) k += 1;
+  const after = lines[k];
+  if (!after || !moneyWords(after.words).length) return next;
+  const shift = line.y1 + line.height * 0.5 - after.y0;
+  return makeLine(after.words.map((w) => ({ ...w, y0: w.y0 + shift, y1: w.y1 + shift })));
+}
+
 /** Labelled amounts of the totals block (from `from` on): subtotal, tax, total, and charges (freight, cores …). */
 function readTotals(lines: Line[], from: number, withCharges: boolean) {
   let subtotal: { v: number; c: number } | null = null;
@@ -1617,7 +1672,7 @@ function readTotals(lines: Line[], from: number, withCharges: boolean) {
   let paidAfterTotal = false;
   for (let i = Math.max(0, from); i < lines.length; i += 1) {
     const line = lines[i]!;
-    for (const seg of segmentsWithValues(line, lines[i + 1])) {
+    for (const seg of segmentsWithValues(line, valuesBelow(lines, i))) {
       const { label, value } = seg;
       const match = TOTALS_LABELS.find(([re]) => re.test(label));
       const kind = match?.[1];
@@ -1694,8 +1749,25 @@ function segmentsWithValues(line: Line, below: Line | undefined): { label: strin
     }
   }
   if (!out.length && labelWords.length && below && below.y0 - line.y1 < line.height * 2.5) {
-    // Label-above-value: each label segment takes the money word below it.
-    for (const seg of segments(line)) {
+    // Label-above-value: each label segment takes the money word below it. A strip whose labels sit closer than its
+    // values (more values below than label segments: "Merchandise Freight Shop supplies fee State Tax Total Amount"
+    // over seven amounts, random layout R41) gives each label word to the value nearest under it instead.
+    const values = moneyWords(below.words);
+    const segs = segments(line);
+    if (values.length >= 2 && values.length > segs.length) {
+      const gap = (w: WordBox, v: WordBox) => Math.max(0, v.x0 - w.x1, w.x0 - v.x1);
+      const words = new Map<WordBox, WordBox[]>(values.map(({ w }) => [w, []]));
+      for (const w of line.words) {
+        const nearest = values.reduce((a, b) => (gap(w, b.w) < gap(w, a.w) ? b : a));
+        if (gap(w, nearest.w) < line.height * 3) words.get(nearest.w)!.push(w);
+      }
+      for (const value of values) {
+        const label = words.get(value.w)!.map((w) => w.text).join(' ');
+        if (/[A-Za-z]{3,}/.test(label)) out.push({ label, value });
+      }
+      return out;
+    }
+    for (const seg of segs) {
       const under = moneyWords(below.words).find(({ w }) => Math.min(w.x1, seg.x1 + line.height) - Math.max(w.x0, seg.x0 - line.height) > 0);
       if (under && /[A-Za-z]{3,}/.test(seg.text) && !labelledOnItsLine(below, under.w)) out.push({ label: seg.text, value: under });
     }
@@ -1778,12 +1850,23 @@ function withSignsAsS(lines: Line[]): Line[] {
 function findInvoiceNumber(read: Line[]): { value: string; conf: number } | null {
   const lines = withSignsAsS(read);
   // 1. Label and value on the same line: "Invoice # 48213", "INV NO: A-1002", "Invoice Number 1234".
-  const same = /\b(?:invoice|inv)\.?\s*(?:no\b\.?|number|num\b\.?|#|n°)\s*[:.#]?\s*#?\s*([A-Z0-9][A-Z0-9\-/]*)/i;
+  //    A "value" far right of its label (over three letter heights) is another block's word on that line ("INVOICE #
+  //    … 760 ROUTE 9 NORTH", the supplier's address beside a box whose number is printed under its label: random
+  //    layouts R247, R270): it is taken only when no box label has its value under it (step 2).
+  //    "Invoice: 01080" (a colon straight after the word) names the number too (random layouts R225, R391); "Date of
+  //    Invoice: 25 October 2026" names a date (R592).
+  const same = /(?<!\bof\s+)\b(?:invoice|inv)\.?(?:\s*(?:no\b\.?|number|num\b\.?|#|n°)\s*[:.#]?|:)\s*#?\s*([A-Z0-9][A-Z0-9\-/]*)/i;
+  let farBeside: { value: string; conf: number } | null = null;
   for (const line of lines) {
     const m = same.exec(line.text);
     if (m && looksLikeNumber(cleanCode(m[1]!))) {
       const at = line.words.findIndex((x) => cleanCode(x.text) === cleanCode(m[1]!) || x.text.endsWith(m[1]!));
       const w = line.words[at];
+      const label = line.words[at - 1];
+      if (w && label && w.x0 - label.x1 > line.height * 3) {
+        farBeside ??= { value: cleanCode(m[1]!), conf: round2(w.conf) };
+        continue;
+      }
       // A lone character before the number is a box's border read as a letter ("Invoice No. 1 7592722").
       const next = line.words[at + 1];
       if (w && cleanCode(w.text).length === 1 && next && cleanCode(next.text).length >= 3 && looksLikeNumber(cleanCode(next.text)) && next.x0 - w.x1 < line.height * 2)
@@ -1807,6 +1890,10 @@ function findInvoiceNumber(read: Line[]): { value: string; conf: number } | null
     for (const [k, seg] of segs.entries()) {
       if (!INVOICE_LABEL.test(seg.text) || !/\b(?:inv|invoice)\b/i.test(seg.text)) continue;
       if (/^invoice$/i.test(seg.text) && seg.height > line.height * 1.3) continue;
+      // "Date of Invoice" names a date and "Sales Invoice" the document: their "Invoice" is not a label of the number
+      // (random layouts R122, R302).
+      const before = segs[k - 1]?.words.at(-1);
+      if (before && /^(?:of|sales|parts|tax|counter|commercial|customer)$/i.test(before.text) && seg.x0 - before.x1 < seg.height * 1.5) continue;
       // Its value beside it (a key-value table): read by 2c, not under it.
       if (valueBesideLabel(segs, k)) continue;
       const h = seg.height;
@@ -1823,6 +1910,7 @@ function findInvoiceNumber(read: Line[]): { value: string; conf: number } | null
       }
     }
   }
+  if (farBeside) return farBeside;
   // 2b. The document's title with its number: "INVOICE 5652054" (no "No." or "#" between them).
   const titled = titleNumber(lines);
   if (titled) return titled;
@@ -1833,7 +1921,7 @@ function findInvoiceNumber(read: Line[]): { value: string; conf: number } | null
   for (const line of lines) {
     const ws = line.words;
     for (let k = 0; k < ws.length - 1; k += 1) {
-      if (!/^no[.:]?$|^#$/i.test(ws[k]!.text)) continue;
+      if (!/^no\.?:?$|^#:?$/i.test(ws[k]!.text)) continue;
       const prev = ws[k - 1];
       if (prev && NOT_INVOICE_NO.test(prev.text) && ws[k]!.x0 - prev.x1 < line.height * 1.5) continue;
       const next = ws[k + 1]!;
@@ -1965,10 +2053,8 @@ const INVOICE_DATE_LABEL = /\b(?:invoice|inv\.?|billing)\s*(?:date|dt)\b|\bdate\
 function dateInLabelledBox(lines: Line[], conf: (line: Line, raw: string) => number): { iso: string | null; raw: string; conf: number } | null {
   let plain: { iso: string | null; raw: string; conf: number } | null = null;
   for (const [i, line] of lines.entries()) {
-    // Boxes of a grid sit closer than a heading's words: split at a space of one line height.
-    for (const seg of segments(line, 1)) {
-      const found = readDate(seg.text);
-      if (!found || found.raw.replace(/\s/g, '').length < seg.text.replace(/\s/g, '').length * 0.8) continue;
+    for (const seg of dateRuns(line)) {
+      const found = readDate(seg.text)!;
       const label = stackedLabelAbove(lines, i, seg);
       if (INVOICE_DATE_LABEL.test(label)) return { ...found, conf: conf(line, found.raw) };
       if (/^date\W*$/i.test(label)) plain ??= { ...found, conf: conf(line, found.raw) };
@@ -1977,17 +2063,49 @@ function dateInLabelledBox(lines: Line[], conf: (line: Line, raw: string) => num
   return plain;
 }
 
+/**
+ * The dates of a line as runs of its words, left to right: from each word not yet taken, the longest run of up to five
+ * words that is a date and nothing more (a weekday before it is left out). Boxes of a grid printed close
+ * together ("Sun Dec 13 2026  NET 30", a monospace grid's cells a space apart: random layout R245) are found so,
+ * where splitting the line at wide spaces kept the terms in the date's box.
+ */
+export function dateRuns(line: Line): Line[] {
+  const out: Line[] = [];
+  const ws = line.words;
+  for (let i = 0; i < ws.length; ) {
+    let taken = 0;
+    for (let n = Math.min(5, ws.length - i); n >= 1 && !taken; n -= 1) {
+      const run = ws.slice(i, i + n);
+      const text = run.map((w) => w.text).join(' ');
+      const found = readDate(text);
+      // The run is the date and nothing more: "11 Apr 2026 17" is a date and the first word of the next box's (random
+      // layout R38), "4 11 Apr 2026" the last word of the box before it.
+      if (!found || text.replace(/[.,;:]+$/, '') !== found.raw.replace(/[.,;:]+$/, '')) continue;
+      // Words of one date sit within two letter heights of each other.
+      if (run.some((w, k) => k > 0 && w.x0 - run[k - 1]!.x1 > line.height * 2)) continue;
+      out.push(makeLine(run));
+      taken = n;
+    }
+    i += taken || 1;
+  }
+  return out;
+}
+
 /** The invoice date (see module docs): a labelled box of a grid first ({@link dateInLabelledBox}), then by the lines' text. */
 function findDate(lines: Line[]): { iso: string | null; raw: string | null; conf: number } {
   const fromLine = (line: Line, after: RegExp | null) => {
-    const text = after ? line.text.replace(new RegExp(`^.*?${after.source}\\s*[:.]?`, 'i'), '') : line.text;
+    // The label's alternatives grouped, so that all of the line up to it goes ("Due Wed 09/09/2026 Acct 4095C Inv. Date
+    // Mon 08/10/2026" kept the due date: random layout R355).
+    const text = after ? line.text.replace(new RegExp(`^.*?(?:${after.source})\\s*[:.]?`, 'i'), '') : line.text;
     return readDate(text);
   };
   const conf = (line: Line, raw: string) => meanConf(line.words.filter((w) => raw.includes(w.text) || w.text.includes(raw)));
   const boxed = dateInLabelledBox(lines, conf);
   if (boxed) return boxed;
   const tries: { line: Line; re: RegExp | null; below: boolean }[] = [];
-  for (const re of [/invoice\s+date|inv\.?\s+date/, /\bdate\b/]) {
+  // "Billing Date" and "Date of Invoice" name the invoice's date as "Invoice Date" does (random layout R371: its line
+  // also held a due date, so it was passed over as one).
+  for (const re of [/invoice\s+date|inv\.?\s+date|billing\s+date|date\s+of\s+invoice/, /\bdate\b/]) {
     lines.forEach((line, i) => {
       if (!re.test(line.text.toLowerCase())) return;
       if (re.source.includes('\\bdate') && /\b(due|ship|shipped|order|ordered|po|delivery|print|printed)\s+date/i.test(line.text) && !/invoice\s+date/i.test(line.text)) {
@@ -2078,14 +2196,30 @@ export function withoutDocumentTitle(seg: Line): Line | null {
   };
   // A company's suffix ends its name, so a title after it is apart however close ("Supply Inc. Invoice / Packing List").
   const suffix = (k: number) => /^(?:inc|llc|ltd|co|corp|l\.l\.c)\.?,?$/i.test(words[k - 1]!.text);
+  // "Invoice / Packing List" names no business however close it is printed (random layouts R230, R290, monospace and
+  // serif print whose spaces are all alike).
+  const twoPapers = (ws: WordBox[]) => /^invoice\s*\/\s*packing\s+list$/i.test(text(ws));
+  // A title in capitals after a name in small letters ("Pioneer Motor Parts PARTS INVOICE": random layout R693).
+  const caseApart = (k: number) => /[a-z]/.test(text(words.slice(0, k))) && !/[a-z]/.test(text(words.slice(k)));
   for (let k = 1; k < words.length; k += 1) {
-    if (DOCUMENT_TITLE.test(text(words.slice(k))) && (apart(k) || suffix(k))) return makeLine(words.slice(0, k));
-    if (DOCUMENT_TITLE.test(text(words.slice(0, k))) && apart(k)) return makeLine(words.slice(k));
+    if (DOCUMENT_TITLE.test(text(words.slice(k))) && (apart(k) || suffix(k) || twoPapers(words.slice(k)) || caseApart(k))) return makeLine(words.slice(0, k));
+    if (DOCUMENT_TITLE.test(text(words.slice(0, k))) && (apart(k) || twoPapers(words.slice(0, k)))) return makeLine(words.slice(k));
   }
-  // The title with the invoice's number, then the name ("INVOICE INV-78169  Harbor Parts Distribution Ltd": random
-  // layout R71, where the whole line was passed over as a title and "Salesperson: K. Olsen" taken).
+  // The title with the invoice's number ("INVOICE INV-78169", "INVOICE # 829382-24"), then the name ("Harbor Parts
+  // Distribution Ltd": random layouts R71, R155, where the whole line was passed over as a title and "Salesperson:
+  // K. Olsen" or the customer taken), or the name then its title and number ("PRAIRIE BODY SUPPLY INVOICE # 716488-65",
+  // "Bluewater Collision Supply Invoice L3402": R266, R314) — the shortest title that leaves a name.
+  const numbered = (ws: WordBox[]) => {
+    if (ws.length < 2 || !/\d/.test(ws[ws.length - 1]!.text)) return false;
+    let title = ws.slice(0, -1);
+    if (title.length > 1 && /^(?:#|no\.?:?|number:?|num\.?)$/i.test(title[title.length - 1]!.text)) title = title.slice(0, -1);
+    return DOCUMENT_TITLE.test(text(title).replace(/[:#]$/, ''));
+  };
   for (let k = 2; k < words.length; k += 1) {
-    if (DOCUMENT_TITLE.test(text(words.slice(0, k - 1))) && /\d/.test(words[k - 1]!.text) && /^[A-Z]/.test(words[k]!.text)) return makeLine(words.slice(k));
+    if (numbered(words.slice(0, k)) && /^[A-Z]/.test(words[k]!.text)) return makeLine(words.slice(k));
+  }
+  for (let k = words.length - 2; k >= 1; k -= 1) {
+    if (numbered(words.slice(k))) return makeLine(words.slice(0, k));
   }
   return seg;
 }

@@ -57,8 +57,25 @@ export function readQty(token: string): number | null {
 export const moneyWords = (words: WordBox[]): { w: WordBox; v: number }[] =>
   words.map((w) => ({ w, v: readMoney(w.text) })).filter((x): x is { w: WordBox; v: number } => x.v !== null);
 
+/** Words of a totals strip's labels: what a parts invoice totals, taxes and asks to be paid. */
+const TOTALS_LABEL_WORD =
+  /^(?:merchandise|parts|sales|state|local|tax|freight|shipping|delivery|core|cores|deposit|fees?|misc\.?|extended|warranty|environmental|hazmat|less|payment|paid|received|applied|please|pay|total|sub-?total|due|amount|balance|&|\/|:|\d{1,2}(?:\.\d+)?%)$/i;
+
+/**
+ * A strip of totals labels printed over their values ("MERCHANDISE | TAX | PLEASE PAY", random layout R204; "TAX | Total
+ * | Less Payment | Balance", "EXTENDED WARRANTY | SALES TAX 5% | PLEASE PAY": R220, R400): only such words, at least
+ * two, naming a tax and what is paid (pay, total, due: "TAX | TOTAL", R288). Without it the table ran on into the strip
+ * and its values read as a part.
+ */
+export function isTotalsStripLabels(text: string): boolean {
+  const words = text.split(/\s+/).map((w) => w.replace(/:$/, '')).filter(Boolean);
+  return words.length >= 2 && words.every((w) => TOTALS_LABEL_WORD.test(w)) && words.some((w) => /^tax$/i.test(w)) && words.some((w) => /^(?:pay|total|due)$/i.test(w));
+}
+
 /** True for a line that starts the totals block ("Parts Total" too: a strip of labels over their values under the table, random layout R71). */
 export function isTotalsLine(line: Line): boolean {
   const t = line.text;
-  return /\bsub\s*-?\s*total\b|\b(parts\s*total|merchandise\s*total|grand\s*total|invoice\s*total|total\s*due|amount\s*due|balance\s*due|total\s*amount|invoice\s*amount|total\s*invoice|amount\s*payable)\b|^\W*(net\s+)?total\b|^\W*(please\s*pay|net\s*merchandise|merchandise\s*total)\b/i.test(t);
+  // "Merchandise 1,919.20" by itself: the subtotal that opens a totals block printed on the left (random layout R139).
+  if (/^\W*(?:total\s+)?merchandise:?\s+\$?\d[\d,]*\.\d\d$/i.test(t)) return true;
+  return isTotalsStripLabels(t) || /\bsub\s*-?\s*total\b|\b(parts\s*total|merchandise\s*total|grand\s*total|invoice\s*total|total\s*due|amount\s*due|balance\s*due|total\s*amount|invoice\s*amount|total\s*invoice|amount\s*payable)\b|^\W*(net\s+)?total\b|^\W*(please\s*pay|net\s*merchandise|merchandise\s*total)\b/i.test(t);
 }

@@ -1,0 +1,219 @@
+/**
+ * Rules the random layouts' tuning seeds 101–700 (text PDFs, `RSEED=101 COUNT=600 npm run bench:random`) showed the need
+ * for, each on hand-built word boxes or strings: a numeric column whose values sit at its head's left edge, heads that
+ * wrap onto a second line, a totals strip (its labels closer than its values, or its values on the next page), money
+ * that opens a wrapped description line, the invoice number's box under its label when the same line goes on with an
+ * address, "Invoice:", "Document No.:", "Date of Invoice", dates in a tight grid, a document title beside the name.
+ */
+import { describe, expect, it } from 'vitest';
+import {
+  columnBounds,
+  dateRuns,
+  isWrappedPartEnd,
+  matchHeader,
+  readInvoiceLayout,
+  valuesBelow,
+  withoutDocumentTitle,
+} from '~/server/extraction/layout/read-layout';
+import { isTotalsLine, isTotalsStripLabels } from '~/server/extraction/layout/values';
+import { groupLines, makeLine, type WordBox } from '~/server/extraction/layout/words';
+import { line } from './word-boxes';
+
+/** A small parts table under `top` (px) with one row and its total, for tests about the fields above it. */
+const table = (top = 300): WordBox[] => [
+  ...line(top, [['Part #', 10], ['Description', 200], ['Qty', 700], ['Price', 850]]),
+  ...line(top + 40, [['90467-12107', 10], ['CLIP, BUMPER COVER', 200], ['6', 700], ['1.60', 850]]),
+  ...line(top + 80, [['Total', 700], ['9.60', 850]]),
+];
+
+describe('columns of the parts table', () => {
+  it('keeps a quantity printed at the left edge of its head out of the description before it', () => {
+    const head = line(0, [['Line', 10], ['Product', 40], ['Qty', 200], ['Desc', 240], ['Shipped', 470], ['Each', 560], ['Amount', 640]]);
+    const rows = [
+      ...line(40, [['1', 10], ['HY/1125108206', 40], ['2', 200], ['BOLT-FLANGE M8X1.25X20', 240], ['2', 470], ['2.25', 560], ['4.50', 640]]),
+      ...line(80, [['2', 10], ['HY/86350-L1010', 40], ['1', 200], ['GRILLE ASSY-RADIATOR', 240], ['1', 470], ['338.90', 560], ['338.90', 640]]),
+    ];
+    const cols = columnBounds(matchHeader(makeLine(head))!, groupLines(rows));
+    const shipped = cols.find((c) => c.kind === 'qty_ship')!;
+    // The shipped "2" (470–480 px) is the Shipped column's, not the description's (which ends at 460 px).
+    expect(shipped.left).toBeLessThanOrEqual(470);
+    expect(shipped.left).toBeGreaterThanOrEqual(460);
+    const read = readInvoiceLayout([...head, ...rows, ...line(130, [['Total', 560], ['343.40', 640]])]);
+    expect(read.line_items.map((i) => i.description)).toEqual(['BOLT-FLANGE M8X1.25X20', 'GRILLE ASSY-RADIATOR']);
+  });
+
+  it('reads a head that wrapped alone onto a second line ("Line" over "Total", "Item" over "Description")', () => {
+    const lineTotal = readInvoiceLayout([
+      ...line(0, [['ORDERED', 10], ['PART #', 100], ['DESCRIPTION', 250], ['UNIT', 600], ['LINE', 750]]),
+      ...line(20, [['TOTAL', 750]]),
+      ...line(50, [['1', 40], ['87945-78040', 100], ['COVER, OUTER MIRROR, LH', 250], ['78.58', 600], ['78.58', 750]]),
+      ...line(90, [['Invoice Total', 600], ['78.58', 750]]),
+    ]);
+    expect(lineTotal.line_items).toEqual([{ part_number: '87945-78040', description: 'COVER, OUTER MIRROR, LH', quantity: 1, unit_price: 78.58 }]);
+    const itemDescription = readInvoiceLayout([
+      ...line(0, [['#', 10], ['Item', 50], ['Item', 200], ['Shipped', 500], ['Unit', 600], ['Extension', 750]]),
+      ...line(20, [['Description', 200]]),
+      ...line(50, [['1', 10], ['68402070AB', 50], ['FASCIA, FRONT', 200], ['1', 500], ['581.53', 600], ['581.53', 750]]),
+      ...line(90, [['Invoice Total', 600], ['581.53', 750]]),
+    ]);
+    expect(itemDescription.line_items).toEqual([{ part_number: '68402070AB', description: 'FASCIA, FRONT', quantity: 1, unit_price: 581.53 }]);
+  });
+
+  it('knows "% Off" and "Order" as heads', () => {
+    const kinds = (cells: [string, number][]) => matchHeader(makeLine(line(0, cells)))?.map((c) => c.kind);
+    expect(kinds([['Description', 10], ['Each', 200], ['Qty', 300], ['% Off', 400], ['Part #', 500], ['Retail', 700]])).toEqual(['desc', 'price', 'qty', 'disc', 'part', 'list']);
+    expect(kinds([['Amount', 10], ['Ship', 100], ['Order', 170], ['Description', 250], ['Part Number', 500]])).toEqual(['amount', 'qty_ship', 'qty_ord', 'desc', 'part']);
+  });
+
+  it("joins a part number printed in groups and wrapped, but not a description's words", () => {
+    const w = (text: string, x: number): WordBox => ({ text, x0: x, x1: x + 30, y0: 0, y1: 20, conf: 1 });
+    expect(isWrappedPartEnd([w('459', 0), w('001', 40)], true)).toBe(true);
+    expect(isWrappedPartEnd([w('459', 0), w('001', 40)], false)).toBe(false);
+    expect(isWrappedPartEnd([w('LH', 0), w('FRONT', 40)], true)).toBe(false);
+    const read = readInvoiceLayout([
+      ...line(0, [['Part Number', 10], ['Description', 200], ['Qty', 600], ['Price', 700], ['Ext', 800]]),
+      ...line(40, [['51 12 7', 10], ['CARRIER, BUMPER, REAR', 200], ['1', 600], ['203.40', 700], ['203.40', 800]]),
+      ...line(60, [['459 001', 10]]),
+      ...line(100, [['Total', 700], ['203.40', 800]]),
+    ]);
+    expect(read.line_items[0]?.part_number).toBe('51 12 7 459 001');
+  });
+
+  it('keeps money that opens a wrapped line of a description', () => {
+    const read = readInvoiceLayout([
+      ...line(0, [['Item #', 10], ['Description', 200], ['Qty', 600], ['Net', 700], ['Ext', 800]]),
+      ...line(40, [['GM 84385127', 10], ['COMPRESSOR', 200], ['1', 600], ['484.57', 700], ['484.57', 800]]),
+      ...line(60, [['ASM-A/C INCL', 200]]),
+      ...line(80, [['$75.00 CORE', 200]]),
+      ...line(120, [['Total', 700], ['484.57', 800]]),
+    ]);
+    expect(read.line_items[0]?.description).toBe('COMPRESSOR ASM-A/C INCL $75.00 CORE');
+  });
+
+  it('goes on past a page footer to the head repeated on the next page', () => {
+    const read = readInvoiceLayout([
+      ...line(0, [['Part No.', 10], ['Item Description', 200], ['Qty', 600], ['Each', 700], ['Line Total', 800]]),
+      ...line(40, [['23B4240', 10], ['Headlamp RH LED', 200], ['1', 600], ['205.00', 700], ['205.00', 800]]),
+      ...line(700, [['Page 1 of 2', 400]]),
+      ...line(1000, [['Part No.', 10], ['Item Description', 200], ['Qty', 600], ['Each', 700], ['Line Total', 800]]),
+      ...line(1040, [['22A5633', 10], ['Tail lamp LH', 200], ['1', 600], ['75.00', 700], ['75.00', 800]]),
+      ...line(1080, [['TAX', 200], ['TOTAL', 700]]),
+      ...line(1100, [['19.60', 200], ['$299.60', 700]]),
+    ]);
+    expect(read.line_items.map((i) => i.part_number)).toEqual(['23B4240', '22A5633']);
+    expect(read.total_amount).toBe(299.6);
+  });
+});
+
+describe('the totals block', () => {
+  it('knows a strip of totals labels and a lone "Merchandise" amount', () => {
+    expect(isTotalsStripLabels('MERCHANDISE TAX PLEASE PAY')).toBe(true);
+    expect(isTotalsStripLabels('TAX Total Less Payment Balance')).toBe(true);
+    expect(isTotalsStripLabels('EXTENDED WARRANTY SALES TAX 5% PLEASE PAY')).toBe(true);
+    // Not a strip: a description's words, or labels that name no tax or no total.
+    expect(isTotalsStripLabels('BUMPER COVER TAX TOTAL')).toBe(false);
+    expect(isTotalsStripLabels('Freight Delivery')).toBe(false);
+    expect(isTotalsLine(makeLine(line(0, [['Merchandise', 10], ['1,919.20', 150]])))).toBe(true);
+    expect(isTotalsLine(makeLine(line(0, [['Merchandise', 10], ['rack', 150], ['12.00', 250]])))).toBe(false);
+  });
+
+  it('reads a strip whose labels sit closer together than its values', () => {
+    const read = readInvoiceLayout([
+      ...line(0, [['Part #', 10], ['Description', 200], ['Qty', 600], ['Price', 700], ['Amount', 800]]),
+      ...line(40, [['S7231', 10], ['Ignition switch', 200], ['1', 600], ['357.11', 700], ['357.11', 800]]),
+      ...line(100, [['Merchandise Freight', 10], ['Shop supplies fee', 230], ['State Tax', 420], ['Total Amount', 540], ['Deposit Applied', 680], ['Balance Due', 850]]),
+      ...line(124, [['357.11', 20], ['12.35', 140], ['14.00', 280], ['34.03', 430], ['$417.49', 560], ['(179.50)', 700], ['$237.99', 860]]),
+    ]);
+    expect(read.total_amount).toBe(417.49);
+    expect(read.tax_amount).toBe(34.03);
+  });
+
+  it("finds a strip's values at the top of the next page", () => {
+    const lines = groupLines([
+      ...line(700, [['Merchandise Total', 10], ['Sales Tax', 300], ['Total Amount', 600]]),
+      ...line(740, [['Page 1 of 2', 400]]),
+      ...line(1040, [['5623.50', 10], ['0.00', 300], ['$5623.50', 600]]),
+    ]);
+    const below = valuesBelow(lines, 0)!;
+    expect(below.text).toBe('5623.50 0.00 $5623.50');
+    expect(below.y0).toBeLessThan(740);
+    // A line that is not a strip's labels keeps the line under it.
+    const plain = groupLines([...line(700, [['Thank you', 10]]), ...line(740, [['Page 1 of 2', 400]])]);
+    expect(valuesBelow(plain, 0)?.text).toBe('Page 1 of 2');
+  });
+});
+
+describe('the invoice number', () => {
+  it("is the box's value under its label when the label's line goes on with an address", () => {
+    const read = readInvoiceLayout([
+      ...line(0, [['PARTS INVOICE', 10], ['BLUEWATER PARTS DEPOT INC.', 300]]),
+      ...line(40, [['INVOICE #', 10], ['760 ROUTE 9 NORTH', 300]]),
+      ...line(60, [['059691', 10], ['MACON, GA 31206', 300]]),
+      ...table(),
+    ]);
+    expect(read.invoice_number).toBe('059691');
+  });
+
+  it('is read after "Invoice:" and "Document No.:", never after "Date of Invoice" or a "Sales Invoice" title', () => {
+    const number = (words: WordBox[]) => readInvoiceLayout([...words, ...table()]).invoice_number;
+    expect(number([...line(0, [['Invoice:', 10], ['01080', 100]]), ...line(20, [['SO #:', 10], ['55640', 100]])])).toBe('01080');
+    expect(number([...line(0, [['DOCUMENT NO.:', 10], ['173676', 160]])])).toBe('173676');
+    expect(
+      number([...line(0, [['DATE OF INVOICE:', 10], ['25 October 2026', 200]]), ...line(20, [['DOCUMENT NO.:', 10], ['288613-86', 200]])]),
+    ).toBe('288613-86');
+    expect(
+      number([
+        ...line(0, [['DATE OF INVOICE', 10], ['PURCHASE ORDER', 200]]),
+        ...line(20, [['19-Sep-2026', 10], ['RO73665', 200]]),
+        ...line(40, [['DOCUMENT NO.', 10], ['75307004', 160]]),
+      ]),
+    ).toBe('75307004');
+    expect(
+      number([
+        ...line(0, [['Sales Invoice', 500]]),
+        ...line(20, [['Customer ID:', 500], ['31878', 650]]),
+        ...line(40, [['Cust PO:', 500], ['RO57212', 650]]),
+        ...line(60, [['Inv No.:', 500], ['0058141', 650]]),
+      ]),
+    ).toBe('0058141');
+  });
+});
+
+describe('the invoice date', () => {
+  it('is found as runs of words in a grid whose boxes sit a space apart', () => {
+    const runs = dateRuns(makeLine(line(0, [['COUNTER 4', 10], ['11 Apr 2026', 110], ['17 Apr 2026', 230], ['WILL CALL', 350]])));
+    expect(runs.map((r) => r.text)).toEqual(['11 Apr 2026', '17 Apr 2026']);
+    const read = readInvoiceLayout([
+      ...line(0, [['INV #', 10], ['DUE', 100], ['ORDER DATE', 260]]),
+      ...line(20, [['37730', 10], ['Wed Dec 23 2026', 100], ['Sat Dec 12 2026', 260]]),
+      ...line(40, [['INV DATE', 10], ['TERMS', 170]]),
+      ...line(60, [['Sun Dec 13 2026', 10], ['NET 30', 170]]),
+      ...table(),
+    ]);
+    expect(read.invoice_date).toBe('2026-12-13');
+  });
+
+  it('is the one after its label on a line that also holds a due date', () => {
+    const date = (words: WordBox[]) => readInvoiceLayout([...words, ...table()]).invoice_date;
+    expect(date(line(0, [['Due Wed 09/09/2026', 10], ['Acct 4095C', 200], ['Inv. Date Mon 08/10/2026', 320]]))).toBe('2026-08-10');
+    expect(date(line(0, [['Billing Date: 27/JUN/2026', 10], ['Shipped: 28/JUN/2026', 300], ['Due Date: 07/JUL/2026', 520]]))).toBe('2026-06-27');
+  });
+});
+
+describe("the supplier's name beside a document title", () => {
+  const seg = (cells: [string, number][], height = 28) => makeLine(line(0, cells, 1, height));
+
+  it('drops "Invoice / Packing List" however close, and a title in capitals after a name in small letters', () => {
+    expect(withoutDocumentTitle(seg([['Crossroads Auto Parts Invoice / Packing List', 0]]))?.text).toBe('Crossroads Auto Parts');
+    expect(withoutDocumentTitle(seg([['Invoice / Packing List Keystone Wholesale Parts', 0]]))?.text).toBe('Keystone Wholesale Parts');
+    expect(withoutDocumentTitle(seg([['Pioneer Motor Parts PARTS INVOICE', 0]]))?.text).toBe('Pioneer Motor Parts');
+  });
+
+  it('drops a title with the invoice number before or after the name', () => {
+    expect(withoutDocumentTitle(seg([['INVOICE # 829382-24', 0], ['Summit Auto Parts', 240]]))?.text).toBe('Summit Auto Parts');
+    expect(withoutDocumentTitle(seg([['PRAIRIE BODY SUPPLY INVOICE # 716488-65', 0]]))?.text).toBe('PRAIRIE BODY SUPPLY');
+    expect(withoutDocumentTitle(seg([['Bluewater Collision Supply Invoice L3402', 0]]))?.text).toBe('Bluewater Collision Supply');
+    // No number: evenly spaced capitals stay one heading.
+    expect(withoutDocumentTitle(seg([['SUMMIT WHOLESALE PARTS INVOICE', 0]]))?.text).toBe('SUMMIT WHOLESALE PARTS INVOICE');
+  });
+});
