@@ -154,6 +154,22 @@ describe('invertDarkBands', () => {
     // The letters are dark on light now, whole: none of them is left light on an uninverted stub of the bar.
     expect(read[4]).toBe(`${'.'.repeat(20)}${'#'.repeat(26)}${'.'.repeat(250)}${'#'.repeat(24)}${'.'.repeat(20)}`);
   });
+
+  it('inverts a bar narrower than the page over all its rows and not the bold print beside it', () => {
+    // A name band from x 20 to 279 (65 % of the page); 40 px on, bold print ("PARTS INVOICE") beside its top rows. Its
+    // middle rows pass through large light letters: under 55 % of those rows is dark, over a third of the band's span.
+    const top = `${'.'.repeat(20)}${'#'.repeat(260)}${'.'.repeat(40)}${'#'.repeat(40)}${'.'.repeat(40)}`;
+    const lettered = `${'.'.repeat(20)}${`${'o'.repeat(20)}${'#'.repeat(12)}`.repeat(8)}${'#'.repeat(4)}${'.'.repeat(120)}`;
+    const plain = `${'.'.repeat(20)}${'#'.repeat(260)}${'.'.repeat(120)}`;
+    const image = rows(...Array<string>(8).fill(top), ...Array<string>(8).fill(lettered), ...Array<string>(8).fill(plain));
+    invertDarkBands(image.px, image.width, image.height);
+    const read = text(image);
+    // The band is paper now, the bold print beside it still ink.
+    expect(read[0]).toBe(`${'.'.repeat(320)}${'#'.repeat(40)}${'.'.repeat(40)}`);
+    // The letters are dark on light, whole.
+    expect(read[10]).toBe(`${'.'.repeat(20)}${`${'#'.repeat(20)}${'.'.repeat(12)}`.repeat(8)}${'.'.repeat(124)}`);
+    expect(read[20]).toBe('.'.repeat(400));
+  });
 });
 
 describe('paperBrightness', () => {

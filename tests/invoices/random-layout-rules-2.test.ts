@@ -179,6 +179,39 @@ describe('the invoice number', () => {
   });
 });
 
+describe('read off page images (random layouts R143, R167)', () => {
+  it('reads the number past a colon read apart, never after "SO #:"', () => {
+    const read = readInvoiceLayout([
+      ...line(0, [['Document', 500], ['No.', 600], [':', 640], ['582363-48', 700]]),
+      ...line(20, [['SO #:', 500], ['60999023', 700]]),
+      ...table(),
+    ]);
+    expect(read.invoice_number).toBe('582363-48');
+    expect(readInvoiceLayout([...line(0, [['SO #:', 500], ['60999023', 700]]), ...table()]).invoice_number).toBeNull();
+  });
+
+  it('marks a name taken below a larger heading it could not read, and never takes a label alone', () => {
+    const read = readInvoiceLayout([
+      ...line(0, [['Mi 1 - Cou! LV Parts', 10]], 0.2, 40),
+      ...line(60, [['Cust PO:', 500], ['R098598', 700]]),
+      ...line(80, [['Eastside Auto Body', 10]]),
+      ...table(),
+    ]);
+    expect(read.supplier).toBe('Eastside Auto Body');
+    expect(read.confidence.supplier).toBeLessThanOrEqual(0.5);
+  });
+
+  it('keeps money that ends a description line before its wrapped rest', () => {
+    const read = readInvoiceLayout([
+      ...line(0, [['Item #', 10], ['Description', 200], ['UOM', 500], ['Net', 700], ['Ext', 800]]),
+      ...line(40, [['GM 23364972', 10], ['RADIATOR ASM INCL $30.00', 200], ['EA', 500], ['401.95', 700], ['401.95', 800]]),
+      ...line(60, [['CORE', 200]]),
+      ...line(100, [['Total', 700], ['401.95', 800]]),
+    ]);
+    expect(read.line_items[0]?.description).toBe('RADIATOR ASM INCL $30.00 CORE');
+  });
+});
+
 describe('the invoice date', () => {
   it('is found as runs of words in a grid whose boxes sit a space apart', () => {
     const runs = dateRuns(makeLine(line(0, [['COUNTER 4', 10], ['11 Apr 2026', 110], ['17 Apr 2026', 230], ['WILL CALL', 350]])));

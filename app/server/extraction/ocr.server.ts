@@ -252,19 +252,41 @@ export function invertDarkBands(px: Uint8Array, width: number, height: number): 
     let end = y;
     while (end + 1 < height && dark[end + 1]) end += 1;
     if (end - y + 1 > MAX_RULE_THICKNESS) {
-      let first = width;
-      let last = -1;
-      for (let r = y; r <= end; r += 1) {
-        const span = barSpan(px, r * width, width);
-        if (!span) continue;
-        first = Math.min(first, span[0]);
-        last = Math.max(last, span[1]);
-      }
-      for (let r = y; r <= end && last >= first; r += 1) for (let x = first; x <= last; x += 1) px[r * width + x] = 255 - px[r * width + x]!;
+      const union = (contiguous: boolean) => {
+        let [first, last] = [width, -1];
+        for (let r = y; r <= end; r += 1) {
+          const span = barSpan(px, r * width, width, contiguous);
+          if (!span) continue;
+          first = Math.min(first, span[0]);
+          last = Math.max(last, span[1]);
+        }
+        return [first, last] as const;
+      };
+      // A bar across the page is inverted over its rows as found. A narrower one (its own stretch of each row, not
+      // bold print beside it past a gap, under 0.8 of the page: random layout R111's name band beside "PARTS INVOICE",
+      // which was inverted with it) over that stretch, and over all its rows:
+      let [first, last] = union(true);
+      const narrow = last - first + 1 < width * 0.8;
+      if (!narrow) [first, last] = union(false);
+      // Rows through the bar's light letters may hold too little dark to count as the bar's: the bar goes on up and
+      // down while a third or more of its span is dark (R111's name band in large bold letters was inverted over its
+      // top rows only, its letters left half white on black).
+      const within = (r: number) => {
+        let n = 0;
+        for (let x = first; x <= last; x += 1) if (px[r * width + x]! < 110) n += 1;
+        return n / (last - first + 1);
+      };
+      let top = y;
+      while (narrow && last >= first && top > 0 && within(top - 1) >= BAR_ROW_DARK) top -= 1;
+      while (narrow && last >= first && end + 1 < height && within(end + 1) >= BAR_ROW_DARK) end += 1;
+      for (let r = top; r <= end && last >= first; r += 1) for (let x = first; x <= last; x += 1) px[r * width + x] = 255 - px[r * width + x]!;
     }
     y = end + 1;
   }
 }
+
+/** Share of a bar's span that is dark in a row through its letters ({@link invertDarkBands}); text rows hold far less. */
+export const BAR_ROW_DARK = 0.35;
 
 /**
  * Light text in a dark box that does not span the page (a white-on-blue "Amount Due" box, a row of white-on-teal
@@ -344,18 +366,27 @@ export function invertDarkBoxes(px: Uint8Array, width: number, height: number): 
 /** Side (px) of the square cells {@link invertDarkBoxes} looks for dark boxes in. */
 export const DARK_BOX_CELL = 8;
 
-/** The dark bar's own span `[first, last]` (x, inclusive) in one pixel row starting at `row`, or null (see {@link invertDarkBands}). */
-function barSpan(px: Uint8Array, row: number, width: number): [number, number] | null {
+/**
+ * The dark bar's own span `[first, last]` (x, inclusive) in one pixel row starting at `row`, or null (see
+ * {@link invertDarkBands}): from the first to the last mostly-dark window, or with `contiguous` the widest stretch of
+ * such windows across gaps of less than a window.
+ */
+function barSpan(px: Uint8Array, row: number, width: number, contiguous = false): [number, number] | null {
   const span = Math.min(32, width);
   // Dark pixels in the window [x, x + span), slid along the row.
   let inWindow = 0;
   for (let x = 0; x < span; x += 1) if (px[row + x]! < 110) inWindow += 1;
+  // The widest stretch of mostly-dark windows, across gaps of less than a window (a bar's light letters): bold print
+  // beside the bar, past a wider gap, is not the bar's (R111's "PARTS INVOICE" was inverted with its name band).
   let first = -1;
   let last = -1;
+  let from = -1;
+  let to = -1;
   for (let x = 0; x + span <= width; x += 1) {
     if (inWindow * 2 > span) {
-      if (first < 0) first = x;
-      last = x + span - 1;
+      if (from < 0 || (contiguous && x - (to - span + 1) > span)) from = x;
+      to = x + span - 1;
+      if (to - from > last - first) [first, last] = [from, to];
     }
     if (x + span < width) inWindow += (px[row + x + span]! < 110 ? 1 : 0) - (px[row + x]! < 110 ? 1 : 0);
   }

@@ -273,6 +273,13 @@ const norm = (s: string) =>
  * share of the box), so the "unknown word before #" rule below can name the part-number column.
  */
 function splitGluedMark(w: WordBox): WordBox[] {
+  // Two heads joined by the column rule between them, read as a bar ("Ord|Stock": random layout R193 on a page image).
+  const ruled = /^([a-z.#]{2,})\|([a-z.#]{2,})$/i.exec(w.text);
+  if (ruled) {
+    const cut = w.x0 + ((w.x1 - w.x0) * ruled[1]!.length) / w.text.length;
+    const after = cut + (w.x1 - w.x0) / w.text.length;
+    return [...splitGluedMark({ ...w, text: ruled[1]!, x1: cut - 1 }), ...splitGluedMark({ ...w, text: ruled[2]!, x0: after })];
+  }
   const m = /^([a-z]{2,})#$/i.exec(w.text);
   if (!m || HEADER_VOCABULARY.some(([p]) => p === norm(w.text))) return [w];
   const cut = w.x0 + ((w.x1 - w.x0) * m[1]!.length) / w.text.length;
@@ -827,6 +834,8 @@ interface Row {
   qtyText: string;
   /** The amount cell's first word read as digits only ("2306"): the amount with its point lost, in dollars; else null. */
   amountWithoutPoint: number | null;
+  /** {@link moneyEndingDescription} of the description cell. */
+  moneyAtEnd: string;
 }
 
 /**
@@ -902,6 +911,16 @@ export function descriptionWords(words: WordBox[], text: (ws: WordBox[]) => Word
   return words.filter((w, i) => text([w]).length > 0 || ((lettered(words[i - 1]) || (continued && i === 0)) && lettered(words[i + 1]) && /^\$\d/.test(w.text)));
 }
 
+/**
+ * Money with a dollar sign that ends a description cell after a word of letters ("RADIATOR ASM INCL $30.00"), left out
+ * by {@link descriptionWords} as a stray: its text, or '' for none. The reader puts it back when the description goes
+ * on, on the next line, with words ("CORE": random layout R143 on a page image) — then it was printed inside it.
+ */
+export function moneyEndingDescription(words: WordBox[]): string {
+  const last = words[words.length - 1];
+  return last && /^\$\d[\d,]*\.\d\d$/.test(last.text) && /[A-Za-z]{2}/.test(words[words.length - 2]?.text ?? '') ? last.text : '';
+}
+
 function readRow(line: Line, cols: Column[]): Row {
   const map = cells(line, cols);
   const get = (kind: ColumnKind) => cols.filter((c) => c.kind === kind).flatMap((c) => map.get(c)!);
@@ -960,6 +979,7 @@ function readRow(line: Line, cols: Column[]): Row {
     mendedNet,
     qtyText: get(qtyCol)[0]?.text ?? '',
     amountWithoutPoint: /^\d{3,7}$/.test(get('amount')[0]?.text ?? '') ? Number(get('amount')[0]!.text) / 100 : null,
+    moneyAtEnd: moneyEndingDescription(get('desc')),
   };
 }
 
@@ -1439,6 +1459,8 @@ function readBody(cols: Column[], bounded: Column[], body: Line[], frame: { head
   let lastPartLine: Line | null = null;
   /** The last word of the last part's description as printed (its trailing comma or dash), for a wrapped line. */
   let printedEnd = '';
+  /** Money the last part's description cell ended with, left out as a stray ({@link moneyEndingDescription}). */
+  let moneyAtEnd = '';
   /** The last word of the last part's number as printed (a dash the browser wrapped the cell after). */
   let printedPartEnd = '';
   // A ticket prints the part number over its description in one "Item" cell: with no description column, words under
@@ -1472,6 +1494,8 @@ function readBody(cols: Column[], bounded: Column[], body: Line[], frame: { head
       // A continuation of the previous part's description (wrapped text), else not a row.
       const near = lastLine && line.y0 - lastLine.y1 < lastLine.height * 1.2;
       if (lastPart >= 0 && near && row.part.length === 0 && descText && qty === null && !(lastPartLine && smallerPrintThan(line, lastPartLine)) && !onlySpecks(row.desc)) {
+        if (moneyAtEnd && /^[A-Za-z]/.test(descText)) items[lastPart]!.description += ` ${moneyAtEnd}`;
+        moneyAtEnd = '';
         items[lastPart]!.description = continueDescription(items[lastPart]!.description, printedEnd, descText);
         printedEnd = row.desc[row.desc.length - 1]?.text ?? '';
       } else if (lastPart >= 0 && near && lastLine === lastPartLine && !descInPartColumn && qty === null && isWrappedPartEnd(row.part, items[lastPart]!.part_number.includes(' ')) && !smallerPrintThan(line, lastPartLine!)) {
@@ -1503,6 +1527,7 @@ function readBody(cols: Column[], bounded: Column[], body: Line[], frame: { head
       continue;
     }
     lastLine = line;
+    moneyAtEnd = below.length ? '' : row.moneyAtEnd;
     const kind = rowChargeKind(descText, partText, amount ?? (qty ?? 1) * unit) ?? (!partText && !/\d/.test(descText) && descText ? 'other' : null);
     if (kind) {
       let value = amount ?? (qty ?? 1) * unit;
@@ -1776,7 +1801,7 @@ function segmentsWithValues(line: Line, below: Line | undefined): { label: strin
 }
 
 const INVOICE_LABEL = /^(?:invoice|inv)\.?\s*(?:no\b\.?|number|num\b\.?|#|n°|no:)?\s*[:.#]?$/i;
-const NOT_INVOICE_NO = /^(acct|account|po|p\.o\.|order|cust|customer|phone|tel|ref|job|ro|r\.o\.|claim|vin|stock|part|tax|fax|quote|store|route|page|sales|rep|terms|ship|unit|item|model|certificate|cert|exemption|exempt|resale|permit|licen[cs]e|reg|registration|gst|hst|pst|vat|ein|business)\.?$/i;
+const NOT_INVOICE_NO = /^(acct|account|po|p\.o\.|order|so|s\.o\.|cust|customer|phone|tel|ref|job|ro|r\.o\.|claim|vin|stock|part|tax|fax|quote|store|route|page|sales|rep|terms|ship|unit|item|model|certificate|cert|exemption|exempt|resale|permit|licen[cs]e|reg|registration|gst|hst|pst|vat|ein|business)\.?$/i;
 
 /**
  * An invoice number as read, with trailing punctuation dropped. A 0 in a letter prefix before the first dash is an O
@@ -1924,7 +1949,8 @@ function findInvoiceNumber(read: Line[]): { value: string; conf: number } | null
       if (!/^no\.?:?$|^#:?$/i.test(ws[k]!.text)) continue;
       const prev = ws[k - 1];
       if (prev && NOT_INVOICE_NO.test(prev.text) && ws[k]!.x0 - prev.x1 < line.height * 1.5) continue;
-      const next = ws[k + 1]!;
+      // A colon read apart from its label ("Document No. : 582363-48", random layout R167 on a page image).
+      const next = ws[k + 1]!.text === ':' && ws[k + 2] ? ws[k + 2]! : ws[k + 1]!;
       if (looksLikeNumber(cleanCode(next.text))) return { value: cleanCode(next.text), conf: round2(next.conf) };
     }
   }
@@ -2316,6 +2342,8 @@ function findSupplier(lines: Line[], tableStart: number): { value: string; conf:
   }
   const top = lines.slice(0, tableStart > 0 ? tableStart : Math.min(lines.length, 10));
   const candidates: { seg: Line; order: number }[] = [];
+  /** Headings passed over as garbled reads (a name on a dark band the OCR could not read). */
+  const garbled: Line[] = [];
   top.forEach((line, order) => {
     // The value of a label beside it ("CUSTOMER  PRECISION COLLISION CENTER", "To:  Eastside Auto Body") is the
     // customer's, not a heading.
@@ -2327,12 +2355,16 @@ function findSupplier(lines: Line[], tableStart: number): { value: string; conf:
       if (letters < 3 || letters / Math.max(1, t.replace(/\s/g, '').length) < 0.7) continue;
       if (NOT_SUPPLIER.test(t) || /\b(invoice\s*(#|no|number)|date|(?:bill|ship|sold)\W*t[o0])\b/i.test(t)) continue;
       // A field's label and its value ("Salesperson: K. Olsen", "Terms: Net 30"): a business's name has no colon.
-      if (/^[A-Za-z .#/]+:\s/.test(t)) continue;
+      // So is a label alone ("Cust PO:", its value in the next box: random layout R167 on a page image).
+      if (/^[A-Za-z .#/]+:\s/.test(t) || /:$/.test(t)) continue;
       // An address line: a house number, or a street word with a number or at its end ("Oak Street"); a name may hold
       // a street word ("Old Mill Road Honda").
       const street = /\b(street|st\.|ave|avenue|road|rd\.|blvd|suite|drive|dr\.|hwy|lane)(?=\W|$)/i;
       if (/^\d/.test(t) || (street.test(t) && (/\d/.test(t) || new RegExp(`${street.source}\\W*$`, 'i').test(t)))) continue;
-      if (seg.words.some(garbledBlock)) continue;
+      if (seg.words.some(garbledBlock)) {
+        garbled.push(seg);
+        continue;
+      }
       if (seg.words.every((w) => isHeadWord(w.text))) continue;
       candidates.push({ seg, order });
     }
@@ -2351,12 +2383,16 @@ function findSupplier(lines: Line[], tableStart: number): { value: string; conf:
     .replace(/[|]/g, '')
     .replace(/\s+(?:INVOICE|TAX INVOICE)$/i, '')
     .trim();
+  // A garbled heading printed larger than the name taken, above it, is likely the real name (a band the OCR could not
+  // read, random layout R167's "Mi 1 - Cou! LV Parts DebhOo"): the name taken is then marked for checking.
+  const unread = [...garbled, ...named.filter((c) => !pool.includes(c)).map((c) => c.seg)];
+  const unreadAbove = unread.some((g) => g.y1 <= pick.seg.y0 + pick.seg.height && headingHeight(g) > headingHeight(pick.seg) * 1.2);
   // A business name starts with a capital or a digit: one read starting in lower case is a garbled read ("tv Tavota
   // Whol" off a photographed heading band), so it is marked for checking whatever the OCR's confidence. So is a name
   // with a small letter before two capitals inside a word ("LAakesHORE", "AuTOHAUS"): small capitals read as letters
   // of two sizes, whose true case the OCR cannot tell.
   const conf = meanConf(pick.seg.words);
-  return { value, conf: /^[a-z]/.test(value) || /[a-z][A-Z]{2}/.test(value) ? Math.min(conf, 0.5) : conf };
+  return { value, conf: /^[a-z]/.test(value) || /[a-z][A-Z]{2}/.test(value) || unreadAbove ? Math.min(conf, 0.5) : conf };
 }
 
 /**
