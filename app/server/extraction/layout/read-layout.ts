@@ -1379,9 +1379,6 @@ function readTable(lines: Line[]): TableResult | null {
   let end = lines.length;
   for (let i = start; i < lines.length; i += 1) {
     const above = () => lines.slice(start, i);
-    // A page's footer between two pages of the table ("Page 1 of 2") ends nothing (random layout R288 lost the row
-    // under the head repeated on page 2).
-    if (PAGE_MARK.test(lines[i]!.text)) continue;
     if (isTotalsLine(lines[i]!) || (i > start && (isSideTotalsLine(lines[i]!, cols, above()) || isLeftTotalsLine(lines[i]!, cols, above())))) {
       end = i;
       break;
@@ -1918,7 +1915,7 @@ function findInvoiceNumber(read: Line[]): { value: string; conf: number } | null
       // "Date of Invoice" names a date and "Sales Invoice" the document: their "Invoice" is not a label of the number
       // (random layouts R122, R302).
       const before = segs[k - 1]?.words.at(-1);
-      if (before && /^(?:of|sales|parts|tax|counter|commercial|customer)$/i.test(before.text) && seg.x0 - before.x1 < seg.height * 1.5) continue;
+      if (before && TITLE_OR_DATE_BEFORE_INVOICE.test(before.text) && seg.x0 - before.x1 < seg.height * 1.5) continue;
       // Its value beside it (a key-value table): read by 2c, not under it.
       if (valueBesideLabel(segs, k)) continue;
       const h = seg.height;
@@ -2096,6 +2093,8 @@ function dateInLabelledBox(lines: Line[], conf: (line: Line, raw: string) => num
  * where splitting the line at wide spaces kept the terms in the date's box.
  */
 export function dateRuns(line: Line): Line[] {
+  // A run's text is a stretch of the line's: a line without a date holds no run that is one.
+  if (!readDate(line.text)) return [];
   const out: Line[] = [];
   const ws = line.words;
   for (let i = 0; i < ws.length; ) {
@@ -2196,11 +2195,15 @@ export function isLabelOfNext(text: string): boolean {
   return /^(?:customer|cust\.?|(?:bill|sold|ship|deliver)\W*t[o0]|to|attn\.?)\W*$/i.test(text.trim()) || /:\s*$/.test(text);
 }
 
+/** Words that qualify a document's title ("SALES INVOICE", "PARTS INVOICE"), as a pattern's alternatives. */
+const TITLE_QUALIFIER = 'sales|parts|tax|counter|commercial|customer';
 /**
  * A document's title printed as a heading ("Invoice / Packing List", "SALES INVOICE", "PARTS INVOICE"): a seller's kind
  * of paper, never its name.
  */
-const DOCUMENT_TITLE = /^(?:(?:sales|parts|tax|counter|commercial|customer)\s+)?(?:invoice|packing\s+list|invoice\s*\/\s*packing(?:\s+list)?)$/i;
+const DOCUMENT_TITLE = new RegExp(`^(?:(?:${TITLE_QUALIFIER})\\s+)?(?:invoice|packing\\s+list|invoice\\s*\\/\\s*packing(?:\\s+list)?)$`, 'i');
+/** A word right before "Invoice" that makes it a title ("Sales Invoice") or a date's label ("Date of Invoice"). */
+const TITLE_OR_DATE_BEFORE_INVOICE = new RegExp(`^(?:of|${TITLE_QUALIFIER})$`, 'i');
 
 /**
  * A heading segment without a document title set apart from the name on its line: "Valley Parts Depot, Inc."
