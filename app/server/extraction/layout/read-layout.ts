@@ -355,9 +355,10 @@ export function matchHeader(line: Line): Column[] | null {
       if (!found && n === 1 && /^[a-z]{4,}$/.test(phrase)) {
         found = HEADER_VOCABULARY.find(([p]) => p.includes(' ') && p.replace(' ', '') === phrase && p.split(' ').every((x) => x.length >= 2));
       }
-      // A capital I read as a small l at a word's start ("ltem" for "Item", "lnv" for "Inv"): sans-serif fonts draw them alike.
-      if (!found && /(?:^|\s)l/.test(phrase)) {
-        const asI = phrase.replace(/(^|\s)l/g, '$1i');
+      // A capital I read as a small l or a 1 at a word's start ("ltem", "1tem" for "Item", "lnv" for "Inv"):
+      // sans-serif fonts draw them alike, and a header word holds no digit before its letters.
+      if (!found && /(?:^|\s)(?:l|1(?=[a-z]))/.test(phrase)) {
+        const asI = phrase.replace(/(^|\s)(?:l|1(?=[a-z]))/g, '$1i');
         found = HEADER_VOCABULARY.find(([p]) => p === asI || p === asI.replace(/\.$/, ''));
       }
       // A long header word misread by a letter or two ("DEescRrIPTION", small capitals on a scan).
@@ -857,6 +858,74 @@ export function proseLetters(text: string): string {
   if (!/0/.test(word!) || !/^[A-Za-z0\-/]+$/.test(word!) || (word!.match(/[A-Za-z]/g) ?? []).length < 2) return text;
   const lower = /[a-z]/.test(word!.slice(1));
   return `${before}${word!.replace(/0/g, (_, i: number) => (i > 0 && lower && /[A-Za-z0]/.test(word![i - 1]!) ? 'o' : 'O'))}${after}`;
+}
+
+/**
+ * Letters whose small and capital forms have one shape and differ only in size (c o s v w x z): the OCR of a blurred
+ * or photographed page decides their case by height alone and sometimes gets it wrong ("oxygen sensor" among
+ * "Exhaust manifold…", "sx-1071", "215/55R17 94v TURANZA"; random layouts R11, R35 and R2 on photographs).
+ */
+const SAME_SHAPE_SMALL = 'cosvwxz';
+
+/**
+ * The table's rows with the case of {@link SAME_SHAPE_SMALL} letters made to agree with the rest of the table: a part
+ * number whose only small letters are such letters is put in capitals when at least two other part numbers of the
+ * table have letters and none of them a small one; a description starting with such a small letter is capitalised
+ * when at least two other descriptions start with a letter and all of those start with a capital; in a table whose
+ * other descriptions (two or more) hold no small letter at all, a description's words whose small letters are all such
+ * letters are put in capitals. Other letters, other words and every row's numbers are left as read; the rows are
+ * returned as they are (the same array) when nothing changed. Only case changes, so no cell is marked for it.
+ */
+export function agreeingCase(items: LayoutInvoice['line_items']): LayoutInvoice['line_items'] {
+  const onlySameShape = (t: string) => /[a-z]/.test(t) && [...t].every((ch) => !/[a-z]/.test(ch) || SAME_SHAPE_SMALL.includes(ch));
+  let changed = false;
+  const out = items.map((item, i) => {
+    const others = items.filter((_, k) => k !== i);
+    let { part_number: part, description } = item;
+    const lettered = others.map((o) => o.part_number).filter((p) => /[A-Za-z]/.test(p));
+    if (onlySameShape(part) && lettered.length >= 2 && lettered.every((p) => !/[a-z]/.test(p))) part = part.toUpperCase();
+    const starts = others.map((o) => o.description.trim()[0] ?? '').filter((ch) => /[A-Za-z]/.test(ch));
+    if (SAME_SHAPE_SMALL.includes(description[0] ?? '-') && starts.length >= 2 && starts.every((ch) => /[A-Z]/.test(ch)))
+      description = description[0]!.toUpperCase() + description.slice(1);
+    const described = others.map((o) => o.description).filter((d) => /[A-Za-z]/.test(d));
+    if (described.length >= 2 && described.every((d) => !/[a-z]/.test(d)))
+      description = description
+        .split(' ')
+        .map((w) => (onlySameShape(w) ? w.toUpperCase() : w))
+        .join(' ');
+    if (part === item.part_number && description === item.description) return item;
+    changed = true;
+    return { ...item, part_number: part, description };
+  });
+  return changed ? out : items;
+}
+
+/** A code's shape for {@link joinSplitCodes}: the lengths of its groups between dashes, slashes and points ("5-3-3"). */
+const codeShape = (code: string) => code.replace(/[^-/.]+/g, (g) => String(g.length));
+
+/**
+ * The table's part numbers with a space the OCR put inside one removed: a part number read with spaces ("81 145-78040",
+ * "71198-T BA-A01", "901 19-A0379": a narrow 1 or a blurred photograph widens the gap between two glyphs) is joined
+ * when most of the table's other part numbers have no space and at least two of them have the joined number's shape —
+ * two groups or more between dashes, slashes or points, of the same lengths ("5-5", "5-3-3"). A supplier that prints
+ * spaces (Ford's "HC3Z 8200 A", NAGS "FW04210 GTY", a brand before the number, "BS 002379") keeps them: its other
+ * numbers have spaces too, or no dashes. Only spaces go, so the cell keeps its confidence. Random layouts' photograph
+ * tuning seeds 1–40 (R19, R26). Returns the rows as they are (the same array) when nothing changed.
+ */
+export function joinSplitCodes(items: LayoutInvoice['line_items']): LayoutInvoice['line_items'] {
+  let changed = false;
+  const out = items.map((item, i) => {
+    if (!/\S\s+\S/.test(item.part_number.trim())) return item;
+    const joined = item.part_number.replace(/\s+/g, '');
+    const shape = codeShape(joined);
+    if (!/[-/.]/.test(shape)) return item;
+    const others = items.filter((_, k) => k !== i).map((o) => o.part_number.trim());
+    const unspaced = others.filter((o) => !/\s/.test(o));
+    if (unspaced.length <= others.length / 2 || unspaced.filter((o) => codeShape(o) === shape).length < 2) return item;
+    changed = true;
+    return { ...item, part_number: joined };
+  });
+  return changed ? out : items;
 }
 
 /**
@@ -2566,6 +2635,7 @@ function withTable(lines: Line[], table: TableResult | null): LayoutInvoice {
     if (asUnits !== items) tableCharges = tableCharges.map((c, i) => ({ ...c, amount: table.printedCharges[i]! }));
     items = asUnits;
   }
+  items = agreeingCase(joinSplitCodes(items));
   const charges = [...tableCharges, ...footerCharges];
   return {
     invoice_number: number?.value ?? null,
