@@ -5,7 +5,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { rankFilter, whitenShading } from '~/server/extraction/clean-photo';
-import { invertDarkBands, MAX_RULE_THICKNESS, removeRules, shadingRadius } from '~/server/extraction/ocr.server';
+import { contrastInk, invertDarkBands, MAX_RULE_THICKNESS, PHOTO_RULE_CONTRAST, PHOTO_RULE_DARK, removeRules, shadingRadius } from '~/server/extraction/ocr.server';
 import { at, paint } from './grey-image';
 
 /** "Text": 3 px strokes 16 px tall, 8 px apart, from x0 to x1 at y0. */
@@ -123,6 +123,59 @@ describe('removeRules: a photographed rule’s soft shoulders', () => {
     expect(at(image, 500, 100)).toBe(255);
     expect(at(image, 500, 96)).toBe(200);
     expect(at(image, 500, 106)).toBe(200);
+  });
+});
+
+describe('removeRules on a photograph: rules told by their contrast', () => {
+  // A photographed grid rule, blurred and enlarged: a 3 px core of 165 between 200 shoulders, on paper of 235.
+  const greyRule = (): [number, number, number, number, number][] => [
+    [0, 0, 1200, 300, 235],
+    [0, 149, 1200, 150, 200],
+    [0, 150, 1200, 153, 165],
+    [0, 153, 1200, 154, 200],
+  ];
+
+  it('whitens a grey rule the default cut-off (160) leaves on the page', () => {
+    const plain = paint(1200, 300, greyRule());
+    removeRules(plain.px, plain.width, plain.height);
+    expect(at(plain, 600, 151)).toBe(165);
+    const photo = paint(1200, 300, greyRule());
+    removeRules(photo.px, photo.width, photo.height, PHOTO_RULE_DARK, PHOTO_RULE_CONTRAST);
+    expect(at(photo, 600, 151)).toBe(255);
+    expect(at(photo, 600, 100)).toBe(235);
+  });
+
+  it('leaves a flat grey heading band whole, with its dark heads: no column of it is a rule', () => {
+    // A band 80 px tall whose grey wavers about the 200 cut-off (4 px columns of 195 and 205, as a photograph's
+    // noise and JPEG blocks leave it), with dark letters 20 px wide every 60 px.
+    const rects: [number, number, number, number, number][] = [[0, 0, 1200, 300, 235]];
+    for (let x = 40; x < 1160; x += 4) rects.push([x, 100, x + 4, 180, ((x - 40) / 4) % 2 === 0 ? 195 : 205]);
+    for (let x = 60; x < 1100; x += 60) rects.push([x, 125, x + 20, 155, 40]);
+    const band = paint(1200, 300, rects);
+    const cutOnly = paint(1200, 300, rects);
+    removeRules(cutOnly.px, cutOnly.width, cutOnly.height, PHOTO_RULE_DARK);
+    // A bare cut-off of 200 takes the band's columns between the letters for vertical rules and whitens them.
+    expect(at(cutOnly, 104, 110)).toBe(255);
+    removeRules(band.px, band.width, band.height, PHOTO_RULE_DARK, PHOTO_RULE_CONTRAST);
+    expect(at(band, 104, 110)).toBe(195);
+    expect(at(band, 70, 140)).toBe(40);
+  });
+
+  it('leaves the edges of a grey stripe (green-bar paper) and the text printed across them', () => {
+    // A stripe of 185 from y 100 to 160 across the page, on paper of 240; a dark letter 12 px wide straddles its top edge.
+    const image = paint(1200, 300, [[0, 0, 1200, 300, 240], [0, 100, 1200, 160, 185], [600, 90, 612, 112, 30]]);
+    removeRules(image.px, image.width, image.height, PHOTO_RULE_DARK, PHOTO_RULE_CONTRAST);
+    expect(at(image, 300, 101)).toBe(185);
+    expect(at(image, 300, 158)).toBe(185);
+    expect(at(image, 606, 101)).toBe(30);
+  });
+
+  it('marks as ink only pixels under the cut-off and darker than the paper a few pixels away', () => {
+    const image = paint(40, 40, [[0, 0, 40, 40, 235], [0, 20, 40, 22, 170], [0, 0, 40, 14, 190]]);
+    const mask = contrastInk(image, PHOTO_RULE_DARK, PHOTO_RULE_CONTRAST);
+    expect(mask[21 * 40 + 20]).toBe(1); // the rule
+    expect(mask[30 * 40 + 20]).toBe(0); // paper
+    expect(mask[7 * 40 + 20]).toBe(0); // inside the flat band
   });
 });
 

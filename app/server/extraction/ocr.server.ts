@@ -180,7 +180,9 @@ export async function prepareGreyForOcr(bytes: Uint8Array, options: OcrOptions =
   // Not on a photograph: its light is already flattened, and whitening its noisy grey mottles the paper.
   if (!page.photo) whitenShading({ px: data, width: w, height: h }, shadingRadius(w));
   if (options.scan) removeDotLeaders({ px: data, width: w, height: h }, leaderDotSize(w));
-  removeRules(data, w, h, options.scan ? SCAN_RULE_DARK : undefined);
+  if (options.scan) removeRules(data, w, h, SCAN_RULE_DARK);
+  else if (page.photo) removeRules(data, w, h, PHOTO_RULE_DARK, PHOTO_RULE_CONTRAST);
+  else removeRules(data, w, h);
   return { px: data, width: w, height: h, ...(page.photo ? { photo: true as const } : {}) };
 }
 
@@ -458,6 +460,52 @@ export const RULE_SHOULDER_GREY = 236;
 export const RULE_SHOULDER_RISE = 8;
 
 /**
+ * How a photographed page's rules are told from flat grey ({@link removeRules}' `contrast`): a pixel is a rule's ink
+ * when darker than the default cut-off, as on any page, or when darker than {@link PHOTO_RULE_DARK} AND at least
+ * `levels` darker than BOTH pixels `reach` px away on either side of it, above and below or left and right. A
+ * photographed grid rule, blurred and enlarged, keeps a core of only 160–180 grey (the default cut-off, 160, missed
+ * it, and Tesseract's single-block mode merged the ruled rows into lines two rows tall: random layout R26's
+ * photograph, 0 of 14 rows); across a thin rule the paper is near on both sides, so it passes. Inside a flat grey
+ * heading band (about 190) every neighbour is as grey: a bare cut-off of 200 took the band's columns for vertical
+ * rules and cut its heads into stripes (R6's photograph, 7 of 8 rows lost). At the edge of a grey band (green-bar
+ * paper's stripes) only one side is paper: a one-sided test took the band's edge for a rule and cut the rows printed
+ * across it (tuning photograph D41 lost its total).
+ */
+export interface RuleContrast {
+  levels: number;
+  reach: number;
+}
+
+/** The grey level under which a photographed page's pixel may be a rule's ink (with {@link PHOTO_RULE_CONTRAST}). */
+export const PHOTO_RULE_DARK = 200;
+/** See {@link RuleContrast}; measured on random layouts' photographs of tuning seeds only (docs/invoice-reading.md). */
+export const PHOTO_RULE_CONTRAST: RuleContrast = { levels: 30, reach: 6 };
+
+/**
+ * The {@link RuleContrast} ink mask of an image: 1 where a pixel is under `alwaysBelow`, or under `darkBelow` and
+ * `levels` darker than both its neighbours `reach` px away across it (vertically or horizontally); pixels past the
+ * image's edge count as paper (255).
+ */
+export function contrastInk({ px, width, height }: GreyImage, darkBelow: number, { levels, reach }: RuleContrast, alwaysBelow = 0): Uint8Array {
+  const mask = new Uint8Array(px.length);
+  for (let y = 0; y < height; y += 1) {
+    for (let x = 0; x < width; x += 1) {
+      const i = y * width + x;
+      const v = px[i]!;
+      if (v < alwaysBelow) {
+        mask[i] = 1;
+        continue;
+      }
+      if (v >= darkBelow) continue;
+      const across = Math.min(y >= reach ? px[i - reach * width]! : 255, y + reach < height ? px[i + reach * width]! : 255);
+      const along = Math.min(x >= reach ? px[i - reach]! : 255, x + reach < width ? px[i + reach]! : 255);
+      if (Math.max(across, along) - v >= levels) mask[i] = 1;
+    }
+  }
+  return mask;
+}
+
+/**
  * Whitens table rules (solid, dashed or dotted lines) in a grey image, in place: tesseract reads bordered tables
  * much better without them. A horizontal rule is a thin band (at most 6 px) of pixel rows whose dark pixels span at
  * least a fifth of the width with gaps of at most 5 px (text has wider gaps between strokes), or of at most
@@ -468,12 +516,15 @@ export const RULE_SHOULDER_RISE = 8;
  * at most 5 px, or (a short table's column rules) at least 1/25 of the width with gaps of at most 1 px: taller than
  * two text lines, and solid, which strokes of letters on lines one above the other never are. A pixel is dark under
  * `darkBelow` when given (a scanned page: {@link SCAN_RULE_DARK}), else under 160 or three quarters of the page's mean
- * grey, whichever is darker.
+ * grey, whichever is darker; with `contrast` (a photograph), also when under `darkBelow` and darker than the paper
+ * on both sides of it ({@link RuleContrast}).
  */
-export function removeRules(px: Uint8Array, width: number, height: number, darkBelow?: number): void {
+export function removeRules(px: Uint8Array, width: number, height: number, darkBelow?: number, contrast?: RuleContrast): void {
   let sum = 0;
   for (let i = 0; i < px.length; i += 1) sum += px[i]!;
   const threshold = darkBelow ?? Math.min(160, (sum / px.length) * 0.75);
+  const mask = contrast ? contrastInk({ px, width, height }, threshold, contrast, Math.min(160, (sum / px.length) * 0.75)) : null;
+  const isInk = mask ? (i: number) => mask[i] === 1 : (i: number) => px[i]! < threshold;
   const erase = new Uint8Array(px.length);
   const scan = (count: number, length: number, at: (line: number, pos: number) => number, minRun: number, maxGap = 5, minInk = 0, thickest = MAX_RULE_THICKNESS) => {
     const runs: [number, number][][] = [];
@@ -483,7 +534,7 @@ export function removeRules(px: Uint8Array, width: number, height: number, darkB
       let last = -1;
       let ink = 0;
       for (let pos = 0; pos <= length; pos += 1) {
-        const isDark = pos < length && px[at(line, pos)]! < threshold;
+        const isDark = pos < length && isInk(at(line, pos));
         if (!isDark && pos < length) continue;
         if (pos === length || start < 0 || pos - last > maxGap + 1) {
           if (start >= 0 && last - start >= minRun && ink >= minInk * (last - start + 1)) found.push([start, last]);
@@ -507,7 +558,7 @@ export function removeRules(px: Uint8Array, width: number, height: number, darkB
       // is as dense and as thin, but a stroke rises from it every letter; a dot leader after a description keeps the
       // letters it touches.
       if (minInk > 0) {
-        const touched = (pos: number) => [line - 2, end + 2].some((l) => l >= 0 && l < count && px[at(l, pos)]! < threshold);
+        const touched = (pos: number) => [line - 2, end + 2].some((l) => l >= 0 && l < count && isInk(at(l, pos)));
         for (let l = line; l <= end; l += 1) {
           runs[l] = runs[l]!.flatMap(([from, to]) => {
             const pieces: [number, number][] = [];
@@ -519,7 +570,7 @@ export function removeRules(px: Uint8Array, width: number, height: number, darkB
               }
               if (start >= 0 && p - 1 - start >= minRun) {
                 let ink = 0;
-                for (let q = start; q < p; q += 1) if (px[at(l, q)]! < threshold) ink += 1;
+                for (let q = start; q < p; q += 1) if (isInk(at(l, q))) ink += 1;
                 if (ink >= minInk * (p - start)) pieces.push([start, p - 1]);
               }
               start = -1;
@@ -549,7 +600,7 @@ export function removeRules(px: Uint8Array, width: number, height: number, darkB
             for (let p = from; p <= to; p += 1, n += 1) {
               const v = px[at(l, p)]!;
               if (v < RULE_SHOULDER_GREY) grey += 1;
-              if (v < threshold) ink += 1;
+              if (isInk(at(l, p))) ink += 1;
             }
           }
           return n > 0 && grey >= 0.8 * n && ink <= 0.02 * n && mean(l, runsOf) + RULE_SHOULDER_RISE <= mean(l + out, runsOf);
@@ -562,7 +613,7 @@ export function removeRules(px: Uint8Array, width: number, height: number, darkB
           // In a shoulder line only its grey goes: a letter's stroke touching the rule stays.
           const beyondCore = l < line - 1 || l > end + 1;
           for (const [from, to] of runs[Math.min(Math.max(l, line), end)]!) {
-            for (let p = from; p <= to; p += 1) if (!beyondCore || px[at(l, p)]! >= threshold) erase[at(l, p)] = 1;
+            for (let p = from; p <= to; p += 1) if (!beyondCore || !isInk(at(l, p))) erase[at(l, p)] = 1;
           }
         }
       }

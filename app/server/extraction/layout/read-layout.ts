@@ -1107,7 +1107,7 @@ export function confirmByArithmetic(qtyConf: number, unitConf: number, amountCon
  * Text of one cell printed on several lines (`cells`: the cell's words line by line, top first): lines joined with a
  * space, or with nothing after a line that ends in a dash or a slash (a part number broken there: "04711-T0A-" /
  * "A90ZZ") — except the trade's "w/" (with), which a space follows ("Windshield w/" / "sensor"). Stray marks at either end are dropped; a final full stop after a letter (an abbreviation, "ASSY., L.")
- * is kept as printed.
+ * is kept as printed, and so is an ampersand that opens the text before a word ("& FOG LAMPS", a wrapped line).
  */
 export function joinWrapped(cells: WordBox[][]): string {
   const text = cells
@@ -1121,7 +1121,9 @@ export function joinWrapped(cells: WordBox[][]): string {
   // An opening parenthesis closed later in the text ("(10)" wrapped onto a line of its own) and the point of a decimal
   // (".030 (25)") open it as printed: random layouts R2, R20, R52 read "10)" and "030"; so does the dollar sign of money
   // a wrapped description goes on with ("$75.00 CORE": R218).
-  const lead = /^\(.*\)/.test(text) ? '(' : /^\.\d/.test(text) ? '.' : /^\$\d/.test(text) ? '$' : '';
+  // An ampersand opening a wrapped line ("BUMPER ASSY FRONT COMPLETE W/ GRILLE" over "& FOG LAMPS": random layout
+  // R278 on a page image lost it, silently) is printed text too.
+  const lead = /^\(.*\)/.test(text) ? '(' : /^\.\d/.test(text) ? '.' : /^\$\d/.test(text) ? '$' : /^& [A-Za-z0-9]/.test(text) ? '& ' : '';
   // A comma read as the start of the next word ("SIDE ,RH") belongs to the word before it.
   return `${lead}${text.replace(/^[^A-Za-z0-9]+|[^A-Za-z0-9)"]+$/g, '').trim()}${kept}`.replace(/^\.$/, '').replace(/ ,(?=\S)/g, ',');
 }
