@@ -1,5 +1,5 @@
 /**
- * Rules of issue 18's fifteenth session, from random layouts' tuning seeds (photographs 1–60, page images 251–350): an
+ * Rules of issue 18's fourteenth session, from random layouts' tuning seeds (photographs 1–60, page images 251–350): an
  * ampersand that opens a wrapped description line is kept ("W/ GRILLE" over "& FOG LAMPS", R278 on a page image, lost
  * silently before). The photographed page's grey rules are in shading-rules.test.ts.
  */

@@ -522,8 +522,9 @@ export function contrastInk({ px, width, height }: GreyImage, darkBelow: number,
 export function removeRules(px: Uint8Array, width: number, height: number, darkBelow?: number, contrast?: RuleContrast): void {
   let sum = 0;
   for (let i = 0; i < px.length; i += 1) sum += px[i]!;
-  const threshold = darkBelow ?? Math.min(160, (sum / px.length) * 0.75);
-  const mask = contrast ? contrastInk({ px, width, height }, threshold, contrast, Math.min(160, (sum / px.length) * 0.75)) : null;
+  const usual = Math.min(160, (sum / px.length) * 0.75);
+  const threshold = darkBelow ?? usual;
+  const mask = contrast ? contrastInk({ px, width, height }, threshold, contrast, usual) : null;
   const isInk = mask ? (i: number) => mask[i] === 1 : (i: number) => px[i]! < threshold;
   const erase = new Uint8Array(px.length);
   const scan = (count: number, length: number, at: (line: number, pos: number) => number, minRun: number, maxGap = 5, minInk = 0, thickest = MAX_RULE_THICKNESS) => {
