@@ -1,7 +1,8 @@
 /**
  * The offline extractor (no key, no network), issue 18: reads the page's layout.
  *
- * - Images: prepared with sharp and read by tesseract.js as word boxes (`recognizeWords`).
+ * - Images: prepared with sharp and read by tesseract.js as word boxes (`recognizeWords`); the table's lines are then
+ *   read a second time at another scale and a word the two reads do not agree on is marked (`crossCheckLines`).
  * - PDFs: the text layer's items with their positions (`readPdfPages`), all pages up to {@link MAX_PDF_PAGES} stacked
  *   so a table may continue on page 2; a page without a text layer (a scan) is rendered and OCR'd.
  * - The words go through `readInvoiceLayout` (table header → columns → rows, non-part rows as `charges`, subtotal,
@@ -18,7 +19,7 @@ import { INVOICE_MESSAGES, type ExtractedInvoice } from '~/lib/schemas/invoice';
 import { ExtractionError, partialExtraction, validateExtraction, type InvoiceExtractor } from './contract.server';
 import { readInvoiceLayout, type LayoutInvoice } from './layout/read-layout';
 import { median, tallForItsLetters, type WordBox } from './layout/words';
-import { OCR_PAGE_LIMIT_MS, OcrTimeoutError, recognizeTopSparse, recognizeWords, type OcrOptions } from './ocr.server';
+import { crossCheckLines, OCR_PAGE_LIMIT_MS, OcrTimeoutError, recognizeTopSparse, recognizeWords, type OcrOptions } from './ocr.server';
 import { parseInvoiceText } from './parse-invoice-text.server';
 import { MAX_PDF_PAGES, PdfPasswordError, PdfReadError, readPdfPages } from './pdf.server';
 
@@ -200,9 +201,13 @@ function finish(read: LayoutInvoice): ExtractedInvoice {
  */
 async function readImagePage(bytes: Uint8Array, signal?: AbortSignal, options: OcrOptions = {}): Promise<PageRead> {
   const ocr = await recognizeWords(bytes, signal, options);
-  const page = { words: ocr.words, text: ocr.text };
-  const first = combineReads([page]);
-  if (first.tableTop === null || first.tableTop <= 40) return page;
+  const read = { words: ocr.words, text: ocr.text };
+  const first = combineReads([read]);
+  if (first.tableTop === null) return read;
+  // The table's words (below its header line) checked by a second read at another scale (see crossCheckLines).
+  const tokens = new Set(first.line_items.flatMap((item) => `${item.part_number} ${item.description}`.split(/\s+/)));
+  const page = { words: await crossCheckLines(ocr.prepared, ocr.words, first.tableTop + 3, tokens, signal), text: ocr.text };
+  if (first.tableTop <= 40) return page;
   const top = first.tableTop - 4;
   const headerWords = await recognizeTopSparse(ocr.prepared, top, signal);
   const kept = keepPlausibleBoxes(
@@ -210,7 +215,7 @@ async function readImagePage(bytes: Uint8Array, signal?: AbortSignal, options: O
     ocr.words.filter((w) => w.y0 < top),
     options.scan || ocr.photo ? SCAN_SPARSE_MIN_CONFIDENCE : 0,
   );
-  return headerWords.length ? { words: [...kept, ...ocr.words.filter((w) => w.y0 >= top)], text: ocr.text } : page;
+  return headerWords.length ? { words: [...kept, ...page.words.filter((w) => w.y0 >= top)], text: ocr.text } : page;
 }
 
 export function createOfflineExtractor(): InvoiceExtractor {
