@@ -53,6 +53,26 @@ export async function closeOcrWorker(): Promise<void> {
 }
 
 /**
+ * Runs `job` on the shared worker in its turn of the queue (after the jobs before it); the worker is closed after
+ * {@link IDLE_MS} idle. `signal` stops the job before it starts. Resolves or rejects as `job` does.
+ */
+function inWorkerTurn<T>(job: (worker: Worker) => Promise<T>, signal?: AbortSignal): Promise<T> {
+  const run = queue.then(async () => {
+    signal?.throwIfAborted();
+    if (idleTimer) clearTimeout(idleTimer);
+    const worker = await getWorker();
+    try {
+      return await job(worker);
+    } finally {
+      idleTimer = setTimeout(() => void closeOcrWorker(), IDLE_MS);
+      idleTimer.unref();
+    }
+  });
+  queue = run.catch(() => undefined);
+  return run;
+}
+
+/**
  * Smallest skew (degrees) that is straightened, on a photograph and on a scan alike. A scan's 1° tilt moves a row by a
  * line's height across a table 1000 px wide, so its cells fall into the rows above or below; the older 1.5° floor
  * for pages without a desk (set on two scanned PDFs) left such tables unread. Measured on tuning data only
@@ -726,49 +746,39 @@ export async function recognizeWords(bytes: Uint8Array, signal?: AbortSignal, op
   const grey = await prepareGreyForOcr(bytes, options);
   const prepared = await fromGrey(sharp, grey).png().toBuffer();
   signal?.throwIfAborted();
-  const run = queue.then(async () => {
-    signal?.throwIfAborted();
-    if (idleTimer) clearTimeout(idleTimer);
-    const worker = await getWorker();
+  return inWorkerTurn(async (worker) => {
+    let timer: NodeJS.Timeout | undefined;
+    const limit = new Promise<never>((_, reject) => {
+      timer = setTimeout(() => reject(new OcrTimeoutError(`OCR took longer than ${OCR_PAGE_LIMIT_MS / 1000} s`)), OCR_PAGE_LIMIT_MS);
+    });
+    let data;
     try {
-      let timer: NodeJS.Timeout | undefined;
-      const limit = new Promise<never>((_, reject) => {
-        timer = setTimeout(() => reject(new OcrTimeoutError(`OCR took longer than ${OCR_PAGE_LIMIT_MS / 1000} s`)), OCR_PAGE_LIMIT_MS);
-      });
-      let data;
-      try {
-        ({ data } = await Promise.race([worker.recognize(prepared, { rotateAuto: true }, { text: true, tsv: true }), limit]));
-        // A page the single-block mode read badly (rows of a table merged into lines two rows tall) is read again as
-        // a column of blocks; the read with fewer doubtful words is kept.
-        const first = doubtfulShare(parseTsv(data.tsv ?? ''));
-        if (first >= REREAD_DOUBTFUL_SHARE) {
-          const { PSM } = await import('tesseract.js');
-          await worker.setParameters({ tessedit_pageseg_mode: PSM.SINGLE_COLUMN });
-          try {
-            const again = (await Promise.race([worker.recognize(prepared, { rotateAuto: true }, { text: true, tsv: true }), limit])).data;
-            if (doubtfulShare(parseTsv(again.tsv ?? '')) <= first * REREAD_BETTER_BY) data = again;
-          } finally {
-            await worker.setParameters({ tessedit_pageseg_mode: PSM.SINGLE_BLOCK });
-          }
+      ({ data } = await Promise.race([worker.recognize(prepared, { rotateAuto: true }, { text: true, tsv: true }), limit]));
+      // A page the single-block mode read badly (rows of a table merged into lines two rows tall) is read again as
+      // a column of blocks; the read with fewer doubtful words is kept.
+      const first = doubtfulShare(parseTsv(data.tsv ?? ''));
+      if (first >= REREAD_DOUBTFUL_SHARE) {
+        const { PSM } = await import('tesseract.js');
+        await worker.setParameters({ tessedit_pageseg_mode: PSM.SINGLE_COLUMN });
+        try {
+          const again = (await Promise.race([worker.recognize(prepared, { rotateAuto: true }, { text: true, tsv: true }), limit])).data;
+          if (doubtfulShare(parseTsv(again.tsv ?? '')) <= first * REREAD_BETTER_BY) data = again;
+        } finally {
+          await worker.setParameters({ tessedit_pageseg_mode: PSM.SINGLE_BLOCK });
         }
-      } catch (error) {
-        // A stopped recognition leaves the worker busy: end it, the next page starts a fresh one.
-        if (error instanceof OcrTimeoutError) await closeOcrWorker();
-        throw error;
-      } finally {
-        clearTimeout(timer);
       }
-      const refined = await refineCodeWords(parseTsv(data.tsv ?? ''), grey, (box) => rereadWord(worker, grey, box));
-      const words = restoreSmallCaps(options.scan ? joinCollapsedPieces(refined) : refined, grey);
-      const confidence = words.length ? words.reduce((s, w) => s + w.conf, 0) / words.length : 0;
-      return { text: data.text, words, width: grey.width, height: grey.height, confidence, prepared, ...(grey.photo ? { photo: true as const } : {}) };
+    } catch (error) {
+      // A stopped recognition leaves the worker busy: end it, the next page starts a fresh one.
+      if (error instanceof OcrTimeoutError) await closeOcrWorker();
+      throw error;
     } finally {
-      idleTimer = setTimeout(() => void closeOcrWorker(), IDLE_MS);
-      idleTimer.unref();
+      clearTimeout(timer);
     }
-  });
-  queue = run.catch(() => undefined);
-  return run;
+    const refined = await refineCodeWords(parseTsv(data.tsv ?? ''), grey, (box) => rereadWord(worker, grey, box));
+    const words = restoreSmallCaps(options.scan ? joinCollapsedPieces(refined) : refined, grey);
+    const confidence = words.length ? words.reduce((s, w) => s + w.conf, 0) / words.length : 0;
+    return { text: data.text, words, width: grey.width, height: grey.height, confidence, prepared, ...(grey.photo ? { photo: true as const } : {}) };
+  }, signal);
 }
 
 /**
@@ -785,10 +795,7 @@ export async function recognizeTopSparse(prepared: Buffer, bottom: number, signa
   const band = await sharp(prepared).extract({ left: 0, top: 0, width: meta.width, height }).png().toBuffer();
   const raw = await sharp(band).greyscale().raw().toBuffer({ resolveWithObject: true });
   const grey: GreyImage = { px: new Uint8Array(raw.data), width: raw.info.width, height: raw.info.height };
-  const run = queue.then(async () => {
-    signal?.throwIfAborted();
-    if (idleTimer) clearTimeout(idleTimer);
-    const worker = await getWorker();
+  return inWorkerTurn(async (worker) => {
     const { PSM } = await import('tesseract.js');
     try {
       await worker.setParameters({ tessedit_pageseg_mode: PSM.SPARSE_TEXT });
@@ -796,12 +803,8 @@ export async function recognizeTopSparse(prepared: Buffer, bottom: number, signa
       return zerosReadAsSixInWords(restoreSmallCaps(parseTsv(data.tsv ?? ''), grey), grey).map(({ lineKey: _line, ...w }) => w);
     } finally {
       await worker.setParameters({ tessedit_pageseg_mode: PSM.SINGLE_BLOCK }).catch(() => undefined);
-      idleTimer = setTimeout(() => void closeOcrWorker(), IDLE_MS);
-      idleTimer.unref();
     }
-  });
-  queue = run.catch(() => undefined);
-  return run;
+  }, signal);
 }
 
 /** Reads the text of an image (see module docs). `signal` stops before the OCR starts when already aborted. */
@@ -873,20 +876,7 @@ export async function crossCheckLines(prepared: Buffer, words: WordBox[], fromY:
   const k = CROSS_CHECK_SCALE;
   const stacked = await fromGrey(sharp, { px, width, height }).resize({ width: width * k, kernel: 'lanczos3' }).png({ compressionLevel: 1 }).toBuffer();
   signal?.throwIfAborted();
-  const run = queue.then(async () => {
-    signal?.throwIfAborted();
-    if (idleTimer) clearTimeout(idleTimer);
-    const worker = await getWorker();
-    try {
-      const { data } = await worker.recognize(stacked, {}, { text: false, tsv: true });
-      return parseTsv(data.tsv ?? '');
-    } finally {
-      idleTimer = setTimeout(() => void closeOcrWorker(), IDLE_MS);
-      idleTimer.unref();
-    }
-  });
-  queue = run.catch(() => undefined);
-  const second = await run;
+  const second = await inWorkerTurn(async (worker) => parseTsv((await worker.recognize(stacked, {}, { text: false, tsv: true })).data.tsv ?? ''), signal);
   // Each word of the second read back on the page: its band by its middle, its x by the band's place.
   const disputed = new Set<WordBox>();
   const byBand = new Map<(typeof placed)[number], WordBox[]>();
