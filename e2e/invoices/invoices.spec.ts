@@ -116,9 +116,10 @@ test.describe('without JavaScript', () => {
     await openInvoices(page);
     await page.getByLabel('Invoice image or PDF (required, up to 15 MB)').setInputFiles(fixturePath('06-receipt-mono.png'));
     await page.getByRole('button', { name: 'Read Invoice' }).click();
-    // This receipt's first part number is read right but with low confidence (74 %), so the read ends with the
-    // "check the marked cell" warning rather than the success message (issue 18): the no-JS flow is what is tested here.
-    await expect(page.getByText('1 cell of the parts table was read with low confidence and marked ⚠.', { exact: false })).toBeVisible({ timeout: 45_000 });
+    // This receipt's first part number is read right but with low confidence (74 %), and the table's second read
+    // disputes a word too, so the read ends with the "check the marked cells" warning rather than the success message
+    // (issue 18): the no-JS flow is what is tested here.
+    await expect(page.getByText(/\d+ cells? of the parts table (was|were) read with low confidence and marked ⚠\./)).toBeVisible({ timeout: 45_000 });
     await expect(page.getByLabel('Supplier (required)')).toHaveValue('Quick Fasteners');
     const invoiceNumber = `R-${suffix()}`;
     await page.getByLabel('Invoice # (required)').fill(invoiceNumber);
