@@ -6,8 +6,8 @@
  *   npx tsx scripts/replay-extract.ts extra6 [--id J03] [--show]  (read the cached words again and score)
  *   npx tsx scripts/replay-extract.ts extra6 --id J03 --lines      (the cached words, grouped in lines)
  *
- * The cached words are what `readImagePage` of offline.server.ts gives (the first read plus the sparse header re-read
- * cut at the first read's table top): a rule that moves the table top changes the re-read, which only a real bench run
+ * The cached words are what `readImagePage` of offline.server.ts gives (the first read, the table's words checked by a
+ * second read, and the sparse header re-read cut at the first read's table top): a rule that moves the table top changes the re-read, which only a real bench run
  * (`npm run bench:extract`) shows. Sets: dev (its TUNING split only: held-out invoices are never read here), extra …
  * extra6, extra8, extra9. Scoring is scripts/invoice-devset/score.ts's, as the bench's. The seventh set (extra7, L55–L60) is a CHECK
  * set never tuned on: it is deliberately not here (no per-invoice replay of it), only `npm run bench:extract -- --set
@@ -17,9 +17,9 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { ExtractedInvoice } from '~/lib/schemas/invoice';
 import { validateExtraction } from '~/server/extraction/contract.server';
-import { groupLines, type WordBox } from '~/server/extraction/layout/words';
-import { combineReads, keepPlausibleBoxes, SCAN_SPARSE_MIN_CONFIDENCE, wordsToText } from '~/server/extraction/offline.server';
-import { closeOcrWorker, recognizeTopSparse, recognizeWords } from '~/server/extraction/ocr.server';
+import { groupLines } from '~/server/extraction/layout/words';
+import { combineReads, readImagePage, wordsToText, type PageRead } from '~/server/extraction/offline.server';
+import { closeOcrWorker } from '~/server/extraction/ocr.server';
 import { readPdfPages } from '~/server/extraction/pdf.server';
 import { reviewExtraction } from '~/server/extraction/review.server';
 import { scoreRead } from './invoice-devset/score';
@@ -44,10 +44,6 @@ interface Entry {
   variant: string;
   split: string;
 }
-interface PageRead {
-  words: WordBox[];
-  text: string;
-}
 
 function entries(set: string): Entry[] {
   const dir = path.join(root, SETS[set]!);
@@ -56,23 +52,12 @@ function entries(set: string): Entry[] {
   return m.invoices.filter((e) => e.split === 'tuning');
 }
 
-async function imagePage(bytes: Uint8Array, scan: boolean): Promise<PageRead> {
-  const ocr = await recognizeWords(bytes, undefined, { scan });
-  const page = { words: ocr.words, text: ocr.text };
-  const first = combineReads([page]);
-  if (first.tableTop === null || first.tableTop <= 40) return page;
-  const top = first.tableTop - 4;
-  const headerWords = await recognizeTopSparse(ocr.prepared, top);
-  const kept = keepPlausibleBoxes(headerWords, ocr.words.filter((w) => w.y0 < top), scan || ocr.photo ? SCAN_SPARSE_MIN_CONFIDENCE : 0);
-  return headerWords.length ? { words: [...kept, ...ocr.words.filter((w) => w.y0 >= top)], text: ocr.text } : page;
-}
-
 async function pagesOf(file: string): Promise<PageRead[]> {
   const bytes = new Uint8Array(fs.readFileSync(file));
-  if (!file.endsWith('.pdf')) return [await imagePage(bytes, false)];
+  if (!file.endsWith('.pdf')) return [await readImagePage(bytes)];
   const pdf = await readPdfPages(bytes);
   const out: PageRead[] = [];
-  for (const p of pdf.read) out.push(p.image ? await imagePage(p.image, true) : { words: p.words, text: wordsToText(p.words) });
+  for (const p of pdf.read) out.push(p.image ? await readImagePage(p.image, undefined, { scan: true }) : { words: p.words, text: wordsToText(p.words) });
   return out;
 }
 

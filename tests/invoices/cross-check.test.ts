@@ -33,7 +33,7 @@ describe('a second read of the table', () => {
     expect(first.tableTop).not.toBeNull();
     const tokens = new Set(first.line_items.flatMap((i) => `${i.part_number} ${i.description}`.split(/\s+/)));
     expect(tokens.has('ULTRAFINE,')).toBe(true);
-    const checked = await crossCheckLines(page.prepared, page.words, first.tableTop! + 3, tokens);
+    const checked = await crossCheckLines(page.grey, page.words, first.tableTop! + 3, tokens);
     expect(checked).toHaveLength(page.words.length);
     const changed = checked.filter((w, i) => w.conf !== page.words[i]!.conf);
     expect(changed.map((w) => w.text)).toContain('ULTRAFINE,');
@@ -50,7 +50,7 @@ describe('a second read of the table', () => {
     const table = page.words.filter((w) => w.y0 > first.tableTop! + 3 && tokens.has(w.text));
     expect(changed.length).toBeLessThan(table.length / 5);
     // Nothing to check: the words come back as they were.
-    expect(await crossCheckLines(page.prepared, page.words, first.tableTop! + 3, new Set())).toEqual(page.words);
+    expect(await crossCheckLines(page.grey, page.words, first.tableTop! + 3, new Set())).toEqual(page.words);
   }, 120_000);
 
   it('turns the silent wrong description into a marked cell and a warning', async () => {

@@ -656,8 +656,10 @@ export interface OcrPage {
   height: number;
   /** Mean word confidence 0..1 (0 when no words). */
   confidence: number;
-  /** The prepared (grey, cleaned) image the words' boxes refer to. */
+  /** The prepared (grey, cleaned) image the words' boxes refer to, as a PNG. */
   prepared: Buffer;
+  /** The same image as grey pixels (for a second look at its words without decoding the PNG again). */
+  grey: GreyImage;
   /** A photograph: the page was found on a darker desk, cut out and its light flattened ({@link straightenPage}). */
   photo?: true;
 }
@@ -777,7 +779,7 @@ export async function recognizeWords(bytes: Uint8Array, signal?: AbortSignal, op
     const refined = await refineCodeWords(parseTsv(data.tsv ?? ''), grey, (box) => rereadWord(worker, grey, box));
     const words = restoreSmallCaps(options.scan ? joinCollapsedPieces(refined) : refined, grey);
     const confidence = words.length ? words.reduce((s, w) => s + w.conf, 0) / words.length : 0;
-    return { text: data.text, words, width: grey.width, height: grey.height, confidence, prepared, ...(grey.photo ? { photo: true as const } : {}) };
+    return { text: data.text, words, width: grey.width, height: grey.height, confidence, prepared, grey, ...(grey.photo ? { photo: true as const } : {}) };
   }, signal);
 }
 
@@ -830,8 +832,9 @@ export const CROSS_CHECK_SCALE = 2;
 const CROSS_CHECK_GAP = 16;
 
 /**
- * A second opinion on the table's words: every OCR line of `words` whose top is below `fromY` (px on the prepared page
- * `prepared`, the table's header line left out) and that has a word with a letter is cut out, the lines are stacked
+ * A second opinion on the table's words: every OCR line of `words` that lies below `fromY` (px on the prepared page
+ * `grey`, the table's header line left out) and holds a word with a letter among `tokens` (the words of the part rows
+ * a first layout read found) is cut out, the lines are stacked
  * with white between them, enlarged {@link CROSS_CHECK_SCALE} times and read again in one OCR run. Words of the two
  * reads that overlap on the page are grouped; where a group's texts differ (a letter, a case, a space, a stop), each
  * of its words with a letter gets {@link DISPUTED_CONFIDENCE}, so the cell it goes into is marked for checking.
@@ -841,9 +844,8 @@ const CROSS_CHECK_GAP = 16;
  * at both scales (an S read as 5 in a part number) still passes. Measured on tuning data only (2026-12-06, page-image
  * seeds 251–350): silent successes 7 → 4, right reads warned 36 → 38, about 0.6 s more per page.
  */
-export async function crossCheckLines(prepared: Buffer, words: WordBox[], fromY: number, tokens: ReadonlySet<string>, signal?: AbortSignal): Promise<WordBox[]> {
+export async function crossCheckLines(grey: GreyImage, words: WordBox[], fromY: number, tokens: ReadonlySet<string>, signal?: AbortSignal): Promise<WordBox[]> {
   const sharp = await loadSharp();
-  const grey = await toGrey(sharp(prepared).greyscale());
   const lines = new Map<string, WordBox[]>();
   for (const w of words) if (w.lineKey !== undefined) lines.set(w.lineKey, [...(lines.get(w.lineKey) ?? []), w]);
   const tableLine = (ws: WordBox[]) => ws.every((w) => w.y0 >= fromY) && ws.some((w) => /[A-Za-z]/.test(w.text) && tokens.has(w.text));
@@ -888,12 +890,13 @@ export async function crossCheckLines(prepared: Buffer, words: WordBox[], fromY:
     const x1 = w.x1 / k - CROSS_CHECK_GAP + left;
     byBand.set(band, [...(byBand.get(band) ?? []), { ...w, x0, x1 }]);
   }
+  const overlap = (a: WordBox, b: WordBox) => Math.min(a.x1, b.x1) - Math.max(a.x0, b.x0) > 0.3 * Math.min(a.x1 - a.x0, b.x1 - b.x0);
+  // An opening quote mark before a word is a speck the reader drops ("‘Wax" for "Wax").
+  const text = (ws: WordBox[]) => [...ws].sort((x, y) => x.x0 - y.x0).map((w) => w.text.replace(/^[‘’'“”"`]+(?=\w)/, '')).join(' ');
   for (const band of placed) {
-    const again = byBand.get(band) ?? [];
-    const overlap = (a: WordBox, b: WordBox) => Math.min(a.x1, b.x1) - Math.max(a.x0, b.x0) > 0.3 * Math.min(a.x1 - a.x0, b.x1 - b.x0);
     // Groups of words of the two reads joined by overlap (one word read as two, two as one).
-    const firsts = [...band.words].sort((a, b) => a.x0 - b.x0);
-    const seconds = [...again].sort((a, b) => a.x0 - b.x0);
+    const firsts = band.words;
+    const seconds = byBand.get(band) ?? [];
     const used = new Set<WordBox>();
     for (const start of firsts) {
       if (used.has(start)) continue;
@@ -914,8 +917,6 @@ export async function crossCheckLines(prepared: Buffer, words: WordBox[], fromY:
           grew = true;
         }
       }
-      // An opening quote mark before a word is a speck the reader drops ("‘Wax" for "Wax").
-      const text = (ws: WordBox[]) => [...ws].sort((x, y) => x.x0 - y.x0).map((w) => w.text.replace(/^[‘’'“”"`]+(?=\w)/, '')).join(' ');
       if (text(group.a) !== text(group.b)) for (const f of group.a) if (/[A-Za-z]/.test(f.text)) disputed.add(f);
     }
   }

@@ -34,7 +34,7 @@ export const pdfTooManyPages = (pages: number) =>
 /** Vertical offset between stacked pages (larger than any page in pixels or points). */
 const PAGE_STRIDE = 100_000;
 
-interface PageRead {
+export interface PageRead {
   words: WordBox[];
   text: string;
 }
@@ -199,14 +199,14 @@ function finish(read: LayoutInvoice): ExtractedInvoice {
  * table read again in sparse mode (scattered label boxes, a tall name), which the single-block read often garbles.
  * `options.scan` marks a page of a PDF without a text layer (see {@link OcrOptions}).
  */
-async function readImagePage(bytes: Uint8Array, signal?: AbortSignal, options: OcrOptions = {}): Promise<PageRead> {
+export async function readImagePage(bytes: Uint8Array, signal?: AbortSignal, options: OcrOptions = {}): Promise<PageRead> {
   const ocr = await recognizeWords(bytes, signal, options);
   const read = { words: ocr.words, text: ocr.text };
   const first = combineReads([read]);
   if (first.tableTop === null) return read;
   // The table's words (below its header line) checked by a second read at another scale (see crossCheckLines).
   const tokens = new Set(first.line_items.flatMap((item) => `${item.part_number} ${item.description}`.split(/\s+/)));
-  const page = { words: await crossCheckLines(ocr.prepared, ocr.words, first.tableTop + 3, tokens, signal), text: ocr.text };
+  const page = { words: await crossCheckLines(ocr.grey, ocr.words, first.tableTop + 3, tokens, signal), text: ocr.text };
   if (first.tableTop <= 40) return page;
   const top = first.tableTop - 4;
   const headerWords = await recognizeTopSparse(ocr.prepared, top, signal);
