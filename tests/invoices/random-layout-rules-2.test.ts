@@ -231,6 +231,20 @@ describe('the invoice date', () => {
     expect(date(line(0, [['Due Wed 09/09/2026', 10], ['Acct 4095C', 200], ['Inv. Date Mon 08/10/2026', 320]]))).toBe('2026-08-10');
     expect(date(line(0, [['Billing Date: 27/JUN/2026', 10], ['Shipped: 28/JUN/2026', 300], ['Due Date: 07/JUL/2026', 520]]))).toBe('2026-06-27');
   });
+
+  it('is never the date of a box labelled as another date when its own box was misread (random layout R266)', () => {
+    const date = (words: WordBox[]) => readInvoiceLayout([...words, ...table()]).invoice_date;
+    // "8/1/26" under BILLING DATE read "811726": the shipping date beside it is not the invoice's.
+    const grid = (billing: string) => [
+      ...line(0, [['BILLING DATE', 110], ['SHIPPED', 270], ['ORDER NO.', 380]]),
+      ...line(25, [['Ph 367-733-6670', 0], [billing, 110], ['8/2/26', 270], ['17092860', 380]]),
+    ];
+    expect(date(grid('811726'))).toBeNull();
+    expect(date(grid('8/1/26'))).toBe('2026-08-01');
+    // A date under no label, or under its own, is still found.
+    expect(date(line(0, [['Ph 367-733-6670', 0], ['8/2/26', 270]]))).toBe('2026-08-02');
+    expect(date([...line(0, [['DATE', 270]]), ...line(25, [['8/2/26', 270]])])).toBe('2026-08-02');
+  });
 });
 
 describe("the supplier's name beside a document title", () => {

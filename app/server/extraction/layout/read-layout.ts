@@ -2187,6 +2187,9 @@ export function dateRuns(line: Line): Line[] {
   return out;
 }
 
+/** A box label naming a date other than the invoice's: due, shipped, ordered, delivered, printed, a PO's. */
+const OTHER_DATE_LABEL = /^(?:(?:due|ship(?:ped)?|order(?:ed)?|deliver(?:y|ed)|print(?:ed)?|p\.?o\.?|promised|expires?)\b(?:\s+date)?|date\s+(?:due|shipped|ordered|required))\W*$/i;
+
 /** The invoice date (see module docs): a labelled box of a grid first ({@link dateInLabelledBox}), then by the lines' text. */
 function findDate(lines: Line[]): { iso: string | null; raw: string | null; conf: number } {
   const fromLine = (line: Line, after: RegExp | null) => {
@@ -2198,6 +2201,15 @@ function findDate(lines: Line[]): { iso: string | null; raw: string | null; conf
   const conf = (line: Line, raw: string) => meanConf(line.words.filter((w) => raw.includes(w.text) || w.text.includes(raw)));
   const boxed = dateInLabelledBox(lines, conf);
   if (boxed) return boxed;
+  // The line's first date not in a box labelled as another date ("SHIPPED", "DUE"): when the invoice date's own box
+  // was misread ("8/1/26" as "811726" under "BILLING DATE"), the shipping date beside it was taken silently (random
+  // layout R266). No date is better than another date: the form then asks for it.
+  const ownDate = (line: Line) => {
+    const i = lines.indexOf(line);
+    const runs = dateRuns(line);
+    const own = runs.length ? runs.find((seg) => !OTHER_DATE_LABEL.test(stackedLabelAbove(lines, i, seg))) : line;
+    return own ? readDate(own.text) : null;
+  };
   const tries: { line: Line; re: RegExp | null; below: boolean }[] = [];
   // "Billing Date" and "Date of Invoice" name the invoice's date as "Invoice Date" does (random layout R371: its line
   // also held a due date, so it was passed over as one).
@@ -2217,7 +2229,7 @@ function findDate(lines: Line[]): { iso: string | null; raw: string | null; conf
     if (t.below) {
       // Label-above-value: the date under the label.
       const labelLine = t.line;
-      const found = readDate(labelLine.text);
+      const found = ownDate(labelLine);
       if (found) return { iso: found.iso, raw: found.raw, conf: conf(labelLine, found.raw) };
       continue;
     }
@@ -2226,7 +2238,7 @@ function findDate(lines: Line[]): { iso: string | null; raw: string | null; conf
   }
   for (const line of lines) {
     if (/\b(due|ship|order)\s+date/i.test(line.text)) continue;
-    const found = readDate(line.text);
+    const found = ownDate(line);
     if (found) return { iso: found.iso, raw: found.raw, conf: conf(line, found.raw) };
   }
   return { iso: null, raw: null, conf: 0 };
