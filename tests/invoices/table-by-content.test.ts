@@ -5,7 +5,7 @@
 import { describe, expect, it } from 'vitest';
 import { LOW_CONFIDENCE } from '~/lib/schemas/invoice';
 import { matchHeader, partNumberConfidence, readInvoiceLayout } from '~/server/extraction/layout/read-layout';
-import { columnStrips, findTableByContent, isCodeCell, isCodeWord, isItemLine, isLineCode } from '~/server/extraction/layout/table-by-content';
+import { columnStrips, findTableByContent, isCodeCell, isCodeWord, isItemLine, isLineCode, tailOfDescription } from '~/server/extraction/layout/table-by-content';
 import { groupLines, makeLine } from '~/server/extraction/layout/words';
 import { line } from './word-boxes';
 
@@ -175,5 +175,40 @@ describe('findTableByContent across pages and for one part', () => {
       ...line(160, [['Total', 800], ['619.85', 950]]),
     ];
     expect(readInvoiceLayout(words).line_items).toEqual([{ part_number: '95895-L3000', description: 'Front view camera', quantity: 1, unit_price: 619.85 }]);
+  });
+});
+
+describe('a description too long for the strip the others fill (monospace print, random layout R330)', () => {
+  // 11 px high words 10 px per character: a word space (10 px) is as wide as the gap that splits columns.
+  const rows = (descs: string[], extra: [string, number][][] = []) => [
+    ...line(0, [['Ridgeway Toyota Parts', 10]], 0.95, 30),
+    ...descs.flatMap((d, i) =>
+      line(60 + 30 * i, [['2', 10], [`9011${i}-A0379`, 60], [d, 200], ...(extra[i] ?? []), ['EA', 560], ['1.92', 640], ['3.84', 740]], 0.9, 11),
+    ),
+    ...line(60 + 30 * descs.length + 30, [['Total', 640], ['11.52', 740]], 0.9, 11),
+  ];
+
+  it('keeps its last words: "RETAINER, FR BUMPER SIDE, LH", not "… SIDE"', () => {
+    const words = rows(['BOLT, W/WASHER', 'EMBLEM, RADIATOR GRILLE', 'RETAINER, FR BUMPER SIDE, LH']);
+    expect(columnStrips(groupLines(words).slice(1, 4).map((l) => l.words)).some((s) => s.x0 === 460)).toBe(true);
+    expect(readInvoiceLayout(words).line_items.map((i) => i.description)).toEqual(['BOLT, W/WASHER', 'EMBLEM, RADIATOR GRILLE', 'RETAINER, FR BUMPER SIDE, LH']);
+  });
+
+  it('leaves a column of its own alone: one filled in most rows, or standing further off', () => {
+    const cells = (descs: string[], extra: [string, number][][]) => {
+      const lines = groupLines(rows(descs, extra)).slice(1, 1 + descs.length);
+      const strips = columnStrips(lines.map((l) => l.words));
+      const d = strips.findIndex((s) => s.x0 === 200);
+      const of = (k: number) => lines.map((l) => l.words.filter((w) => w.x0 >= strips[k]!.x0 && w.x1 <= strips[k]!.x1));
+      return [of(d), of(d + 1)] as const;
+    };
+    const [desc, tail] = cells(['BOLT, W/WASHER', 'EMBLEM, RADIATOR GRILLE', 'RETAINER, FR BUMPER SIDE, LH'], []);
+    expect(tailOfDescription(desc, tail)).toBe(true);
+    // A vehicle column filled in two rows of three.
+    const [d2, vehicle] = cells(['BOLT, W/WASHER', 'EMBLEM, RADIATOR GRILLE', 'RETAINER, FR BUMPER SIDE'], [[['CAMRY', 460]], [], [['RAV4', 460]]]);
+    expect(tailOfDescription(d2, vehicle)).toBe(false);
+    // A note three word spaces from the description.
+    const [d3, note] = cells(['BOLT, W/WASHER', 'EMBLEM, RADIATOR GRILLE', 'RETAINER, FR BUMPER SIDE'], [[], [], [['BO', 480]]]);
+    expect(tailOfDescription(d3, note)).toBe(false);
   });
 });

@@ -303,6 +303,8 @@ export function findTableByContent(lines: Line[]): ContentTable | null {
   const desc = others.find((k) => profiles[k]!.letters >= Math.max(most / 2, n * 2));
   if (desc !== undefined) kinds[desc] = 'desc';
   let cols: Column[] = strips.map((s, k) => ({ kind: kinds[k]!, label: '', x0: s.x0, x1: s.x1, left: bounds[k]!.left, right: bounds[k]!.right }));
+  // The description's last words in a strip of their own (see tailOfDescription), read as part of it.
+  const tail = desc !== undefined && kinds[desc + 1] === 'other' && text.includes(desc + 1) && tailOfDescription(cellsOf(desc), cellsOf(desc + 1));
   // An aftermarket line code printed in its own narrow strip just left of the number ("KYB | 334658"): one part number.
   const height = median(itemLines.flatMap((l) => l.words.map((w) => w.y1 - w.y0)));
   const brand = cols[partAt - 1];
@@ -311,6 +313,10 @@ export function findTableByContent(lines: Line[]): ContentTable | null {
     if (enough(codes)) {
       cols = cols.map((c, k) => (k === partAt ? { ...c, x0: brand.x0, left: brand.left } : c)).filter((_, k) => k !== partAt - 1);
     }
+  }
+  if (tail) {
+    const d = cols.findIndex((c) => c.kind === 'desc');
+    cols = cols.map((c, k) => (k === d ? { ...c, x1: cols[d + 1]!.x1, right: cols[d + 1]!.right } : c)).filter((_, k) => k !== d + 1);
   }
   // Each run's lines from its first item line to its last, and the wrapped end of the last row's description right
   // under it.
@@ -326,3 +332,31 @@ export function findTableByContent(lines: Line[]): ContentTable | null {
   const headerIndex = above && moneyWords(above.words).length === 0 ? start - 1 : start;
   return { cols, start, end, headerIndex, body };
 }
+
+/**
+ * Whether the text strip right of the description holds the end of a few long descriptions, not a column of its own:
+ * words in fewer than half of the rows, each a word space from the description's last word in its row (at most
+ * {@link TAIL_GAP_FACTOR} × the median space between the words of the description cells). In monospace print a word
+ * space is as wide as the gap that splits columns, so the one description long enough to reach past the others'
+ * ends had its last words cut off: "RETAINER, FR BUMPER SIDE, LH" read "RETAINER, FR BUMPER SIDE" and added up
+ * (random layout R330, silently). A vehicle or note column is filled in most rows, or stands further off.
+ */
+export function tailOfDescription(desc: WordBox[][], next: WordBox[][]): boolean {
+  const filled = next.map((cell, i) => ({ cell, row: desc[i] ?? [] })).filter((r) => r.cell.length > 0);
+  if (!filled.length || filled.length * 2 >= next.length) return false;
+  const spaces = desc.flatMap((cell) => {
+    const ws = [...cell].sort((a, b) => a.x0 - b.x0);
+    return ws.slice(1).map((w, k) => w.x0 - ws[k]!.x1);
+  });
+  if (spaces.length < 3) return false;
+  const space = median(spaces);
+  return filled.every(({ cell, row }) => {
+    if (!row.length || !cell.some((w) => /[A-Za-z]/.test(w.text))) return false;
+    const last = Math.max(...row.map((w) => w.x1));
+    const first = Math.min(...cell.map((w) => w.x0));
+    return first - last <= TAIL_GAP_FACTOR * space;
+  });
+}
+
+/** How many description word spaces the gap before a description's tail may be ({@link tailOfDescription}). */
+export const TAIL_GAP_FACTOR = 1.3;
