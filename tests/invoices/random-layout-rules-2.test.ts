@@ -11,6 +11,7 @@ import {
   dateRuns,
   isWrappedPartEnd,
   matchHeader,
+  partsAreLineNumbers,
   readInvoiceLayout,
   valuesBelow,
   withoutDocumentTitle,
@@ -262,5 +263,32 @@ describe("the supplier's name beside a document title", () => {
     expect(withoutDocumentTitle(seg([['Bluewater Collision Supply Invoice L3402', 0]]))?.text).toBe('Bluewater Collision Supply');
     // No number: evenly spaced capitals stay one heading.
     expect(withoutDocumentTitle(seg([['SUMMIT WHOLESALE PARTS INVOICE', 0]]))?.text).toBe('SUMMIT WHOLESALE PARTS INVOICE');
+  });
+});
+
+describe('a line-number column taken for the part numbers (random layout R446)', () => {
+  // The OCR's words of R446's table: its head read "Lo# Quantity ttem# Description of Goods uUnitPrice Extension".
+  const page = () => [
+    ...line(190, [['Invoice No. P3206', 52]]),
+    ...line(545, [['Lo#', 62], ['Quantity', 161], ['ttem#', 321], ['Description of Goods', 562], ['uUnitPrice', 1074], ['Extension', 1250]], 0.5),
+    ...line(578, [['1', 63], ['1 KT', 162], ['UPL-0726', 320], ['U-POL Raptor Liner Kit Black', 561], ['120.30', 1090], ['120.30', 1264]]),
+    ...line(610, [['2', 61], ['1 EA', 162], ['SEM-39143', 320], ['SEM Self Etching Primer Aerosol', 562], ['20.45', 1093], ['20.45', 1268]]),
+    ...line(641, [['3', 62], ['1 PK', 162], ['MIR-AE-6P400', 320], ['Mirka Abralon 6in P400 (20)', 561], ['33.80', 1094], ['33.80', 1268]]),
+    ...line(700, [['Merchandise', 67], ['174.55', 271]]),
+    ...line(750, [['Amount Due', 66], ['$174.55', 236]]),
+  ];
+
+  it('knows part numbers 1, 2, 3 … for line numbers', () => {
+    const rows = (parts: string[]) => ({ line_items: parts.map((p) => ({ part_number: p, description: 'x', quantity: 1, unit_price: 1 })) });
+    expect(partsAreLineNumbers(rows(['1', '2', '3']))).toBe(true);
+    expect(partsAreLineNumbers(rows(['1']))).toBe(false);
+    expect(partsAreLineNumbers(rows(['88', '940', '250']))).toBe(false);
+    expect(partsAreLineNumbers(rows(['1', '3']))).toBe(false);
+  });
+
+  it('reads the part numbers from their own column, not the line numbers', () => {
+    const read = readInvoiceLayout(page());
+    expect(read.line_items.map((i) => i.part_number)).toEqual(['UPL-0726', 'SEM-39143', 'MIR-AE-6P400']);
+    expect(read.total_amount).toBe(174.55);
   });
 });

@@ -2585,13 +2585,17 @@ export function totalsBesideTable(words: WordBox[]): WordBox[] {
 
 /** Reads an invoice from word boxes (see module docs). */
 export function readInvoiceLayout(words: WordBox[]): LayoutInvoice {
-  const lines = groupLines(totalsBesideTable(words));
+  return withLineNumbersMarked(chooseTable(groupLines(totalsBesideTable(words))));
+}
+
+/** The read of the header-led table or of the table by content, whichever is likelier right (see module docs). */
+function chooseTable(lines: Line[]): LayoutInvoice {
   const byHeader = readTable(lines);
   const header = withTable(lines, byHeader);
   const headerAddsUp = byHeader !== null && byHeader.items.length > 0 && missedBy(header) <= RECONCILE_TOLERANCE_CENTS;
   if (headerAddsUp && prosePartShare(header) < 0.5) return header;
-  // The header's table is missing, empty, does not add up, or half its part numbers read as prose: the table found by
-  // its cells' content competes.
+  // The header's table is missing, empty, does not add up, or half its part numbers read as prose (or are the line
+  // numbers): the table found by its cells' content competes.
   const byContent = readTableByContent(lines);
   if (!byContent || byContent.items.length === 0) return header;
   const content = withTable(lines, byContent);
@@ -2603,8 +2607,28 @@ export function readInvoiceLayout(words: WordBox[]): LayoutInvoice {
   return missedBy(content) < missedBy(header) ? content : header;
 }
 
-/** The share (0..1) of a read's part numbers that read as prose ({@link isProsePart}); 0 without parts. */
+/**
+ * Whether a read's part numbers are its rows' line numbers, 1, 2, 3 … (two rows or more): a line-number column taken
+ * for the part numbers under a garbled header ("Lo# Quantity ttem# …": random layout R446 read "1", "2", "3" and
+ * added up, silently). No supplier numbers its parts so.
+ */
+export function partsAreLineNumbers(read: Pick<LayoutInvoice, 'line_items'>): boolean {
+  return read.line_items.length >= 2 && read.line_items.every((item, i) => item.part_number.trim() === String(i + 1));
+}
+
+/** A read whose part numbers are its line numbers ({@link partsAreLineNumbers}) with those cells marked for checking. */
+function withLineNumbersMarked(read: LayoutInvoice): LayoutInvoice {
+  if (!partsAreLineNumbers(read)) return read;
+  const rows = read.confidence.line_items ?? [];
+  return {
+    ...read,
+    confidence: { ...read.confidence, line_items: read.line_items.map((_, i) => ({ ...rows[i], part_number: Math.min(rows[i]?.part_number ?? 1, CHANGED_CONFIDENCE) })) },
+  };
+}
+
+/** The share (0..1) of a read's part numbers that read as prose ({@link isProsePart}), 1 when they are its line numbers; 0 without parts. */
 function prosePartShare(read: LayoutInvoice): number {
+  if (partsAreLineNumbers(read)) return 1;
   return read.line_items.filter((item) => isProsePart(item.part_number)).length / Math.max(1, read.line_items.length);
 }
 
