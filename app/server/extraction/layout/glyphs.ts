@@ -527,10 +527,10 @@ export function isClosedSix(image: GreyImage, g: Glyph): boolean {
 }
 
 /**
- * The grey level halfway between a glyph box's darkest and lightest pixels (0 black … 255 white): a pixel darker is
- * ink. Null when the box holds no clear ink (contrast under 60 levels).
+ * The darkest and lightest grey levels in a glyph's box (0 black … 255 white); null when the box holds no clear ink
+ * (contrast under 60 levels).
  */
-export function midGrey(image: GreyImage, g: Glyph): number | null {
+export function greyRange(image: GreyImage, g: Glyph): { lo: number; hi: number } | null {
   let lo = 255;
   let hi = 0;
   for (let y = g.y0; y < g.y1; y += 1) {
@@ -540,7 +540,16 @@ export function midGrey(image: GreyImage, g: Glyph): number | null {
       if (v > hi) hi = v;
     }
   }
-  return hi - lo < 60 ? null : (lo + hi) / 2;
+  return hi - lo < 60 ? null : { lo, hi };
+}
+
+/**
+ * The grey level halfway between a glyph box's darkest and lightest pixels (0 black … 255 white): a pixel darker is
+ * ink. Null when the box holds no clear ink (contrast under 60 levels).
+ */
+export function midGrey(image: GreyImage, g: Glyph): number | null {
+  const range = greyRange(image, g);
+  return range && (range.lo + range.hi) / 2;
 }
 
 /**

@@ -24,7 +24,7 @@
  * on an 8-bit grey image (0 black … 255 white).
  */
 import type { GreyImage } from '../clean-photo';
-import { CHANGED_CONFIDENCE, isCodeWord, segmentGlyphs, type Glyph } from './glyphs';
+import { CHANGED_CONFIDENCE, greyRange, isCodeWord, segmentGlyphs, type Glyph } from './glyphs';
 import type { WordBox } from './words';
 
 /** Columns and rows of the coverage grid a glyph is reduced to for comparison. */
@@ -43,23 +43,21 @@ export const MIN_REFERENCE_FIVES = 3;
 
 const MONEY = /^[$€£]?\(?-?[\d,]*\d\.\d{2}\)?-?$/;
 
+/** A glyph's ink (0 paper … 1 ink) at (x, y) within its box, scaled between its lightest and darkest pixels; null without clear ink. */
+function inkOf(image: GreyImage, g: Glyph): ((x: number, y: number) => number) | null {
+  const range = greyRange(image, g);
+  if (!range) return null;
+  const { lo, hi } = range;
+  return (x, y) =>
+    Math.min(1, Math.max(0, (hi - image.px[(g.y0 + y) * image.width + g.x0 + x]!) / (hi - lo)));
+}
+
 /** Ink coverage (0 paper … 1 ink) of a glyph's box on a GRID_W×GRID_H grid, by area; null without clear ink. */
 export function coverageGrid(image: GreyImage, g: Glyph): number[] | null {
   const w = g.x1 - g.x0;
   const h = g.y1 - g.y0;
-  if (w < 2 || h < 4) return null;
-  let lo = 255;
-  let hi = 0;
-  for (let y = g.y0; y < g.y1; y += 1) {
-    for (let x = g.x0; x < g.x1; x += 1) {
-      const v = image.px[y * image.width + x]!;
-      if (v < lo) lo = v;
-      if (v > hi) hi = v;
-    }
-  }
-  if (hi - lo < 60) return null;
-  const ink = (x: number, y: number) =>
-    Math.min(1, Math.max(0, (hi - image.px[(g.y0 + y) * image.width + g.x0 + x]!) / (hi - lo)));
+  const ink = w < 2 || h < 4 ? null : inkOf(image, g);
+  if (!ink) return null;
   const grid: number[] = [];
   for (let gy = 0; gy < GRID_H; gy += 1) {
     for (let gx = 0; gx < GRID_W; gx += 1) {
@@ -99,19 +97,8 @@ const gridDistance = (a: number[], b: number[]): number =>
 export function looksLikeS(image: GreyImage, g: Glyph): boolean {
   const w = g.x1 - g.x0;
   const h = g.y1 - g.y0;
-  if (h < 10 || w < 5) return false;
-  let lo = 255;
-  let hi = 0;
-  for (let y = g.y0; y < g.y1; y += 1) {
-    for (let x = g.x0; x < g.x1; x += 1) {
-      const v = image.px[y * image.width + x]!;
-      if (v < lo) lo = v;
-      if (v > hi) hi = v;
-    }
-  }
-  if (hi - lo < 60) return false;
-  const ink = (x: number, y: number) =>
-    Math.min(1, Math.max(0, (hi - image.px[(g.y0 + y) * image.width + g.x0 + x]!) / (hi - lo)));
+  const ink = h < 10 || w < 5 ? null : inkOf(image, g);
+  if (!ink) return false;
   // Sub-pixel left edge of a row: the first column at least half ink, less the ink of the column before it.
   const edge = (y: number) => {
     for (let x = 0; x < w; x += 1) if (ink(x, y) >= 0.5) return x - (x > 0 ? ink(x - 1, y) : 0);
