@@ -92,7 +92,7 @@ const gridDistance = (a: number[], b: number[]): number =>
  * pages): a top-left corner at most half ink and ink at the right under the top bar (an S's upper terminal) — true
  * fives far from their page's fives (a bold invoice number, another font) had corners of 0.42–0.50 and right-hand
  * ink of 0.25–0.33 (G10's "870528" became "870S28"). Among the 44 true fives far from their page's, the inset was
- * at most 0.089; of the S read as 5 with their own far, six of thirteen had 0.106–0.155.
+ * at most 0.089; of the twelve S read as 5 that lie far, six had 0.106–0.155.
  */
 export function looksLikeS(image: GreyImage, g: Glyph): boolean {
   const w = g.x1 - g.x0;
