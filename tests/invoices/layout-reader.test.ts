@@ -368,6 +368,20 @@ describe('lines', () => {
     ];
     expect(groupLines(words).map((l) => l.text)).toEqual(['Part Description Qty', 'Body bolt M6 x 20']);
   });
+
+  it('keeps a lone dash between two words of a text line (R452: "OUTER - 2 BULB"), drops one low on the line or on its own', () => {
+    const row = (key: string): WordBox[] =>
+      line(300, [['TAIL LAMP OUTER', 40], ['2 BULB', 260]]).map((w) => ({ ...w, lineKey: key }));
+    const dash = (y0: number, key: string): WordBox => ({ text: '-', x0: 238, x1: 246, y0, y1: y0 + 3, conf: 0.93, lineKey: key });
+    const words = (at: number): WordBox[] => [...line(200, [['Part', 40], ['Description', 120], ['Qty', 300]]), ...row('1.1.1.1'), dash(at, '1.1.1.1')];
+    // 3 px high against the line's 20, in the middle of the letters: printed, as Tesseract read it.
+    expect(groupLines(words(309)).map((l) => l.text)).toEqual(['Part Description Qty', 'TAIL LAMP OUTER - 2 BULB']);
+    // At the foot of the letters: an underline or a rule's end, not a dash of the text.
+    expect(groupLines(words(317)).map((l) => l.text)).toEqual(['Part Description Qty', 'TAIL LAMP OUTER 2 BULB']);
+    // On a line of its own (a rule under the row).
+    const alone = [...line(200, [['Part', 40], ['Description', 120], ['Qty', 300]]), ...row('1.1.1.1'), dash(330, '1.1.2.1')];
+    expect(groupLines(alone).map((l) => l.text)).toEqual(['Part Description Qty', 'TAIL LAMP OUTER 2 BULB']);
+  });
 });
 
 describe('lines of mixed sizes', () => {
@@ -1055,6 +1069,8 @@ describe('layouts of the third extra tuning set (L31–L36)', () => {
     ]);
     expect(continueDescription('GRILLE ASM', 'ASM,', 'RAD')).toBe('GRILLE ASM, RAD');
     expect(continueDescription('Oil filter', 'filter', 'element')).toBe('Oil filter element');
+    // An ampersand that ends the line above is printed text (R452: "W/ GRILLE &" over "FOG LAMPS").
+    expect(continueDescription('BUMPER ASSY W/ GRILLE', '&', 'FOG LAMPS')).toBe('BUMPER ASSY W/ GRILLE & FOG LAMPS');
   });
 
   it('reads the description a ticket prints under the part number in one "Item" cell (no description column)', () => {

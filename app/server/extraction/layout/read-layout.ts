@@ -1132,7 +1132,8 @@ export function joinWrapped(cells: WordBox[][]): string {
  * A part's description continued on the next line of its row (a narrow Description column wraps it; rows aligned to
  * the top of their cells). `desc` is the description so far, `printedEnd` the last word of it as printed on the line
  * above (before {@link joinWrapped} dropped trailing marks), `next` the following line's text. A comma the line above
- * ended with is kept ("HEADLAMP ASM," / "FRT" → "HEADLAMP ASM, FRT"); a word broken after a dash is joined without a
+ * ended with is kept ("HEADLAMP ASM," / "FRT" → "HEADLAMP ASM, FRT"), and so is an ampersand ("W/ GRILLE &" / "FOG LAMPS":
+ * random layouts R452, R499 on page images lost it); a word broken after a dash is joined without a
  * space ("FENDER SUB-" / "ASSY" → "FENDER SUB-ASSY", "kit 1-" / "step" → "kit 1-step"); otherwise a space. Returns the
  * joined description.
  */
@@ -1141,6 +1142,7 @@ export function continueDescription(desc: string, printedEnd: string, next: stri
   if (!next) return desc;
   if (/[A-Za-z0-9]-$/.test(printedEnd) && !desc.endsWith('-')) return `${desc}-${next}`;
   if (/[A-Za-z0-9)],$/.test(printedEnd) && !desc.endsWith(',')) return `${desc}, ${next}`;
+  if (printedEnd === '&' && !desc.endsWith('&')) return `${desc} & ${next}`;
   return `${desc} ${next}`;
 }
 

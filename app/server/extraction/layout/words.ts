@@ -88,16 +88,23 @@ export const tallForItsLetters = (w: WordBox, minChars = 3): boolean =>
   w.text.length >= minChars && w.x1 - w.x0 < 0.3 * w.text.length * (w.y1 - w.y0);
 
 /**
- * A one-letter word of x-height only ("x" of "M6 x 20", "3/4 in x 60 yd") that the OCR put on a text line between two
- * full-height words of that line (same `lineKey`, each within three of its heights, all three overlapping vertically):
- * a word of the text, not a rule read as a letter. `tall` tells the line's full-height words.
+ * A one-letter word of x-height only ("x" of "M6 x 20", "3/4 in x 60 yd") or a lone dash ("TAIL LAMP ASSY RH OUTER -
+ * 2 BULB": random layouts R452, R466, R520 … on page images lost it, seven rows in a hundred invoices) that the OCR put
+ * on a text line between two full-height words of that line (same `lineKey`, each within three of its heights, all
+ * three overlapping vertically; a dash's middle between a quarter and four fifths of the way down their letters): a
+ * word of the text, not a rule read as a letter. `tall` tells the line's full-height words.
  */
 function isSmallWordInLine(w: WordBox, words: WordBox[], tall: (w: WordBox) => boolean): boolean {
-  if (w.lineKey === undefined || !/^[acemnorsuvwxz]$/.test(w.text)) return false;
+  const dash = /^[-–—]$/.test(w.text);
+  if (w.lineKey === undefined || !(dash || /^[acemnorsuvwxz]$/.test(w.text))) return false;
   const h = w.y1 - w.y0;
-  const mates = words.filter((x) => x !== w && x.lineKey === w.lineKey && tall(x) && Math.min(x.y1, w.y1) - Math.max(x.y0, w.y0) >= h * 0.8);
-  const left = mates.some((x) => x.x1 <= w.x0 + 1 && w.x0 - x.x1 <= h * 3);
-  const right = mates.some((x) => x.x0 >= w.x1 - 1 && x.x0 - w.x1 <= h * 3);
+  const mid = (w.y0 + w.y1) / 2;
+  const inBand = (x: WordBox) => !dash || (mid >= x.y0 + 0.25 * (x.y1 - x.y0) && mid <= x.y0 + 0.8 * (x.y1 - x.y0));
+  const mates = words.filter((x) => x !== w && x.lineKey === w.lineKey && tall(x) && Math.min(x.y1, w.y1) - Math.max(x.y0, w.y0) >= h * 0.8 && inBand(x));
+  // Within three heights: of the small letter, or of the words beside a dash (a flat mark's own height is no measure).
+  const reach = (x: WordBox) => 3 * (dash ? x.y1 - x.y0 : h);
+  const left = mates.some((x) => x.x1 <= w.x0 + 1 && w.x0 - x.x1 <= reach(x));
+  const right = mates.some((x) => x.x0 >= w.x1 - 1 && x.x0 - w.x1 <= reach(x));
   return left && right;
 }
 
