@@ -18,6 +18,7 @@
 import { INVOICE_MESSAGES, type ExtractedInvoice } from '~/lib/schemas/invoice';
 import { ExtractionError, partialExtraction, validateExtraction, type InvoiceExtractor } from './contract.server';
 import { readInvoiceLayout, type LayoutInvoice } from './layout/read-layout';
+import { proseInk } from './layout/prose-ink';
 import { sReadAsFive } from './layout/s-or-five';
 import { median, tallForItsLetters, type WordBox } from './layout/words';
 import { crossCheckLines, OCR_PAGE_LIMIT_MS, OcrTimeoutError, recognizeTopSparse, recognizeWords, type OcrOptions } from './ocr.server';
@@ -202,15 +203,16 @@ function finish(read: LayoutInvoice): ExtractedInvoice {
  */
 export async function readImagePage(bytes: Uint8Array, signal?: AbortSignal, options: OcrOptions = {}): Promise<PageRead> {
   const ocr = await recognizeWords(bytes, signal, options);
-  // An S read as 5, told from the page's own fives: measured on clean page images only (see s-or-five.ts).
-  const checkFives = (words: WordBox[]) => (options.scan || ocr.photo ? words : sReadAsFive(words, ocr.grey));
+  // An S read as 5, told from the page's own fives, then spaces read away and points read in, told from the ink:
+  // measured on clean page images only (see s-or-five.ts, prose-ink.ts).
+  const checkInk = (words: WordBox[]) => (options.scan || ocr.photo ? words : proseInk(sReadAsFive(words, ocr.grey), ocr.grey));
   const read = { words: ocr.words, text: ocr.text };
   const first = combineReads([read]);
-  if (first.tableTop === null) return { ...read, words: checkFives(read.words) };
+  if (first.tableTop === null) return { ...read, words: checkInk(read.words) };
   // The table's words (below its header line) checked by a second read at another scale (see crossCheckLines).
   const tokens = new Set(first.line_items.flatMap((item) => `${item.part_number} ${item.description}`.split(/\s+/)));
   const page = { words: await crossCheckLines(ocr.grey, ocr.words, first.tableTop + 3, tokens, signal), text: ocr.text };
-  if (first.tableTop <= 40) return { ...page, words: checkFives(page.words) };
+  if (first.tableTop <= 40) return { ...page, words: checkInk(page.words) };
   const top = first.tableTop - 4;
   const headerWords = await recognizeTopSparse(ocr.prepared, top, signal);
   const kept = keepPlausibleBoxes(
@@ -218,7 +220,7 @@ export async function readImagePage(bytes: Uint8Array, signal?: AbortSignal, opt
     ocr.words.filter((w) => w.y0 < top),
     options.scan || ocr.photo ? SCAN_SPARSE_MIN_CONFIDENCE : 0,
   );
-  return { words: checkFives(headerWords.length ? [...kept, ...page.words.filter((w) => w.y0 >= top)] : page.words), text: ocr.text };
+  return { words: checkInk(headerWords.length ? [...kept, ...page.words.filter((w) => w.y0 >= top)] : page.words), text: ocr.text };
 }
 
 export function createOfflineExtractor(): InvoiceExtractor {

@@ -1,0 +1,120 @@
+/**
+ * Spaces read away and points read in where the ink has none, in words of letters (issue 18: "never claims success
+ * when it is wrong").
+ *
+ * Tesseract's LSTM judges spaces and points by its language model as much as by the ink: a narrow space in a
+ * proportional face is read away ("FENDER, LH" as "FENDER,LH": random layout R533 on a page image) and a bold serif
+ * "LLC" is read "LL.C" (R396, from the sparse re-read of the header, at high confidence). The read then adds up like
+ * a right one, and the form said 'Data extracted successfully!'. Both can be seen in the pixels:
+ *
+ * - **A space read away** ({@link lostSpace}): a word of letters is cut into glyphs by its ink columns; when the
+ *   glyphs pair one to one with its letters and exactly one gap between them is at least {@link SPACE_OF_LINE} × the
+ *   line's word space and at least {@link GAP_OVER_LETTERS} × every other gap of the word, the word is split there.
+ * - **A point not printed** ({@link pointNotPrinted}): a word of letters with one full stop between two letters whose
+ *   glyphs number one fewer than its characters, none of them the size of a point: the point is dropped.
+ *
+ * A word's box is Tesseract's, which bounds its ink, so the gap between two words' boxes is the word space as printed.
+ * Pure functions on an 8-bit grey image (0 black … 255 white); used on clean page images only (not on photographs or
+ * scans, whose ink gaps wander with blur and whose specks are points).
+ */
+import type { GreyImage } from '../clean-photo';
+import { segmentGlyphs, type Glyph } from './glyphs';
+import { median, type WordBox } from './words';
+
+/** Least gap inside a word, as a share of its line's word space, taken for a space read away. */
+export const SPACE_OF_LINE = 0.7;
+/** How many times wider than every other gap of the word that gap must be. */
+export const GAP_OVER_LETTERS = 2;
+
+/** Largest point, as a share of the letters' height (a full stop is about a fifth of a capital's height). */
+export const POINT_SIZE = 0.35;
+
+/** A word of letters (commas, points, apostrophes and ampersands within): prose, not a code or a number. */
+const PROSE = /^[A-Za-z][A-Za-z,.'&]*[A-Za-z]$/;
+
+/** Words of one line (same `lineKey`), left to right; words without a line key are left out. */
+function linesOf(words: WordBox[]): WordBox[][] {
+  const groups = new Map<string, WordBox[]>();
+  for (const w of words)
+    if (w.lineKey !== undefined) groups.set(w.lineKey, [...(groups.get(w.lineKey) ?? []), w]);
+  return [...groups.values()].map((ws) => [...ws].sort((a, b) => a.x0 - b.x0));
+}
+
+/**
+ * The line's word space (px): the median gap between neighbouring words of the line that are at most one letter
+ * height apart (wider gaps are between columns), or null with fewer than two such gaps.
+ */
+export function wordSpace(line: WordBox[]): number | null {
+  const h = median(line.map((w) => w.y1 - w.y0));
+  const gaps: number[] = [];
+  for (let i = 1; i < line.length; i += 1) {
+    const gap = line[i]!.x0 - line[i - 1]!.x1;
+    if (gap > 0 && gap <= h) gaps.push(gap);
+  }
+  return gaps.length >= 2 ? median(gaps) : null;
+}
+
+/** The ink gaps (px) between a word's neighbouring glyphs. */
+export const glyphGaps = (glyphs: Glyph[]): number[] => glyphs.slice(1).map((g, i) => g.x0 - glyphs[i]!.x1);
+
+/**
+ * Where a word's space was read away: the number of characters before it (the word splits there), or null. The
+ * word's glyphs must pair one to one with its characters; see the module docs for the gap rule. Each piece must hold
+ * two letters or more, the second starting with one (a lone letter cut off is more often a swollen box: "PAINT" whose
+ * box took in the "&" after it).
+ */
+export function lostSpace(text: string, glyphs: Glyph[], space: number): number | null {
+  if (glyphs.length !== text.length || glyphs.length < 4) return null;
+  const gaps = glyphGaps(glyphs);
+  const widest = gaps.reduce((best, g, i) => (g > gaps[best]! ? i : best), 0);
+  const gap = gaps[widest]!;
+  if (gap < SPACE_OF_LINE * space || gaps.some((g, i) => i !== widest && g * GAP_OVER_LETTERS > gap))
+    return null;
+  const at = widest + 1;
+  const letters = (t: string) => (t.match(/[A-Za-z]/g) ?? []).length;
+  const [left, right] = [text.slice(0, at), text.slice(at)];
+  return letters(left) >= 2 && letters(right) >= 2 && /^[A-Za-z]/.test(right) ? at : null;
+}
+
+/**
+ * Whether a word's one full stop between two letters ("LL.C") is not in the ink: its glyphs number one fewer than its
+ * characters and none of them is small enough for a point (at most {@link POINT_SIZE} × the letters' height wide and
+ * tall). Letters under 8 px tall are not judged.
+ */
+export function pointNotPrinted(text: string, glyphs: Glyph[]): boolean {
+  if (!PROSE.test(text) || (text.match(/\./g) ?? []).length !== 1 || !/[A-Za-z]\.[A-Za-z]/.test(text))
+    return false;
+  if (glyphs.length !== text.length - 1) return false;
+  const h = Math.max(...glyphs.map((g) => g.y1 - g.y0));
+  return h >= 8 && !glyphs.some((g) => g.x1 - g.x0 <= POINT_SIZE * h && g.y1 - g.y0 <= POINT_SIZE * h);
+}
+
+/**
+ * The page's words with spaces read away put back and points not printed dropped (see the module docs): a word split
+ * at a space becomes two words (each with the word's confidence and its part of the box); a word losing its point
+ * keeps its box and confidence. Spaces are looked for only on lines with a measurable word space (words carrying a
+ * `lineKey`). Returns the words as they were when nothing changed.
+ */
+export function proseInk(words: WordBox[], image: GreyImage): WordBox[] {
+  const replaced = new Map<WordBox, WordBox[]>();
+  for (const w of words) {
+    if (!w.text.includes('.') || !PROSE.test(w.text)) continue;
+    const glyphs = segmentGlyphs(image, w);
+    if (glyphs && pointNotPrinted(w.text, glyphs)) replaced.set(w, [{ ...w, text: w.text.replace('.', '') }]);
+  }
+  for (const line of linesOf(words)) {
+    const space = wordSpace(line);
+    if (space === null) continue;
+    for (const w of line) {
+      if (!PROSE.test(w.text) || w.text.length < 4 || replaced.has(w)) continue;
+      const glyphs = segmentGlyphs(image, w);
+      const at = glyphs ? lostSpace(w.text, glyphs, space) : null;
+      if (at === null || !glyphs) continue;
+      replaced.set(w, [
+        { ...w, text: w.text.slice(0, at), x1: glyphs[at - 1]!.x1 },
+        { ...w, text: w.text.slice(at), x0: glyphs[at]!.x0 },
+      ]);
+    }
+  }
+  return replaced.size ? words.flatMap((w) => replaced.get(w) ?? [w]) : words;
+}

@@ -1,0 +1,202 @@
+/**
+ * Spaces read away and points read in where the ink has none (issue 18's seventeenth session, layout/prose-ink.ts).
+ * Fixtures are random layouts' page images (tuning seeds of `RSEED=251 COUNT=300 VARIANT=png npm run bench:random`,
+ * copied from its cache): R533, whose "LINER, FRONT FENDER, LH" the OCR read "…FENDER,LH", and R396, whose supplier
+ * "Bluewater Parts Warehouse LLC" the sparse header re-read gave as "…LL.C"; both passed as 'Data extracted
+ * successfully!'.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import type { ExtractedInvoice } from '~/lib/schemas/invoice';
+import type { GreyImage } from '~/server/extraction/clean-photo';
+import type { Glyph } from '~/server/extraction/layout/glyphs';
+import { lostSpace, pointNotPrinted, proseInk, wordSpace } from '~/server/extraction/layout/prose-ink';
+import type { WordBox } from '~/server/extraction/layout/words';
+import { createOfflineExtractor } from '~/server/extraction/offline.server';
+import { closeOcrWorker } from '~/server/extraction/ocr.server';
+
+const DIR = path.resolve(import.meta.dirname, '../fixtures/invoices-random');
+const fixture = (id: string) => ({
+  bytes: new Uint8Array(fs.readFileSync(path.join(DIR, `${id}.png`))),
+  truth: (JSON.parse(fs.readFileSync(path.join(DIR, `${id}.json`), 'utf8')) as { expected: ExtractedInvoice })
+    .expected,
+});
+
+/** Glyphs 16 px tall at the given left edges and widths (px), on one baseline. */
+const glyphsAt = (boxes: [number, number][], h = 16): Glyph[] =>
+  boxes.map(([x0, w]) => ({ x0, x1: x0 + w, y0: 100, y1: 100 + h }));
+
+/** A white page with black blocks (x0, x1, y0, y1), as the prepared grey image. */
+function page(blocks: [number, number, number, number][]): GreyImage {
+  const width = 400;
+  const height = 60;
+  const px = new Uint8Array(width * height).fill(250);
+  for (const [x0, x1, y0, y1] of blocks)
+    for (let y = y0; y < y1; y += 1) for (let x = x0; x < x1; x += 1) px[y * width + x] = 10;
+  return { px, width, height };
+}
+
+afterAll(closeOcrWorker);
+
+describe('a space read away', () => {
+  it("splits a word of letters at the one gap as wide as the line's word spaces", () => {
+    // "FENDER,LH": six letters 2 px apart, the comma, then 7 px before "LH" on a line whose spaces are 8 px.
+    const glyphs = glyphsAt([
+      [0, 9],
+      [11, 9],
+      [22, 9],
+      [33, 9],
+      [44, 9],
+      [55, 9],
+      [66, 3],
+      [76, 9],
+      [87, 9],
+    ]);
+    expect(lostSpace('FENDER,LH', glyphs, 8)).toBe(7);
+    // The same gap on a line whose spaces are 12 px is a wide letter gap, not a space.
+    expect(lostSpace('FENDER,LH', glyphs, 12)).toBeNull();
+    // Glyphs that do not pair with the letters (two touching) decide nothing.
+    expect(lostSpace('FENDER,LH', glyphs.slice(1), 8)).toBeNull();
+  });
+
+  it('leaves a word whose gaps are alike, and never cuts off a lone letter', () => {
+    const even = glyphsAt([
+      [0, 9],
+      [14, 9],
+      [28, 9],
+      [42, 9],
+      [56, 9],
+    ]);
+    expect(lostSpace('BUMPR', even, 8)).toBeNull();
+    // "PAINT" whose box took in the "&" beside it: the wide gap is before the last glyph.
+    const swollen = glyphsAt([
+      [0, 9],
+      [10, 9],
+      [20, 3],
+      [24, 9],
+      [40, 9],
+    ]);
+    expect(lostSpace('PAINT', swollen, 8)).toBeNull();
+  });
+
+  it("measures the word space on the line's own gaps, leaving out the gaps between columns", () => {
+    const w = (x0: number, x1: number): WordBox => ({
+      text: 'AB',
+      x0,
+      x1,
+      y0: 0,
+      y1: 16,
+      conf: 0.9,
+      lineKey: 'k',
+    });
+    expect(wordSpace([w(0, 40), w(48, 90), w(96, 130), w(300, 340)])).toBe(8);
+    expect(wordSpace([w(0, 40), w(300, 340)])).toBeNull();
+  });
+});
+
+describe('a point not printed', () => {
+  it('drops the point of "LL.C" when no glyph is the size of a point', () => {
+    expect(
+      pointNotPrinted(
+        'LL.C',
+        glyphsAt([
+          [0, 12],
+          [14, 12],
+          [28, 12],
+        ]),
+      ),
+    ).toBe(true);
+    // A printed point is a glyph of its own: kept ("U.S", "ASSY.RH" as printed).
+    expect(
+      pointNotPrinted(
+        'LL.C',
+        glyphsAt([
+          [0, 12],
+          [14, 12],
+          [27, 3],
+          [32, 12],
+        ]).map((g, i) => (i === 2 ? { ...g, y0: 113 } : g)),
+      ),
+    ).toBe(false);
+    // Letters too small to judge, and points of money or codes, are left alone.
+    expect(
+      pointNotPrinted(
+        'LL.C',
+        glyphsAt(
+          [
+            [0, 5],
+            [7, 5],
+            [14, 5],
+          ],
+          6,
+        ),
+      ),
+    ).toBe(false);
+    expect(
+      pointNotPrinted(
+        '12.50',
+        glyphsAt([
+          [0, 9],
+          [11, 9],
+          [22, 9],
+          [33, 9],
+        ]),
+      ),
+    ).toBe(false);
+  });
+
+  it('puts the words right on a drawn page: a point dropped, a word split, other words returned as they were', () => {
+    // Line "AB.CD" (4 blocks, no point) and "WORDS" + "GO ON" + "LEFTRIGHT" (two groups 10 px apart, spaces 8 px).
+    const blocks: [number, number, number, number][] = [
+      [10, 20, 10, 26],
+      [22, 32, 10, 26],
+      [34, 44, 10, 26],
+      [46, 56, 10, 26],
+      [100, 108, 10, 26],
+      [110, 118, 10, 26],
+      [120, 128, 10, 26],
+      [130, 138, 10, 26],
+      [148, 156, 10, 26],
+      [158, 166, 10, 26],
+      [168, 176, 10, 26],
+    ];
+    const image = page([...blocks, [200, 230, 10, 26], [238, 260, 10, 26], [268, 300, 10, 26]]);
+    const words: WordBox[] = [
+      { text: 'AB.CD', x0: 10, x1: 56, y0: 10, y1: 26, conf: 0.95 },
+      { text: 'LEFTRIG', x0: 100, x1: 176, y0: 10, y1: 26, conf: 0.9, lineKey: 'a' },
+      { text: 'WORDS', x0: 200, x1: 230, y0: 10, y1: 26, conf: 0.9, lineKey: 'a' },
+      { text: 'GO', x0: 238, x1: 260, y0: 10, y1: 26, conf: 0.9, lineKey: 'a' },
+      { text: 'ON', x0: 268, x1: 300, y0: 10, y1: 26, conf: 0.9, lineKey: 'a' },
+    ];
+    const out = proseInk(words, image);
+    expect(out.map((w) => w.text)).toEqual(['ABCD', 'LEFT', 'RIG', 'WORDS', 'GO', 'ON']);
+    expect(out[1]).toMatchObject({ x0: 100, x1: 138, conf: 0.9, lineKey: 'a' });
+    expect(out[2]).toMatchObject({ x0: 148, x1: 176 });
+    expect(out[3]).toBe(words[2]);
+    // Nothing to change: the very same array back.
+    const plain = words.slice(2);
+    expect(proseInk(plain, image)).toBe(plain);
+  });
+});
+
+describe('whole reads of tuning pages', () => {
+  const extractor = createOfflineExtractor();
+
+  it('R533: "LINER, FRONT FENDER, LH" keeps the space after its comma', async () => {
+    const { bytes, truth } = fixture('R533');
+    const read = await extractor.extract({ bytes, mime: 'image/png', fileName: 'R533.png' });
+    const liner = read.line_items.find((i) => i.part_number === '53875-0R020');
+    expect(liner?.description).toBe('LINER, FRONT FENDER, LH');
+    expect(truth.line_items.find((i) => i.part_number === '53875-0R020')?.description).toBe(
+      'LINER, FRONT FENDER, LH',
+    );
+  }, 60_000);
+
+  it('R396: the supplier "Bluewater Parts Warehouse LLC" has no point the page does not print', async () => {
+    const { bytes, truth } = fixture('R396');
+    const read = await extractor.extract({ bytes, mime: 'image/png', fileName: 'R396.png' });
+    expect(read.supplier).toBe(truth.supplier);
+    expect(read.supplier).toBe('Bluewater Parts Warehouse LLC');
+  }, 60_000);
+});
