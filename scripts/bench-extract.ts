@@ -9,6 +9,7 @@
  *   scripts/invoice-devset/generate.ts), split into `tuning` (what the reader may be tuned on) and `heldout` (whole
  *   layouts and some photographs set aside on 2026-11-24 before any tuning). `--split tuning` runs and prints only the
  *   tuning part, so whoever tunes the reader never sees held-out results; `--split heldout` only the held-out part.
+ *   Both print held-out results as totals; `--show` lists them invoice by invoice.
  *   `--split` applies to the dev set only. Default: `--set all --split tuning` (so a tuning run never prints held-out
  *   results); the final figures come from `--split all`.
  * - `extra`: the EXTRA tuning set, tests/fixtures/invoices-dev-extra/manifest.json (layouts L19–L24, made by
@@ -362,7 +363,14 @@ try {
       if (skipped.length)
         console.log(`Not run (unknown or outside --split ${args.split}): ${skipped.join(', ')}\n`);
     }
-    table(outcomes);
+    // Held-out invoices are listed one by one only when asked (`--show`): `--split all` and `--split heldout` print
+    // their totals, so that reading the log does not show which held-out invoice failed.
+    if (args.show) table(outcomes);
+    else {
+      table(outcomes.filter((o) => o.c.split === 'tuning'));
+      if (outcomes.some((o) => o.c.split === 'heldout'))
+        console.log('\nHeld-out invoices: totals only below (`--show` lists them one by one).');
+    }
     if (args.show) details(outcomes);
     console.log('');
     for (const split of ['tuning', 'heldout'] as const) {
