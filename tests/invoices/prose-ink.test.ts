@@ -23,9 +23,15 @@ const fixture = (id: string) => ({
     .expected,
 });
 
-/** Glyphs 16 px tall at the given left edges and widths (px), on one baseline. */
-const glyphsAt = (boxes: [number, number][], h = 16): Glyph[] =>
-  boxes.map(([x0, w]) => ({ x0, x1: x0 + w, y0: 100, y1: 100 + h }));
+/** Glyphs 16 px tall (or `h`) laid left to right: `widths` px wide, `gaps` px apart (one fewer than widths). */
+function laidOut(widths: number[], gaps: number[], h = 16): Glyph[] {
+  let x = 0;
+  return widths.map((w, i) => {
+    const g = { x0: x, x1: x + w, y0: 100, y1: 100 + h };
+    x += w + (gaps[i] ?? 0);
+    return g;
+  });
+}
 
 /** A white page with black blocks (x0, x1, y0, y1), as the prepared grey image. */
 function page(blocks: [number, number, number, number][]): GreyImage {
@@ -42,17 +48,7 @@ afterAll(closeOcrWorker);
 describe('a space read away', () => {
   it("splits a word of letters at the one gap as wide as the line's word spaces", () => {
     // "FENDER,LH": six letters 2 px apart, the comma, then 7 px before "LH" on a line whose spaces are 8 px.
-    const glyphs = glyphsAt([
-      [0, 9],
-      [11, 9],
-      [22, 9],
-      [33, 9],
-      [44, 9],
-      [55, 9],
-      [66, 3],
-      [76, 9],
-      [87, 9],
-    ]);
+    const glyphs = laidOut([9, 9, 9, 9, 9, 9, 3, 9, 9], [2, 2, 2, 2, 2, 2, 7, 2]);
     expect(lostSpace('FENDER,LH', glyphs, 8)).toBe(7);
     // The same gap on a line whose spaces are 12 px is a wide letter gap, not a space.
     expect(lostSpace('FENDER,LH', glyphs, 12)).toBeNull();
@@ -61,22 +57,10 @@ describe('a space read away', () => {
   });
 
   it('leaves a word whose gaps are alike, and never cuts off a lone letter', () => {
-    const even = glyphsAt([
-      [0, 9],
-      [14, 9],
-      [28, 9],
-      [42, 9],
-      [56, 9],
-    ]);
+    const even = laidOut([9, 9, 9, 9, 9], [5, 5, 5, 5]);
     expect(lostSpace('BUMPR', even, 8)).toBeNull();
     // "PAINT" whose box took in the "&" beside it: the wide gap is before the last glyph.
-    const swollen = glyphsAt([
-      [0, 9],
-      [10, 9],
-      [20, 3],
-      [24, 9],
-      [40, 9],
-    ]);
+    const swollen = laidOut([9, 9, 3, 9, 9], [1, 1, 1, 7]);
     expect(lostSpace('PAINT', swollen, 8)).toBeNull();
   });
 
@@ -97,53 +81,13 @@ describe('a space read away', () => {
 
 describe('a point not printed', () => {
   it('drops the point of "LL.C" when no glyph is the size of a point', () => {
-    expect(
-      pointNotPrinted(
-        'LL.C',
-        glyphsAt([
-          [0, 12],
-          [14, 12],
-          [28, 12],
-        ]),
-      ),
-    ).toBe(true);
-    // A printed point is a glyph of its own: kept ("U.S", "ASSY.RH" as printed).
-    expect(
-      pointNotPrinted(
-        'LL.C',
-        glyphsAt([
-          [0, 12],
-          [14, 12],
-          [27, 3],
-          [32, 12],
-        ]).map((g, i) => (i === 2 ? { ...g, y0: 113 } : g)),
-      ),
-    ).toBe(false);
+    expect(pointNotPrinted('LL.C', laidOut([12, 12, 12], [2, 2]))).toBe(true);
+    // Two letters touching and a printed point (a glyph 3 px square on the baseline): the point is kept.
+    const point = laidOut([26, 3, 12], [2, 2]).map((g, i) => (i === 1 ? { ...g, y0: 113 } : g));
+    expect(pointNotPrinted('LL.C', point)).toBe(false);
     // Letters too small to judge, and points of money or codes, are left alone.
-    expect(
-      pointNotPrinted(
-        'LL.C',
-        glyphsAt(
-          [
-            [0, 5],
-            [7, 5],
-            [14, 5],
-          ],
-          6,
-        ),
-      ),
-    ).toBe(false);
-    expect(
-      pointNotPrinted(
-        '12.50',
-        glyphsAt([
-          [0, 9],
-          [11, 9],
-          [22, 9],
-          [33, 9],
-        ]),
-      ),
-    ).toBe(false);
+    expect(pointNotPrinted('LL.C', laidOut([5, 5, 5], [2, 2], 6))).toBe(false);
+    expect(pointNotPrinted('12.50', laidOut([9, 9, 9, 9], [2, 2, 2]))).toBe(false);
   });
 
   it('puts the words right on a drawn page: a point dropped, a word split, other words returned as they were', () => {
