@@ -11,7 +11,7 @@ import type { Worker } from 'tesseract.js';
 import { loadSharp } from '../load-on-use.server';
 import { deskGrey, estimateSkew, flattenLight, maxFilter, pageBox, removeDotLeaders, whitenShading, type GreyImage } from './clean-photo';
 import { refineCodeWords, restoreSmallCaps, zerosReadAsSixInWords } from './layout/glyphs';
-import type { WordBox } from './layout/words';
+import { wordsByOcrLine, type WordBox } from './layout/words';
 
 const require = createRequire(import.meta.url);
 const IDLE_MS = 60_000;
@@ -846,10 +846,8 @@ const CROSS_CHECK_GAP = 16;
  */
 export async function crossCheckLines(grey: GreyImage, words: WordBox[], fromY: number, tokens: ReadonlySet<string>, signal?: AbortSignal): Promise<WordBox[]> {
   const sharp = await loadSharp();
-  const lines = new Map<string, WordBox[]>();
-  for (const w of words) if (w.lineKey !== undefined) lines.set(w.lineKey, [...(lines.get(w.lineKey) ?? []), w]);
   const tableLine = (ws: WordBox[]) => ws.every((w) => w.y0 >= fromY) && ws.some((w) => /[A-Za-z]/.test(w.text) && tokens.has(w.text));
-  const bands = [...lines.values()]
+  const bands = wordsByOcrLine(words)
     .filter(tableLine)
     .map((ws) => ({
       words: ws,

@@ -19,7 +19,7 @@
  */
 import type { GreyImage } from '../clean-photo';
 import { segmentGlyphs, type Glyph } from './glyphs';
-import { median, type WordBox } from './words';
+import { median, wordsByOcrLine, type WordBox } from './words';
 
 /**
  * Least gap inside a word, as a share of its line's word space, taken for a space read away. Measured on tuning pages
@@ -42,14 +42,6 @@ export const POINT_SIZE = 0.35;
  * not a code or a number.
  */
 const PROSE = /^[A-Za-z][A-Za-z,.'&]*[A-Za-z][,.]?$/;
-
-/** Words of one line (same `lineKey`), left to right; words without a line key are left out. */
-function linesOf(words: WordBox[]): WordBox[][] {
-  const groups = new Map<string, WordBox[]>();
-  for (const w of words)
-    if (w.lineKey !== undefined) groups.set(w.lineKey, [...(groups.get(w.lineKey) ?? []), w]);
-  return [...groups.values()].map((ws) => [...ws].sort((a, b) => a.x0 - b.x0));
-}
 
 /**
  * The line's word space (px): the median gap between neighbouring words of the line that are at most one letter
@@ -113,7 +105,7 @@ export function proseInk(words: WordBox[], image: GreyImage): WordBox[] {
     const glyphs = segmentGlyphs(image, w);
     if (glyphs && pointNotPrinted(w.text, glyphs)) replaced.set(w, [{ ...w, text: w.text.replace('.', '') }]);
   }
-  for (const line of linesOf(words)) {
+  for (const line of wordsByOcrLine(words).map((ws) => [...ws].sort((a, b) => a.x0 - b.x0))) {
     const space = wordSpace(line);
     if (space === null) continue;
     for (const w of line) {

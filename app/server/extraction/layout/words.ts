@@ -108,6 +108,13 @@ function isSmallWordInLine(w: WordBox, words: WordBox[], tall: (w: WordBox) => b
   return left && right;
 }
 
+/** The words of each Tesseract line (same `lineKey`), lines and words in the order given; words without a key are left out. */
+export function wordsByOcrLine(words: WordBox[]): WordBox[][] {
+  const lines = new Map<string, WordBox[]>();
+  for (const w of words) if (w.lineKey !== undefined) lines.set(w.lineKey, [...(lines.get(w.lineKey) ?? []), w]);
+  return [...lines.values()];
+}
+
 /**
  * Groups words into lines, top to bottom. Words carrying a `lineKey` (Tesseract's own line, which follows a slightly
  * skewed baseline) are grouped by it; the others by vertical overlap.
