@@ -141,6 +141,16 @@ describe('words of a description and numbers of a part read on page images', () 
     expect(unitsAfterNumber(line(0, [['0z cup', 0]]))[0]!.text).toBe('0z');
   });
 
+  it('reads "0z" as "OZ" in a description printed in capitals, and after a number on the line above', () => {
+    // Random layout R592: "WELD-THROUGH PRIMER AEROSOL 12 OZ" with "OZ" wrapped onto the next line, read "0z".
+    expect(unitsAfterNumber(line(0, [['PRIMER AEROSOL 12 0z', 0]])).map((w) => w.text).join(' ')).toBe('PRIMER AEROSOL 12 OZ');
+    expect(continueDescription('WELD-THROUGH PRIMER AEROSOL 12', '12', '0z')).toBe('WELD-THROUGH PRIMER AEROSOL 12 OZ');
+    expect(continueDescription('Primer aerosol 12', '12', '0z can')).toBe('Primer aerosol 12 oz can');
+    expect(continueDescription('Clear coat 2', '2', 'gt kit')).toBe('Clear coat 2 qt kit');
+    // Not after a number: as read.
+    expect(continueDescription('PRIMER AEROSOL', 'AEROSOL', '0z')).toBe('PRIMER AEROSOL 0z');
+  });
+
   it("gives a Partslink number its make's letters back", () => {
     expect(partslinkLetters('H01038101C')).toBe('HO1038101C');
     expect(partslinkLetters('T02503159')).toBe('TO2503159');

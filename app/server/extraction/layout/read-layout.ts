@@ -935,15 +935,34 @@ export function joinSplitCodes(items: LayoutInvoice['line_items']): LayoutInvoic
  * are returned as they are. Used on description cells only.
  */
 export function unitsAfterNumber(words: WordBox[]): WordBox[] {
+  const capitals = inCapitals(words.map((w) => w.text).join(' '));
   return words.map((w, i) => {
-    if (i === 0 || !/\d$/.test(words[i - 1]!.text)) return w;
-    if (/^Ibs?\.?,?$/.test(w.text)) return { ...w, text: `l${w.text.slice(1)}` };
-    // The ounce's "oz" with its o read as a zero ("32 0z": random layout R35); the zero takes the z's case.
-    if (/^0[zZ]\.?,?$/.test(w.text)) return { ...w, text: `${w.text[1] === 'Z' ? 'O' : 'o'}${w.text.slice(1)}` };
-    // The quart's "qt" with its q read as a g ("1 gt": random layout R96); "GT" in capitals may be a model's name.
-    if (/^gts?\.?,?$/.test(w.text)) return { ...w, text: `q${w.text.slice(1)}` };
-    return w;
+    const text = i === 0 ? w.text : unitAfterNumber(words[i - 1]!.text, w.text, capitals);
+    return text === w.text ? w : { ...w, text };
   });
+}
+
+/** Whether `text` has letters printed in capitals only, four or more of them ("WELD-THROUGH PRIMER 12 0z": its "z" aside). */
+function inCapitals(text: string): boolean {
+  const letters = text.replace(/\b0[zZ]\b/g, '').replace(/[^A-Za-z]/g, '');
+  return letters.length >= 4 && letters === letters.toUpperCase();
+}
+
+/**
+ * `word` as the unit it stands for when `before` (the word printed before it, on its line or at the end of the line
+ * above when the cell wrapped) ends in a digit: "Ib"/"Ibs" → "lb"/"lbs", "0z"/"0Z" → "oz"/"OZ", "gt"/"gts" →
+ * "qt"/"qts" (see {@link unitsAfterNumber}); else `word` unchanged. With `capitals` (the description is printed in
+ * capitals) the ounce is "OZ" whatever case its z was read in.
+ */
+export function unitAfterNumber(before: string, word: string, capitals = false): string {
+  if (!/\d$/.test(before)) return word;
+  if (/^Ibs?\.?,?$/.test(word)) return `l${word.slice(1)}`;
+  // The ounce's "oz" with its o read as a zero ("32 0z": random layout R35); the zero takes the z's case, or the
+  // description's capitals: a capital Z is drawn as a small z is, only taller ("AEROSOL 12 OZ" read "12 0z": R592).
+  if (/^0[zZ]\.?,?$/.test(word)) return capitals ? `OZ${word.slice(2)}` : `${word[1] === 'Z' ? 'O' : 'o'}${word.slice(1)}`;
+  // The quart's "qt" with its q read as a g ("1 gt": random layout R96); "GT" in capitals may be a model's name.
+  if (/^gts?\.?,?$/.test(word)) return `q${word.slice(1)}`;
+  return word;
 }
 
 /**
@@ -1143,7 +1162,10 @@ export function continueDescription(desc: string, printedEnd: string, next: stri
   if (/[A-Za-z0-9]-$/.test(printedEnd) && !desc.endsWith('-')) return `${desc}-${next}`;
   if (/[A-Za-z0-9)],$/.test(printedEnd) && !desc.endsWith(',')) return `${desc}, ${next}`;
   if (printedEnd === '&' && !desc.endsWith('&')) return `${desc} & ${next}`;
-  return `${desc} ${next}`;
+  // A unit wrapped away from its number ("… AEROSOL 12" over "0z": random layout R592) is read as after its number.
+  const [first = '', ...rest] = next.split(' ');
+  const unit = unitAfterNumber(desc.split(' ').at(-1)!, first, inCapitals(`${desc} ${next}`));
+  return `${desc} ${[unit, ...rest].join(' ')}`;
 }
 
 interface TableResult {
