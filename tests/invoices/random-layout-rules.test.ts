@@ -266,6 +266,49 @@ describe('the invoice number in a box grid', () => {
   });
 });
 
+describe('header values wrapped or labelled on their own line', () => {
+  const table = [
+    ...line(300, [['Part #', 10], ['Description', 200], ['Qty', 700], ['Price', 850]]),
+    ...line(340, [['90467-12107', 10], ['CLIP, BUMPER COVER', 200], ['6', 700], ['1.60', 850]]),
+    ...line(380, [['Total', 700], ['9.60', 850]]),
+  ];
+
+  it('reads an invoice number wrapped at its hyphen onto the line below', () => {
+    // Random layout R749: "INVOICE NO. INV-" over "07472" in a narrow column, the supplier's name far right.
+    const read = readInvoiceLayout([
+      ...line(0, [['INVOICE NO. INV-', 10], ['REDLINE DEALER PARTS CENTER CO.', 600]]),
+      ...line(22, [['07472', 10], ['5880 EXPRESSWAY DR', 600]]),
+      ...line(60, [['INV DATE:', 10], ['2/3/2026', 200]]),
+      ...table,
+    ]);
+    expect(read.invoice_number).toBe('INV-07472');
+    // Not a wrap: the line below starts elsewhere, so "INV-" is no number and the one under the label is read.
+    const apart = readInvoiceLayout([
+      ...line(0, [['INVOICE NO. INV-', 10], ['REDLINE DEALER PARTS CENTER CO.', 600]]),
+      ...line(22, [['07472', 120], ['5880 EXPRESSWAY DR', 600]]),
+      ...table,
+    ]);
+    expect(apart.invoice_number).toBe('07472');
+  });
+
+  it('does not take a date after its own label for the one under "Date of Invoice"', () => {
+    // Random layout R712: "Ordered: 9.29.26" printed under "Date of Invoice: 10.4.26".
+    // The words where the page image's OCR put them (x0, x1, y0, y1).
+    const at = (text: string, x0: number, x1: number, y0: number, y1: number) => ({ text, x0, x1, y0, y1, conf: 0.93 });
+    const read = readInvoiceLayout([
+      ...line(-40, [['Tri-County Wholesale Parts LLC', 400]], 0.9, 40),
+      at('Invoice', 53, 145, 275, 293), at('No.:', 160, 209, 276, 293), at('26-86998', 229, 334, 276, 293),
+      at('Date', 370, 422, 276, 293), at('of', 437, 462, 276, 293), at('Invoice:', 479, 580, 275, 293), at('10.4.26', 601, 692, 276, 293),
+      at('Sales', 52, 117, 303, 320), at('Order:', 133, 209, 303, 320), at('3276253', 228, 320, 303, 320),
+      at('Ordered:', 356, 458, 303, 320), at('9.29.26', 478, 570, 303, 320),
+      at('Customer', 53, 158, 330, 347), at('No.:', 174, 222, 330, 347), at('34474', 242, 307, 330, 347),
+      at('Due', 343, 381, 330, 347), at('Date:', 397, 458, 330, 347), at('11.3.26', 479, 570, 330, 347),
+      ...table.map((w) => ({ ...w, y0: w.y0 + 200, y1: w.y1 + 200 })),
+    ]);
+    expect(read.invoice_date).toBe('2026-10-04');
+  });
+});
+
 describe("the supplier's name beside the title and number", () => {
   it('is read after "INVOICE <number>", and a label with its value is never the name', () => {
     const read = readInvoiceLayout([

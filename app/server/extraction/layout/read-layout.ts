@@ -1974,8 +1974,14 @@ function findInvoiceNumber(read: Line[]): { value: string; conf: number } | null
   //    Invoice: 25 October 2026" names a date (R592).
   const same = /(?<!\bof\s+)\b(?:invoice|inv)\.?(?:\s*(?:no\b\.?|number|num\b\.?|#|n°)\s*[:.#]?|:)\s*#?\s*([A-Z0-9][A-Z0-9\-/]*)/i;
   let farBeside: { value: string; conf: number } | null = null;
-  for (const line of lines) {
+  for (const [i, line] of lines.entries()) {
     const m = same.exec(line.text);
+    // A number wrapped at its hyphen ("INVOICE NO. INV-" over "07472" in a narrow header column: random layout R749,
+    // whose "07472" alone was taken silently): the line below goes on with it at the column's left edge.
+    const part = m && /^[A-Z]{1,5}-$/i.test(m[1]!) ? line.words.findIndex((x) => x.text.endsWith(m[1]!)) : -1;
+    const after = line.words[part + 1];
+    const wrapped = part >= 0 && (!after || after.x0 - line.words[part]!.x1 > line.height * 3) ? wrappedValue(line, lines[i + 1]) : null;
+    if (wrapped) return { value: `${m![1]}${cleanCode(wrapped.text)}`, conf: round2(Math.min(wrapped.conf, line.words[part]!.conf)) };
     if (m && looksLikeNumber(cleanCode(m[1]!))) {
       const at = line.words.findIndex((x) => cleanCode(x.text) === cleanCode(m[1]!) || x.text.endsWith(m[1]!));
       const w = line.words[at];
@@ -2061,6 +2067,19 @@ function findInvoiceNumber(read: Line[]): { value: string; conf: number } | null
     }
   }
   return null;
+}
+
+/**
+ * The rest of a value wrapped onto the line below `line` (whose last word ends the value's first part): the first
+ * word of `next` when it starts within one letter height of `line`'s left edge, lies within one letter height below
+ * it and is a number ({@link looksLikeNumber}, digits only for its first character). Else null.
+ */
+function wrappedValue(line: Line, next: Line | undefined): WordBox | null {
+  const w = next?.words[0];
+  if (!next || !w) return null;
+  if (Math.abs(w.x0 - line.x0) > line.height || next.y0 - line.y1 > line.height) return null;
+  const v = cleanCode(w.text);
+  return /^\d/.test(v) && looksLikeNumber(v) ? w : null;
 }
 
 /**
@@ -2172,6 +2191,9 @@ function dateInLabelledBox(lines: Line[], conf: (line: Line, raw: string) => num
   let plain: { iso: string | null; raw: string; conf: number } | null = null;
   for (const [i, line] of lines.entries()) {
     for (const seg of dateRuns(line)) {
+      // A date printed after a label of its own on its line ("Ordered: 9.29.26" under "Date of Invoice: 10.4.26",
+      // random layout R712: the order date was taken, silently) is not the value of a box under a label.
+      if (dateAfterOwnLabel(line, seg)) continue;
       const found = readDate(seg.text)!;
       const label = stackedLabelAbove(lines, i, seg);
       if (INVOICE_DATE_LABEL.test(label)) return { ...found, conf: conf(line, found.raw) };
@@ -2180,6 +2202,20 @@ function dateInLabelledBox(lines: Line[], conf: (line: Line, raw: string) => num
   }
   return plain;
 }
+
+/**
+ * Whether date run `seg` of `line` follows a label of its own: in the same label segment (see {@link labelSegments}),
+ * a word before the date that has letters and ends in a colon ("Ordered:", "Due Date:"), a weekday aside.
+ */
+export function dateAfterOwnLabel(line: Line, seg: Line): boolean {
+  const first = seg.words[0]!;
+  const own = labelSegments(line).find((s) => s.words.includes(first));
+  if (!own) return false;
+  return own.words.slice(0, own.words.indexOf(first)).some((w) => /[A-Za-z]{2,}.*:$/.test(w.text) && !WEEKDAY.test(w.text.replace(/[.,:]+$/, '')));
+}
+
+/** A weekday's name or its abbreviation. */
+const WEEKDAY = /^(?:mon|tue|tues|wed|thu|thur|thurs|fri|sat|sun)(?:day|sday|nesday|rsday|urday)?$/i;
 
 /**
  * The dates of a line as runs of its words, left to right: from each word not yet taken, the longest run of up to five
