@@ -216,8 +216,14 @@ describe('spaced part numbers with a lost space', () => {
       '07 14 7 150 139',
       '41 00 7 438 437',
     ]);
-    // Too few rows to show a pattern, or numbers of different shapes: left as read.
-    expect(splitRunTogetherGroups(['51 13 7 294 818', '5116 7 348 451'])).toEqual(['51 13 7 294 818', '5116 7 348 451']);
+    // Too few rows to show a pattern: BMW's own 2-2-1-3-3 of eleven digits (random layout R772: "51 11 7 391 481"
+    // read "5111 7 391 481" among other makes' numbers); other shapes, or letters in the groups, left as read.
+    expect(splitRunTogetherGroups(['51 13 7 294 818', '5116 7 348 451'])).toEqual(['51 13 7 294 818', '51 16 7 348 451']);
+    expect(splitRunTogetherGroups(['5111 7 391 481', '04711-T0A-A00', 'HC3Z 8200 A'])).toEqual(['51 11 7 391 481', '04711-T0A-A00', 'HC3Z 8200 A']);
+    // A table whose other rows show another make's groups (R772's Volkswagen numbers).
+    const vw = ['5G0 941 005 C', '1K0 955 453 S', '3G0 805 588 S'];
+    expect(splitRunTogetherGroups(['5111 7 391 481', ...vw])).toEqual(['51 11 7 391 481', ...vw]);
+    expect(splitRunTogetherGroups(['1234 567 89 0', '5111 7 39 1481', '51A1 7 391 481'])).toEqual(['1234 567 89 0', '5111 7 39 1481', '51A1 7 391 481']);
     expect(splitRunTogetherGroups(['HC3Z 8200 A', 'JL3Z 16005 AB', 'FL3Z 17757 C', 'HC3Z 8200A'])).toEqual(['HC3Z 8200 A', 'JL3Z 16005 AB', 'FL3Z 17757 C', 'HC3Z 8200A']);
   });
 

@@ -1693,11 +1693,15 @@ function readBody(cols: Column[], bounded: Column[], body: Line[], frame: { head
   return { items, charges, printedCharges, confidence, oneMoneyColumn, ...frame };
 }
 
+/** The groups of a BMW part number as printed ("51 11 7 391 481": eleven digits). */
+const BMW_GROUPS = [2, 2, 1, 3, 3];
+
 /**
  * Part numbers of one table printed in fixed spaced groups ("51 11 8 069 020": BMW's 2-2-1-3-3) with the space between
  * two groups lost in a row ("5116 7 348 451", Tesseract joining a narrow gap): when three or more of the table's part
  * numbers, and at least half of them, have three groups or more of the same lengths, a number with one group fewer
- * that is that pattern with two neighbouring groups run together gets its space back ("51 16 7 348 451"). Returns the
+ * that is that pattern with two neighbouring groups run together gets its space back ("51 16 7 348 451"); besides
+ * (or without) such rows, a number of digits only in four groups that is BMW's 2-2-1-3-3 so run together does. Returns the
  * numbers, each as read or split; the caller marks a split one for checking (it is a guess from the other rows).
  */
 export function splitRunTogetherGroups(parts: string[]): string[] {
@@ -1705,16 +1709,21 @@ export function splitRunTogetherGroups(parts: string[]): string[] {
   const shapes = new Map<string, number>();
   for (const p of parts) if (groups(p).length >= 3) shapes.set(groups(p).map((g) => g.length).join('-'), (shapes.get(groups(p).map((g) => g.length).join('-')) ?? 0) + 1);
   const [shape, count] = [...shapes.entries()].sort((a, b) => b[1] - a[1])[0] ?? ['', 0];
-  if (count < 3 || count * 2 < parts.length) return parts;
-  const lengths = shape.split('-').map(Number);
-  return parts.map((p) => {
-    const g = groups(p);
-    if (g.length !== lengths.length - 1 || !g.every((x) => /^[A-Za-z0-9]+$/.test(x))) return p;
+  // Besides (or without) such rows, BMW's own 2-2-1-3-3 of eleven digits ("51 11 7 391 481" read "5111 7 391 481"
+  // among other makes' parts: random layout R772, silently) is a pattern, for numbers of digits only.
+  const table = count >= 3 && count * 2 >= parts.length ? shape.split('-').map(Number) : null;
+  const split = (g: string[], lengths: number[]) => {
+    if (g.length !== lengths.length - 1) return null;
     for (let k = 0; k < g.length; k += 1) {
       const merged = [...lengths.slice(0, k), lengths[k]! + lengths[k + 1]!, ...lengths.slice(k + 2)];
       if (merged.every((n, i) => n === g[i]!.length)) return [...g.slice(0, k), g[k]!.slice(0, lengths[k]), g[k]!.slice(lengths[k]), ...g.slice(k + 1)].join(' ');
     }
-    return p;
+    return null;
+  };
+  return parts.map((p) => {
+    const g = groups(p);
+    const byTable = table && g.every((x) => /^[A-Za-z0-9]+$/.test(x)) ? split(g, table) : null;
+    return byTable ?? (g.every((x) => /^\d+$/.test(x)) ? split(g, BMW_GROUPS) : null) ?? p;
   });
 }
 
