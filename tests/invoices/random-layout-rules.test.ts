@@ -291,6 +291,22 @@ describe('header values wrapped or labelled on their own line', () => {
     expect(apart.invoice_number).toBe('07472');
   });
 
+  it('does not look for the number under a title past other labels', () => {
+    // Random layout R788: the title "Invoice  Packing List" over a key-value block; "Account No." and its value set
+    // apart from it in a column of values; the number is the "Document No." one.
+    const at = (text: string, x0: number, x1: number, y0: number, y1: number) => ({ text, x0, x1, y0, y1, conf: 0.93 });
+    const read = readInvoiceLayout([
+      at('Valley', 81, 253, 78, 136), at('Wholesale', 271, 572, 78, 124), at('Parts,', 595, 757, 81, 132), at('Inc.', 782, 879, 80, 124),
+      at('Invoice', 1321, 1517, 77, 117), at('Packing', 1577, 1792, 77, 128), at('List', 1818, 1918, 77, 117),
+      at('Document', 1320, 1491, 153, 178), at('No.', 1503, 1555, 153, 178), at('30377058', 1578, 1732, 153, 178),
+      at('Billing', 1320, 1424, 196, 229), at('Date', 1438, 1511, 197, 222), at('June', 1577, 1652, 197, 222),
+      at('16th,', 1665, 1738, 196, 226), at('2026', 1753, 1828, 197, 222),
+      at('Account', 1319, 1459, 242, 268), at('No.', 1471, 1524, 242, 268), at('2702', 1578, 1654, 242, 268),
+      ...table.map((w) => ({ ...w, y0: w.y0 + 200, y1: w.y1 + 200 })),
+    ]);
+    expect(read.invoice_number).toBe('30377058');
+  });
+
   it('does not take a date after its own label for the one under "Date of Invoice"', () => {
     // Random layout R712: "Ordered: 9.29.26" printed under "Date of Invoice: 10.4.26".
     // The words where the page image's OCR put them (x0, x1, y0, y1).

@@ -2039,6 +2039,9 @@ function findInvoiceNumber(read: Line[]): { value: string; conf: number } | null
             !afterOwnLabel(below, x),
         );
         if (w) return { value: cleanCode(w.text), conf: round2(w.conf) };
+        // Another box's label under this one ("Document No." and "Account No." under a document title "Invoice":
+        // random layout R788 took the account number, silently): its value is not further down.
+        if (below.words.some((x) => Math.min(x.x1, seg.x1) - Math.max(x.x0, seg.x0) > 0 && /[A-Za-z]{3,}/.test(x.text))) break;
       }
     }
   }
