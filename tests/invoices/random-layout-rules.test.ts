@@ -19,6 +19,7 @@ import {
   withoutDocumentTitle,
 } from '~/server/extraction/layout/read-layout';
 import { groupLines, makeLine } from '~/server/extraction/layout/words';
+import { combineReads } from '~/server/extraction/offline.server';
 import { line } from './word-boxes';
 
 const kinds = (words: ReturnType<typeof line>) => matchHeader(makeLine(words))?.map((c) => c.kind);
@@ -305,6 +306,29 @@ describe('header values wrapped or labelled on their own line', () => {
       ...table.map((w) => ({ ...w, y0: w.y0 + 200, y1: w.y1 + 200 })),
     ]);
     expect(read.invoice_number).toBe('30377058');
+  });
+
+  it('gives no date rather than one under another date\'s label, from either reader', () => {
+    // Random layout R929: the invoice date's box read "Tue 0912912026" (its slashes as ones), the ship date's beside it
+    // right; the line-based reader, which does not see the labels, gave the ship date silently.
+    const at = (text: string, x0: number, x1: number, y0: number, y1: number) => ({ text, x0, x1, y0, y1, conf: 0.93 });
+    const words = [
+      at('Coastal', 241, 380, 61, 104), at('Parts', 395, 490, 61, 104), at('Warehouse,', 502, 720, 61, 104), at('Inc.', 737, 800, 61, 104),
+      at('Document', 1051, 1110, 94, 105), at('No.', 1116, 1140, 94, 105), at('643582-20', 1050, 1130, 125, 140),
+      at('Billing', 1042, 1073, 165, 179), at('Date', 1078, 1103, 166, 176), at('PO#', 1170, 1198, 165, 176),
+      at('Ship', 1258, 1281, 165, 179), at('Date', 1286, 1311, 166, 176),
+      at('Tue', 1041, 1065, 191, 204), at('0912912026', 1070, 1143, 191, 204), at('POB4977', 1170, 1231, 191, 204),
+      at('Thu', 1257, 1282, 191, 204), at('10/01/2026', 1288, 1360, 191, 204),
+      ...table.map((w) => ({ ...w, y0: w.y0 + 100, y1: w.y1 + 100 })),
+    ];
+    const read = readInvoiceLayout(words);
+    expect(read.invoice_date).toBeNull();
+    expect(read.otherDatesOnly).toBe(true);
+    expect(combineReads([{ words, text: groupLines(words).map((l) => l.text).join('\n') }]).invoice_date).toBeNull();
+    // With the invoice date's box read, it is the date and nothing is refused.
+    const readable = words.map((w) => (w.text === '0912912026' ? { ...w, text: '09/29/2026' } : w));
+    expect(readInvoiceLayout(readable)).toMatchObject({ invoice_date: '2026-09-29' });
+    expect(readInvoiceLayout(readable).otherDatesOnly).toBeUndefined();
   });
 
   it('does not take a date after its own label for the one under "Date of Invoice"', () => {

@@ -52,7 +52,8 @@ export function combineReads(pages: PageRead[]): LayoutInvoice {
     ...layout,
     invoice_number: layout.invoice_number ?? old.invoice_number,
     supplier: layout.supplier ?? old.supplier,
-    invoice_date: layout.invoice_date ?? old.invoice_date,
+    // Not a date the layout reader refused as another date's (see LayoutInvoice.otherDatesOnly): none is asked for instead.
+    invoice_date: layout.invoice_date ?? (layout.otherDatesOnly ? null : old.invoice_date),
     impossible_date: layout.invoice_date ? null : (layout.impossible_date ?? old.impossible_date),
     total_amount: layout.total_amount ?? old.total_amount,
     line_items: useOldItems ? old.line_items : layout.line_items,

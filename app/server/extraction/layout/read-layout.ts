@@ -228,6 +228,11 @@ export interface LayoutInvoice {
   tableFound: boolean;
   /** Top edge (y) of the table's header row, when found. */
   tableTop: number | null;
+  /**
+   * No invoice date was found, and the page's dates sit in boxes labelled as other dates ("Ship Date", "Due"): the
+   * caller must not take one of them from a reader that does not see the labels.
+   */
+  otherDatesOnly?: boolean;
 }
 
 /** Edit distance (insertions, deletions, substitutions) between two strings. */
@@ -2263,7 +2268,7 @@ export function dateRuns(line: Line): Line[] {
 const OTHER_DATE_LABEL = /^(?:(?:due|ship(?:ped)?|order(?:ed)?|deliver(?:y|ed)|print(?:ed)?|p\.?o\.?|promised|expires?)\b(?:\s+date)?|date\s+(?:due|shipped|ordered|required))\W*$/i;
 
 /** The invoice date (see module docs): a labelled box of a grid first ({@link dateInLabelledBox}), then by the lines' text. */
-function findDate(lines: Line[]): { iso: string | null; raw: string | null; conf: number } {
+function findDate(lines: Line[]): { iso: string | null; raw: string | null; conf: number; otherDatesOnly?: boolean } {
   const fromLine = (line: Line, after: RegExp | null) => {
     // The label's alternatives grouped, so that all of the line up to it goes ("Due Wed 09/09/2026 Acct 4095C Inv. Date
     // Mon 08/10/2026" kept the due date: random layout R355).
@@ -2313,7 +2318,10 @@ function findDate(lines: Line[]): { iso: string | null; raw: string | null; conf
     const found = ownDate(line);
     if (found) return { iso: found.iso, raw: found.raw, conf: conf(line, found.raw) };
   }
-  return { iso: null, raw: null, conf: 0 };
+  // The page's dates are in boxes labelled as other dates (the invoice date's own box misread: "Tue 0912912026" beside
+  // "Thu 10/01/2026" under "Ship Date", random layout R929, whose ship date the line-based reader then gave silently).
+  const otherDatesOnly = lines.some((line, i) => dateRuns(line).some((seg) => OTHER_DATE_LABEL.test(stackedLabelAbove(lines, i, seg))));
+  return { iso: null, raw: null, conf: 0, otherDatesOnly };
 }
 
 const SUPPLIER_LABEL = /^\s*(?:supplier|vendor|from|sold\s+by|remit\s+to)\s*[:-]\s*(.+)$/i;
@@ -2752,6 +2760,7 @@ function withTable(lines: Line[], table: TableResult | null): LayoutInvoice {
     supplier: supplier?.value ?? null,
     invoice_date: date.iso,
     impossible_date: date.iso === null ? date.raw : null,
+    ...(date.otherDatesOnly ? { otherDatesOnly: true } : {}),
     total_amount: totals.total?.v ?? null,
     subtotal: totals.subtotal?.v ?? null,
     tax_amount: tax,
