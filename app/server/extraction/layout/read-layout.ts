@@ -229,8 +229,8 @@ export interface LayoutInvoice {
   /** Top edge (y) of the table's header row, when found. */
   tableTop: number | null;
   /**
-   * No invoice date was found, and the page's dates sit in boxes labelled as other dates ("Ship Date", "Due"): the
-   * caller must not take one of them from a reader that does not see the labels.
+   * No invoice date was found, and a date of the page sits in a box labelled as another date ("Ship Date", "Due"): the
+   * caller must not take a date from a reader that does not see the labels (it would give that one).
    */
   otherDatesOnly?: boolean;
 }
@@ -2318,8 +2318,9 @@ function findDate(lines: Line[]): { iso: string | null; raw: string | null; conf
     const found = ownDate(line);
     if (found) return { iso: found.iso, raw: found.raw, conf: conf(line, found.raw) };
   }
-  // The page's dates are in boxes labelled as other dates (the invoice date's own box misread: "Tue 0912912026" beside
-  // "Thu 10/01/2026" under "Ship Date", random layout R929, whose ship date the line-based reader then gave silently).
+  // A date of the page is in a box labelled as another date (the invoice date's own box misread: "Tue 0912912026"
+  // beside "Thu 10/01/2026" under "Ship Date", random layout R929, whose ship date the line-based reader then gave
+  // silently).
   const otherDatesOnly = lines.some((line, i) => dateRuns(line).some((seg) => OTHER_DATE_LABEL.test(stackedLabelAbove(lines, i, seg))));
   return { iso: null, raw: null, conf: 0, otherDatesOnly };
 }
