@@ -268,6 +268,8 @@ describe('the invoice number in a box grid', () => {
 });
 
 describe('header values wrapped or labelled on their own line', () => {
+  /** A word where a page image's OCR put it (x0, x1, y0, y1). */
+  const at = (text: string, x0: number, x1: number, y0: number, y1: number) => ({ text, x0, x1, y0, y1, conf: 0.93 });
   const table = [
     ...line(300, [['Part #', 10], ['Description', 200], ['Qty', 700], ['Price', 850]]),
     ...line(340, [['90467-12107', 10], ['CLIP, BUMPER COVER', 200], ['6', 700], ['1.60', 850]]),
@@ -295,7 +297,6 @@ describe('header values wrapped or labelled on their own line', () => {
   it('does not look for the number under a title past other labels', () => {
     // Random layout R788: the title "Invoice  Packing List" over a key-value block; "Account No." and its value set
     // apart from it in a column of values; the number is the "Document No." one.
-    const at = (text: string, x0: number, x1: number, y0: number, y1: number) => ({ text, x0, x1, y0, y1, conf: 0.93 });
     const read = readInvoiceLayout([
       at('Valley', 81, 253, 78, 136), at('Wholesale', 271, 572, 78, 124), at('Parts,', 595, 757, 81, 132), at('Inc.', 782, 879, 80, 124),
       at('Invoice', 1321, 1517, 77, 117), at('Packing', 1577, 1792, 77, 128), at('List', 1818, 1918, 77, 117),
@@ -311,7 +312,6 @@ describe('header values wrapped or labelled on their own line', () => {
   it('gives no date rather than one under another date\'s label, from either reader', () => {
     // Random layout R929: the invoice date's box read "Tue 0912912026" (its slashes as ones), the ship date's beside it
     // right; the line-based reader, which does not see the labels, gave the ship date silently.
-    const at = (text: string, x0: number, x1: number, y0: number, y1: number) => ({ text, x0, x1, y0, y1, conf: 0.93 });
     const words = [
       at('Coastal', 241, 380, 61, 104), at('Parts', 395, 490, 61, 104), at('Warehouse,', 502, 720, 61, 104), at('Inc.', 737, 800, 61, 104),
       at('Document', 1051, 1110, 94, 105), at('No.', 1116, 1140, 94, 105), at('643582-20', 1050, 1130, 125, 140),
@@ -333,8 +333,6 @@ describe('header values wrapped or labelled on their own line', () => {
 
   it('does not take a date after its own label for the one under "Date of Invoice"', () => {
     // Random layout R712: "Ordered: 9.29.26" printed under "Date of Invoice: 10.4.26".
-    // The words where the page image's OCR put them (x0, x1, y0, y1).
-    const at = (text: string, x0: number, x1: number, y0: number, y1: number) => ({ text, x0, x1, y0, y1, conf: 0.93 });
     const read = readInvoiceLayout([
       ...line(-40, [['Tri-County Wholesale Parts LLC', 400]], 0.9, 40),
       at('Invoice', 53, 145, 275, 293), at('No.:', 160, 209, 276, 293), at('26-86998', 229, 334, 276, 293),
