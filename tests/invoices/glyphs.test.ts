@@ -5,7 +5,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import type { GreyImage } from '~/server/extraction/clean-photo';
-import { CHANGED_CONFIDENCE, MIN_SIX_HEIGHT, isClosedSix, isCodeWord, isFootedL, lettersByShape, MAX_O_RATIO, O_OVER_ZERO, pairByDashes, pairLetters, refineCode, refineCodeWords, segmentGlyphs, smallCapsCase, spaceByGaps, spacesSeenIn, ZERO_OVER_ZERO, zeroOrO, zerosReadAsSix, zerosReadAsSixInWords, type Glyph } from '~/server/extraction/layout/glyphs';
+import { CHANGED_CONFIDENCE, dashBeside, MIN_SIX_HEIGHT, isClosedSix, isCodeWord, isFootedL, lettersByShape, lostDash, MAX_O_RATIO, O_OVER_ZERO, pairByDashes, pairLetters, refineCode, refineCodeWords, segmentGlyphs, smallCapsCase, spaceByGaps, spacesSeenIn, ZERO_OVER_ZERO, zeroOrO, zerosReadAsSix, zerosReadAsSixInWords, type Glyph } from '~/server/extraction/layout/glyphs';
 import type { WordBox } from '~/server/extraction/layout/words';
 
 /** A white page with dark boxes (x0, width) 20 px tall at y 10..30, one per glyph. */
@@ -420,5 +420,61 @@ describe('O or 0 by the page’s own zeros (photographs, fourth pass)', () => {
     const wide = page(400, [...laidOut([14, 14, 17, 4, 14, 17], [2, 2, 2, 2, 2]), ...price]);
     const kept = await refineCodeWords([{ ...words[0]!, text: 'CAO-7O', x1: 110 }, words[1]!], wide);
     expect(kept[0]).toMatchObject({ text: 'CAO-7O', conf: 0.9 });
+  });
+});
+
+describe('a dash the read left out (random layouts R982, R989: "90915YZZD4" for 90915-YZZD4, silently)', () => {
+  it('puts a dash back where one glyph more than the letters is a dash in the letters\' middle band', () => {
+    // "9152" read for five glyphs: 9, 1, a dash (8 px wide, 3 px tall, at the middle), 5, 2.
+    const dash: Glyph = { x0: 32, x1: 40, y0: 18, y1: 21 };
+    const five = glyphs([[4, 12], [20, 8]]);
+    const withDash = [...five, dash, ...glyphs([[44, 12], [60, 12]])];
+    expect(pairLetters('9152', withDash)).toEqual(['9', '1', '-', '5', '2']);
+    // Where the letters already hold the page's one dash, nothing is put in.
+    expect(lostDash(['9', '1', '-', '5'], withDash)).toBeNull();
+    // The extra glyph a full-height letter, or a mark under the baseline: no dash.
+    expect(lostDash(['9', '1', '5', '2'], [...five, { x0: 32, x1: 40, y0: 10, y1: 30 }, ...glyphs([[44, 12], [60, 12]])])).toBeNull();
+    expect(lostDash(['9', '1', '5', '2'], [...five, { x0: 32, x1: 40, y0: 28, y1: 30 }, ...glyphs([[44, 12], [60, 12]])])).toBeNull();
+    // A dash glyph first or last has no letter on one side.
+    expect(lostDash(['9', '1', '5', '2'], [dash, ...glyphs([[44, 12], [60, 12], [76, 12], [92, 12]])].map((g, i) => (i === 0 ? { ...g, x0: 0, x1: 8 } : g)))).toBeNull();
+  });
+
+  it('finds a dash sharing its ink columns with the letter beside it, and puts it back marked', async () => {
+    const width = 120;
+    const px = new Uint8Array(width * 40).fill(255);
+    const ink = (x0: number, x1: number, y0: number, y1: number) => {
+      for (let y = y0; y < y1; y += 1) for (let x = x0; x < x1; x += 1) px[y * width + x] = 0;
+    };
+    ink(4, 14, 10, 30); // "1"
+    ink(18, 28, 10, 30); // "2"
+    ink(32, 40, 19, 21); // a dash …
+    ink(38, 52, 10, 12); // … under the next letter's top serif, which overhangs it without touching
+    ink(44, 47, 12, 30); // that letter's stem
+    ink(56, 66, 10, 30); // "3"
+    const image = { px, width, height: 40 };
+    // The column split makes one glyph of the dash and the letter.
+    expect(segmentGlyphs(image, { x0: 2, y0: 8, x1: 70, y1: 32 })?.map((g) => [g.x0, g.x1])).toEqual([[4, 14], [18, 28], [32, 52], [56, 66]]);
+    expect(dashBeside(image, { x0: 32, x1: 52, y0: 10, y1: 30 })).toBe('left');
+    expect(dashBeside(image, { x0: 4, x1: 14, y0: 10, y1: 30 })).toBeNull();
+    const out = await refineCodeWords([{ text: '12Y3', x0: 2, y0: 8, x1: 70, y1: 32, conf: 0.87 }], image);
+    expect(out).toMatchObject([{ text: '12-Y3', conf: CHANGED_CONFIDENCE }]);
+    // The same glyph first in its word: no letter before it, left as read.
+    const alone = await refineCodeWords([{ text: 'Y3', x0: 30, y0: 8, x1: 70, y1: 32, conf: 0.87 }], image);
+    expect(alone).toMatchObject([{ text: 'Y3', conf: 0.87 }]);
+  });
+
+  it('takes no part of a letter for a dash: a crossbar joined to its stem, a part in the top or bottom band', () => {
+    const width = 60;
+    const px = new Uint8Array(width * 40).fill(255);
+    const ink = (x0: number, x1: number, y0: number, y1: number) => {
+      for (let y = y0; y < y1; y += 1) for (let x = x0; x < x1; x += 1) px[y * width + x] = 0;
+    };
+    ink(4, 16, 19, 21); // a 4's crossbar …
+    ink(12, 15, 10, 30); // … joined to its stem: one part
+    ink(24, 32, 27, 29); // a low mark (an underscore) before a letter
+    ink(34, 37, 10, 30);
+    const image = { px, width, height: 40 };
+    expect(dashBeside(image, { x0: 4, x1: 16, y0: 10, y1: 30 })).toBeNull();
+    expect(dashBeside(image, { x0: 24, x1: 37, y0: 10, y1: 30 })).toBeNull();
   });
 });

@@ -220,9 +220,41 @@ export function lostPoint(glyphs: Glyph[]): number | null {
 }
 
 /**
+ * The test for a dash among a word's glyphs: at most 0.4 × the letters' height tall, at least as wide as tall, its
+ * middle in the letters' middle band (0.3–0.75 of their height below their tops).
+ */
+export function dashTest(glyphs: Glyph[]): (g: Glyph) => boolean {
+  const h = Math.max(...glyphs.map((g) => g.y1 - g.y0));
+  const top = median(glyphs.filter((g) => g.y1 - g.y0 >= 0.8 * h).map((g) => g.y0));
+  return (g) => {
+    const mid = (g.y0 + g.y1) / 2;
+    return g.y1 - g.y0 <= 0.4 * h && g.x1 - g.x0 >= g.y1 - g.y0 && mid >= top + 0.3 * h && mid <= top + 0.75 * h;
+  };
+}
+
+/**
+ * Where a dash stands among a word's glyphs that the read left out ("90915YZZD4" for `90915-YZZD4`, at 0.87: random
+ * layout R982, silently): given letters one fewer than the glyphs, the one index at which a dash put in makes the
+ * letters' dashes fall exactly on the dash-shaped glyphs ({@link dashTest}), between two letters or digits. Null
+ * when no index or more than one does, or the letters are too short to tell (glyphs under 6 px).
+ */
+export function lostDash(chars: string[], glyphs: Glyph[]): number | null {
+  if (chars.length + 1 !== glyphs.length || Math.max(...glyphs.map((g) => g.y1 - g.y0)) < 6) return null;
+  const isDash = dashTest(glyphs);
+  const dashes = glyphs.map((g, i) => (isDash(g) ? i : -1)).filter((i) => i >= 0);
+  const fits = dashes.filter((at) => {
+    if (!/[A-Za-z0-9]/.test(chars[at - 1] ?? '') || !/[A-Za-z0-9]/.test(chars[at] ?? '')) return false;
+    const put = [...chars.slice(0, at), '-', ...chars.slice(at)];
+    return put.every((c, i) => (c === '-') === dashes.includes(i));
+  });
+  return fits.length === 1 ? fits[0]! : null;
+}
+
+/**
  * The word's letters paired with its glyphs: the letters (spaces removed) when their count equals the glyphs', with a
  * full stop put back where one glyph more than the letters is a point on the baseline ({@link lostPoint}) between two
- * letters or digits, or with one letter of a doubled read dropped (see module docs); null when they do not pair.
+ * letters or digits, or a dash where it is a dash ({@link lostDash}), or with one letter of a doubled read dropped
+ * (see module docs); null when they do not pair.
  */
 export function pairLetters(text: string, glyphs: Glyph[]): string[] | null {
   const chars = [...text.replace(/\s+/g, '')];
@@ -232,6 +264,8 @@ export function pairLetters(text: string, glyphs: Glyph[]): string[] | null {
     // A point stands between two letters or digits ("0045.221"), never beside a dash ("TBA-.A9", a scan's speck).
     if (at !== null && /[A-Za-z0-9]/.test(chars[at - 1]!) && /[A-Za-z0-9]/.test(chars[at]!)) return [...chars.slice(0, at), '.', ...chars.slice(at)];
   }
+  const dash = lostDash(chars, glyphs);
+  if (dash !== null) return [...chars.slice(0, dash), '-', ...chars.slice(dash)];
   if (chars.length !== glyphs.length + 1) return null;
   const doubled: number[] = [];
   for (let i = 0; i + 1 < chars.length; i += 1) if (AMBIGUOUS_PAIRS.has(chars[i]! + chars[i + 1]!)) doubled.push(i);
@@ -252,14 +286,7 @@ export function pairLetters(text: string, glyphs: Glyph[]): string[] | null {
 export function pairByDashes(text: string, glyphs: Glyph[]): { letters: string[]; glyphs: Glyph[] } | null {
   const chars = [...text.replace(/\s+/g, '')];
   if (!chars.includes('-') || glyphs.length < 3) return null;
-  const heights = glyphs.map((g) => g.y1 - g.y0);
-  const h = Math.max(...heights);
-  const full = glyphs.filter((g) => g.y1 - g.y0 >= 0.8 * h);
-  const top = median(full.map((g) => g.y0));
-  const isDash = (g: Glyph) => {
-    const mid = (g.y0 + g.y1) / 2;
-    return g.y1 - g.y0 <= 0.4 * h && g.x1 - g.x0 >= g.y1 - g.y0 && mid >= top + 0.3 * h && mid <= top + 0.75 * h;
-  };
+  const isDash = dashTest(glyphs);
   const split = <T>(items: T[], cut: (t: T) => boolean): T[][] => {
     const runs: T[][] = [[]];
     for (const t of items) {
@@ -668,6 +695,100 @@ export function letterSReadAsFive<T extends Refined>(refined: T, image: GreyImag
 }
 
 /**
+ * Whether a glyph holds a dash beside its letter in the same ink columns ("-Y" of a serif `90915-YZZD4`, whose Y's
+ * top serif overhangs the dash: the column split made one glyph of both, and the OCR read "90915YZZD4" at 0.87 —
+ * random layouts R982, R989, silently). The glyph's ink (darker than its middle grey) is split into 8-connected
+ * parts (specks under 3 pixels dropped); a part is the dash when it is at most 0.25 × the glyph's height tall, at
+ * least 1.5 × as wide as tall and 0.2 × the height wide, its middle in the band 0.3–0.75 of the height below the
+ * glyph's top, and it stands at one edge of the glyph, the rest starting (or ending) at least half its width further
+ * in; the rest must be a letter (at least 0.8 × the height tall, 0.4 × wide). Returns the side the dash is on, or
+ * null (no such part, or one on both sides).
+ */
+export function dashBeside(image: GreyImage, g: Glyph): 'left' | 'right' | null {
+  const h = g.y1 - g.y0;
+  const w = g.x1 - g.x0;
+  const threshold = h < 8 || w < 4 ? null : midGrey(image, g);
+  if (threshold === null) return null;
+  const seen = new Uint8Array(w * h);
+  const ink = (x: number, y: number) => image.px[(g.y0 + y) * image.width + g.x0 + x]! < threshold;
+  const parts: { x0: number; x1: number; y0: number; y1: number; n: number }[] = [];
+  for (let y = 0; y < h; y += 1) {
+    for (let x = 0; x < w; x += 1) {
+      if (seen[y * w + x] || !ink(x, y)) continue;
+      const part = { x0: x, x1: x + 1, y0: y, y1: y + 1, n: 0 };
+      const stack = [[x, y]];
+      seen[y * w + x] = 1;
+      while (stack.length) {
+        const [px, py] = stack.pop()!;
+        part.n += 1;
+        part.x0 = Math.min(part.x0, px!);
+        part.x1 = Math.max(part.x1, px! + 1);
+        part.y0 = Math.min(part.y0, py!);
+        part.y1 = Math.max(part.y1, py! + 1);
+        for (let dy = -1; dy <= 1; dy += 1) {
+          for (let dx = -1; dx <= 1; dx += 1) {
+            const nx = px! + dx;
+            const ny = py! + dy;
+            if (nx < 0 || ny < 0 || nx >= w || ny >= h || seen[ny * w + nx] || !ink(nx, ny)) continue;
+            seen[ny * w + nx] = 1;
+            stack.push([nx, ny]);
+          }
+        }
+      }
+      if (part.n >= 3) parts.push(part);
+    }
+  }
+  if (parts.length < 2) return null;
+  const sides = parts.flatMap((d) => {
+    const tall = d.y1 - d.y0;
+    const wide = d.x1 - d.x0;
+    const mid = (d.y0 + d.y1) / 2;
+    if (tall > 0.25 * h || wide < 1.5 * tall || wide < 0.2 * h || mid < 0.3 * h || mid > 0.75 * h) return [];
+    const rest = parts.filter((o) => o !== d);
+    const box = { x0: Math.min(...rest.map((o) => o.x0)), x1: Math.max(...rest.map((o) => o.x1)), y0: Math.min(...rest.map((o) => o.y0)), y1: Math.max(...rest.map((o) => o.y1)) };
+    if (box.y1 - box.y0 < 0.8 * h || box.x1 - box.x0 < 0.4 * h) return [];
+    if (d.x0 === 0 && box.x0 >= d.x0 + wide / 2) return ['left' as const];
+    if (d.x1 === w && box.x1 <= d.x1 - wide / 2) return ['right' as const];
+    return [];
+  });
+  return sides.length === 1 ? sides[0]! : null;
+}
+
+/**
+ * A refined code word with the dashes put back that share a glyph with the letter beside them ({@link dashBeside}),
+ * between two letters or digits; pieces a dash joins become one (no space beside a dash). The word is then changed,
+ * so its confidence drops to {@link CHANGED_CONFIDENCE}. Only when every letter has its own glyph; run last (the
+ * letters no longer pair one to one with the glyphs after it).
+ */
+export function dashesBesideLetters<T extends Refined>(refined: T, image: GreyImage): T {
+  const letters = refined.pieces.map((p) => p.text).join('');
+  if (letters.length !== refined.glyphs.length) return refined;
+  const alnum = (c: string | undefined) => c !== undefined && /[A-Za-z0-9]/.test(c);
+  const out: string[] = [];
+  /** For each letter, whether a dash put in joins it to the letter before it. */
+  const joined = new Array<boolean>(letters.length).fill(false);
+  for (let i = 0; i < letters.length; i += 1) {
+    const side = alnum(letters[i]) ? dashBeside(image, refined.glyphs[i]!) : null;
+    const left = side === 'left' && alnum(letters[i - 1]);
+    const right = side === 'right' && alnum(letters[i + 1]);
+    out.push(`${left ? '-' : ''}${letters[i]}${right ? '-' : ''}`);
+    if (left) joined[i] = true;
+    if (right) joined[i + 1] = true;
+  }
+  if (!joined.some(Boolean)) return refined;
+  const pieces: { text: string; from: number; to: number }[] = [];
+  for (const p of refined.pieces) {
+    const text = out.slice(p.from, p.to + 1).join('');
+    const last = pieces[pieces.length - 1];
+    if (last && joined[p.from]) {
+      last.text += text;
+      last.to = p.to;
+    } else pieces.push({ text, from: p.from, to: p.to });
+  }
+  return { ...refined, pieces };
+}
+
+/**
  * {@link zerosReadAsSix} on words read without the glyph check (the header's sparse re-read): each code word with a
  * "6" whose glyphs pair one to one with its letters gets its closed sixes made zeros, at {@link CHANGED_CONFIDENCE}.
  */
@@ -803,6 +924,8 @@ export async function refineCodeWords(ocrWords: WordBox[], image: GreyImage & { 
     // on a photograph: its blur can leave only the stem and base of a monospace 1 in the box (extra6 J03's "81145"
     // became "81L45").
     if (!image.photo) refined = lettersByShape(lettersByShape(refined, image, '1', 'L', isFootedL), image, 'I', 'L', isFootedL);
+    // A dash in the same ink columns as the letter beside it ("-Y" under a serif's overhang), put back and marked.
+    refined = dashesBesideLetters(refined, image);
     // A letter changed by its glyph (or a word read again) is a guess: marked for checking, never passed silently.
     const changed = refined.pieces.map((p) => p.text).join('') !== w.text.replace(/\s+/g, '');
     const conf = changed ? Math.min(w.conf, CHANGED_CONFIDENCE) : w.conf;
