@@ -264,6 +264,15 @@ describe("the supplier's name beside a document title", () => {
     // No number: evenly spaced capitals stay one heading.
     expect(withoutDocumentTitle(seg([['SUMMIT WHOLESALE PARTS INVOICE', 0]]))?.text).toBe('SUMMIT WHOLESALE PARTS INVOICE');
   });
+
+  it('drops a number and its label set apart from the name or after its suffix, not a branch number in the name (R957)', () => {
+    // R957: the name in display print, then the box at the right with "No. INV-8655", read as one segment.
+    expect(withoutDocumentTitle(seg([['Crossroads Parts Warehouse Co.', 170], ['No. INV-8655', 1088]], 40))?.text).toBe('Crossroads Parts Warehouse Co.');
+    expect(withoutDocumentTitle(seg([['Crossroads Parts Warehouse', 170], ['# 82117', 900]], 40))?.text).toBe('Crossroads Parts Warehouse');
+    expect(withoutDocumentTitle(seg([['Crossroads Parts Co. No. 8655', 170]], 40))?.text).toBe('Crossroads Parts Co.');
+    // Evenly spaced, no suffix: a branch's number is part of its name.
+    expect(withoutDocumentTitle(seg([['Westside Auto Parts Store No. 12', 170]], 40))?.text).toBe('Westside Auto Parts Store No. 12');
+  });
 });
 
 describe('a line-number column taken for the part numbers (random layout R446)', () => {

@@ -48,6 +48,15 @@ describe('column heads of more than one word', () => {
       'part',
       'amount',
     ]);
+    // "OF GOODS" in a bold head whose O is read as U (random layout R1032): still the rest of the description's head.
+    const r1032 = matchHeader(makeLine(line(0, [['STUCK #', 80], ['DESCRIPTION', 283], ['UF GUUDS', 420], ['VEHICLE', 840], ['SELL', 1268], ['LIST PRICE', 1401]])));
+    expect(r1032?.map((c) => [c.kind, c.label])).toEqual([
+      ['part', 'STUCK #'],
+      ['desc', 'DESCRIPTION UF GUUDS'],
+      ['app', 'VEHICLE'],
+      ['net', 'SELL'],
+      ['list', 'LIST PRICE'],
+    ]);
     // "Product" alone still names the part-number column.
     expect(kinds(line(0, [['Product', 10], ['Description', 200], ['Qty', 700], ['Price', 850]]))).toEqual(['part', 'desc', 'qty', 'price']);
   });
@@ -140,6 +149,12 @@ describe('words of a description and numbers of a part read on page images', () 
     expect(unitsAfterNumber(line(0, [['Mustang 5.0 GT', 0]])).map((w) => w.text).join(' ')).toBe('Mustang 5.0 GT');
     // Not after a number: left as read.
     expect(unitsAfterNumber(line(0, [['0z cup', 0]]))[0]!.text).toBe('0z');
+    // A small "gt" ending a description without its number is the quart (random layout R1085); "GT" and a "gt" inside
+    // or alone are left as read.
+    expect(unitsAfterNumber(line(0, [['Perfect-It rubbing compound gt', 0]])).map((w) => w.text).join(' ')).toBe('Perfect-It rubbing compound qt');
+    expect(unitsAfterNumber(line(0, [['MUSTANG GT', 0]])).map((w) => w.text).join(' ')).toBe('MUSTANG GT');
+    expect(unitsAfterNumber(line(0, [['compound gt jar', 0]])).map((w) => w.text).join(' ')).toBe('compound gt jar');
+    expect(unitsAfterNumber(line(0, [['gt', 0]])).map((w) => w.text).join(' ')).toBe('gt');
   });
 
   it('reads "0z" as "OZ" in a description printed in capitals, and after a number on the line above', () => {

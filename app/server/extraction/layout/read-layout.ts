@@ -415,10 +415,12 @@ export function matchHeader(line: Line): Column[] | null {
   }
   // "Description of Goods" with "Goods" wrapped onto the head's second line (random layout R4 on a page image): an
   // unknown "of …" right after a head is the rest of that head, not a column of its own that cuts the one before.
+  // So is "UF GUUDS": a bold head whose O the OCR reads as U ("STUCK #", "TUTAL": random layout R1032, whose
+  // descriptions were cut after their first word, silently).
   for (let k = 1; k < cols.length; k += 1) {
     const c = cols[k]!;
     const prev = cols[k - 1]!;
-    if (c.kind === 'other' && prev.kind !== 'other' && /^of\b/i.test(c.label) && c.x0 - prev.x1 < line.height * 1.5) {
+    if (c.kind === 'other' && prev.kind !== 'other' && /^[ou0]f\b/i.test(c.label) && c.x0 - prev.x1 < line.height * 1.5) {
       prev.label = `${prev.label} ${c.label}`;
       prev.x1 = c.x1;
       cols.splice(k, 1);
@@ -936,13 +938,16 @@ export function joinSplitCodes(items: LayoutInvoice['line_items']): LayoutInvoic
 /**
  * A description's "Ib" / "Ibs" right after a number ("11 Ib Spool", "50 Ibs"): the pound's "lb" with its small l read as
  * a capital I, which sans-serif fonts draw alike (as "ltem" for "Item" in a header). No word is spelt "Ib"; after a
- * quantity it is the unit. So are "0z" the ounce's "oz" ("32 0z") and "gt" the quart's "qt" ("1 gt"). Other words
- * are returned as they are. Used on description cells only.
+ * quantity it is the unit. So are "0z" the ounce's "oz" ("32 0z") and "gt" the quart's "qt" ("1 gt"), and a small
+ * "gt" ending a description after words, the size without its number ("Perfect-It rubbing compound gt": random layout
+ * R1085, silently): no word is spelt "gt", where "GT" in capitals may be a model's. Other words are returned as they
+ * are. Used on description cells only.
  */
 export function unitsAfterNumber(words: WordBox[]): WordBox[] {
   const capitals = inCapitals(words.map((w) => w.text).join(' '));
   return words.map((w, i) => {
-    const text = i === 0 ? w.text : unitAfterNumber(words[i - 1]!.text, w.text, capitals);
+    let text = i === 0 ? w.text : unitAfterNumber(words[i - 1]!.text, w.text, capitals);
+    if (i > 0 && i === words.length - 1 && /^gts?\.?$/.test(text) && /[a-z]/.test(words[i - 1]!.text)) text = `q${text.slice(1)}`;
     return text === w.text ? w : { ...w, text };
   });
 }
@@ -2414,6 +2419,12 @@ export function withoutDocumentTitle(seg: Line): Line | null {
   for (let k = words.length - 2; k >= 1; k -= 1) {
     if (numbered(words.slice(k))) return makeLine(words.slice(0, k));
   }
+  // A number's label and its value printed on the name's line without a title ("Crossroads Parts Warehouse Co." then,
+  // in the box at the right, "No. INV-8655": random layout R957 read both as the name, silently): no business's name
+  // ends in "No." and a number set apart from it or after its company's suffix (a branch's "Auto Parts Store No. 12"
+  // is printed as one name). Only after a name of two words or more.
+  const n = words.length - 2;
+  if (n >= 2 && /^(?:no\.?|#|number):?$/i.test(words[n]!.text) && /\d/.test(words[n + 1]!.text) && (apart(n) || suffix(n))) return makeLine(words.slice(0, n));
   return seg;
 }
 
