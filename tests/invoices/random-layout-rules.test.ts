@@ -360,6 +360,28 @@ describe('header values wrapped or labelled on their own line', () => {
     ]);
     expect(read.invoice_date).toBe('2026-10-04');
   });
+
+  it('finds the label over a date printed with its weekday, past the label\'s end', () => {
+    // Random layout R1129 (its header words as read): a grid of boxes; "Billing Date" ends where "March" starts, its
+    // weekday under the label. The order date above it was taken, silently.
+    const words = [
+      at('PARTS', 53, 146, 51, 74), at('INVOICE', 159, 277, 51, 74),
+      at('Harbor', 889, 969, 50, 74),
+      at('Parts', 979, 1039, 51, 74),
+      at('Distribution', 1050, 1181, 50, 74),
+      at('Invoice', 66, 111, 98, 111), at('Purchase', 297, 358, 98, 111), at('Order', 363, 400, 98, 111), at('Order', 426, 463, 98, 111), at('Dt', 468, 482, 98, 111),
+      at('312', 888, 915, 92, 107), at('Mill', 922, 945, 92, 107), at('St', 952, 967, 92, 107),
+      at('Ship', 173, 202, 98, 115), at('Via', 207, 228, 98, 111), at('Shipped', 652, 704, 98, 115),
+      at('710589-88', 65, 146, 128, 143), at('FedEx', 174, 222, 128, 143), at('RO97118', 297, 368, 128, 143), at('Friday,', 427, 476, 128, 147), at('March', 483, 529, 128, 143), at('6,', 535, 547, 128, 146), at('2026', 554, 591, 128, 143), at('Sunday,', 652, 711, 128, 147), at('March', 719, 765, 128, 143), at('15,2026', 771, 837, 128, 146),
+      at('Boise,', 888, 933, 116, 134), at('ID', 941, 956, 116, 131), at('83709', 962, 1009, 116, 131),
+      at('Tel', 887, 908, 140, 155), at('627.862.3438', 914, 1018, 140, 155),
+      at('Customer', 65, 128, 158, 171), at('ID', 134, 147, 158, 171), at('Counterperson', 173, 270, 158, 175), at('Payment', 297, 354, 158, 175), at('Terms', 358, 398, 158, 171), at('Billing', 427, 464, 158, 175), at('Date', 470, 500, 158, 171),
+      at('Fax', 888, 915, 164, 179), at('627.862.3499', 921, 1025, 164, 179),
+      at('97360', 65, 112, 188, 203), at('J.', 173, 185, 188, 203), at('Peters', 192, 240, 188, 203), at('Net', 297, 323, 188, 203), at('30', 328, 346, 188, 203), at('Thursday,', 426, 500, 188, 207), at('March', 507, 553, 188, 203), at('12,', 560, 581, 188, 206), at('2026', 588, 625, 188, 203),
+      ...table.map((w) => ({ ...w, y0: w.y0 + 200, y1: w.y1 + 200 })),
+    ];
+    expect(readInvoiceLayout(words).invoice_date).toBe('2026-03-12');
+  });
 });
 
 describe("the supplier's name beside the title and number", () => {

@@ -2217,7 +2217,11 @@ function dateInLabelledBox(lines: Line[], conf: (line: Line, raw: string) => num
       // random layout R712: the order date was taken, silently) is not the value of a box under a label.
       if (dateAfterOwnLabel(line, seg)) continue;
       const found = readDate(seg.text)!;
-      const label = stackedLabelAbove(lines, i, seg);
+      // The box's label is looked for over the whole value, its weekday too ("Thursday, March 12, 2026" under "Billing
+      // Date", whose "Date" ends before "March": random layout R1129 found no label and took the order date, silently).
+      const before = line.words[line.words.indexOf(seg.words[0]!) - 1];
+      const value = before && WEEKDAY.test(before.text.replace(/[.,:]+$/, '')) ? makeLine([before, ...seg.words]) : seg;
+      const label = stackedLabelAbove(lines, i, value);
       if (INVOICE_DATE_LABEL.test(label)) return { ...found, conf: conf(line, found.raw) };
       if (/^date\W*$/i.test(label)) plain ??= { ...found, conf: conf(line, found.raw) };
     }
