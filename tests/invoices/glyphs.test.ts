@@ -143,6 +143,18 @@ describe('refineCode', () => {
     expect(pairByDashes('FAN-62', [{ x0: 0, x1: 30, y0: 10, y1: 30 }, dash(32), { x0: 40, x1: 62, y0: 10, y1: 30 }])).toBeNull();
   });
 
+  it('with anchorOnDashes, drops one letter of a glyph read twice in a run (random layout R921: "ATM-HO0110")', () => {
+    // "ATM" touching (two glyphs for three letters), the dash, then five glyphs for "HO0110": H, a zero as wide as the
+    // last one, two ones, a zero.
+    const dash = (x: number): Glyph => ({ x0: x, x1: x + 6, y0: 18, y1: 21 });
+    const g: Glyph[] = [{ x0: 0, x1: 30, y0: 10, y1: 30 }, { x0: 32, x1: 46, y0: 10, y1: 30 }, dash(48), ...glyphs([[58, 14], [76, 12], [92, 12], [108, 12], [124, 12]])];
+    expect(pairByDashes('ATM-HO0110', g)?.letters).toEqual(['ATM', '-', 'H', 'O', '1', '1', '0']);
+    // The glyph decides: as wide as the font's zeros, so a zero; the word is changed (the caller marks it).
+    expect(text(refineCode('ATM-HO0110', g, { ...FONT, zeroWidth: 0.6 }, { anchorOnDashes: true }))).toBe('ATM-H0110');
+    // Two such pairs in the run: nothing to decide, the run stays one entry and no run pairs: null.
+    expect(pairByDashes('ATM-HO0OI1', g)).toBeNull();
+  });
+
   it('with ownDigits (glyphs split at a darker level), measures the digit width on the word’s own digits', () => {
     // The O is 14 px: in-between against the page's digits (12 px), a 0 against the word's own 13 px digits.
     const g = glyphs(laidOut([14, 14, 4, 13, 13, 13], [2, 2, 2, 2, 2]));

@@ -279,7 +279,8 @@ export function pairLetters(text: string, glyphs: Glyph[]): string[] | null {
  * word's dashes (`-`) and its dash glyphs (at most 0.4 × the letters' height, at least as wide as tall, centred in
  * the letters' middle band) must match in number; the word then splits into the runs between dashes. A run with as
  * many glyphs as letters pairs one to one; a run with fewer glyphs (touching letters) becomes one entry of all its
- * letters over one glyph box spanning its glyphs, so it is neither changed nor split; a run with more glyphs than
+ * letters over one glyph box spanning its glyphs, so it is neither changed nor split, unless it is one glyph short
+ * with a doubled read to drop (see {@link pairLetters}); a run with more glyphs than
  * letters (a broken letter, a speck) or no glyph makes the whole word unpaired (null). Null too when no run pairs one
  * to one (nothing could be decided). Returns each entry's letters and its glyph.
  */
@@ -311,9 +312,12 @@ export function pairByDashes(text: string, glyphs: Glyph[]): { letters: string[]
     }
     if (ls.length === 0 && gs.length === 0) continue;
     if (gs.length === 0 || gs.length > ls.length) return null;
-    if (gs.length === ls.length) {
+    // One letter more than glyphs with one glyph read twice ("HO0110" over five glyphs of `H0110`, beside a run of
+    // touching letters: random layout R921, silently): one of the pair dropped, as in a whole word (pairLetters).
+    const one = gs.length === ls.length ? ls : gs.length + 1 === ls.length ? pairLetters(ls.join(''), gs) : null;
+    if (one && one.length === gs.length) {
       paired = true;
-      letters.push(...ls);
+      letters.push(...one);
       out.push(...gs);
     } else {
       letters.push(ls.join(''));
