@@ -5,7 +5,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import type { GreyImage } from '~/server/extraction/clean-photo';
-import { CHANGED_CONFIDENCE, dashBeside, MIN_SIX_HEIGHT, isClosedSix, isCodeWord, isFootedL, lettersByShape, lostDash, MAX_O_RATIO, O_OVER_ZERO, pairByDashes, pairLetters, refineCode, refineCodeWords, segmentGlyphs, smallCapsCase, spaceByGaps, spacesSeenIn, ZERO_OVER_ZERO, zeroOrO, zerosReadAsSix, zerosReadAsSixInWords, type Glyph } from '~/server/extraction/layout/glyphs';
+import { centreInk, CHANGED_CONFIDENCE, dashBeside, HOLLOW_CENTRE, MARKED_ZERO_CENTRE, MIN_SIX_HEIGHT, isClosedSix, isCodeWord, isFootedL, lettersByShape, lostDash, MAX_O_RATIO, O_OVER_ZERO, pairByDashes, pairLetters, refineCode, refineCodeWords, segmentGlyphs, smallCapsCase, spaceByGaps, spacesSeenIn, ZERO_OVER_ZERO, zeroOrO, zerosReadAsSix, zerosReadAsSixInWords, type Glyph } from '~/server/extraction/layout/glyphs';
 import type { WordBox } from '~/server/extraction/layout/words';
 
 /** A white page with dark boxes (x0, width) 20 px tall at y 10..30, one per glyph. */
@@ -488,5 +488,50 @@ describe('a dash the read left out (random layouts R982, R989: "90915YZZD4" for 
     const image = { px, width, height: 40 };
     expect(dashBeside(image, { x0: 4, x1: 16, y0: 10, y1: 30 })).toBeNull();
     expect(dashBeside(image, { x0: 24, x1: 37, y0: 10, y1: 30 })).toBeNull();
+  });
+});
+
+describe('a hollow O among dotted zeros (random layout R733: "CLP-0S1I5" for CLP-OS1I5 in DejaVu Sans Mono)', () => {
+  /** A page with glyphs drawn 20 px tall at y 10..30: 'ring' a hollow oval's box outline, 'dot' a ring with a centre dot. */
+  function draw(width: number, shapes: [number, number, 'block' | 'ring' | 'dot' | 'point' | 'dash'][]): GreyImage {
+    const px = new Uint8Array(width * 40).fill(255);
+    const ink = (x0: number, x1: number, y0: number, y1: number) => {
+      for (let y = y0; y < y1; y += 1) for (let x = x0; x < x1; x += 1) px[y * width + x] = 20;
+    };
+    for (const [x0, w, kind] of shapes) {
+      if (kind === 'block') ink(x0, x0 + w, 10, 30);
+      if (kind === 'point') ink(x0, x0 + w, 27, 30);
+      if (kind === 'dash') ink(x0, x0 + w, 19, 21);
+      if (kind === 'ring' || kind === 'dot') {
+        ink(x0, x0 + w, 10, 12);
+        ink(x0, x0 + w, 28, 30);
+        ink(x0, x0 + 2, 10, 30);
+        ink(x0 + w - 2, x0 + w, 10, 30);
+      }
+      if (kind === 'dot') ink(x0 + 5, x0 + w - 5, 17, 23);
+    }
+    return { px, width, height: 40 };
+  }
+  // "C", "L", "P", a dash, a hollow glyph read "0", "S"; then the price "10.00" whose zeros are dotted.
+  const code: [number, number, 'block' | 'ring' | 'dot' | 'point' | 'dash'][] = [[4, 12, 'block'], [20, 12, 'block'], [36, 12, 'block'], [52, 8, 'dash'], [64, 14, 'ring'], [82, 12, 'block']];
+  const price = (zero: 'ring' | 'dot'): [number, number, 'block' | 'ring' | 'dot' | 'point' | 'dash'][] => [[150, 4, 'block'], [160, 14, zero], [178, 3, 'point'], [185, 14, zero], [203, 14, zero]];
+  const words: WordBox[] = [
+    { text: 'CLP-0S', x0: 2, y0: 8, x1: 98, y1: 32, conf: 0.87, lineKey: '1' },
+    { text: '10.00', x0: 148, y0: 8, x1: 220, y1: 32, conf: 0.95, lineKey: '1' },
+  ];
+
+  it('measures the centre ink of a dotted zero and of a hollow glyph', () => {
+    const image = draw(230, [...code, ...price('dot')]);
+    expect(centreInk(image, { x0: 160, x1: 174, y0: 10, y1: 30 })).toBeGreaterThanOrEqual(MARKED_ZERO_CENTRE);
+    expect(centreInk(image, { x0: 64, x1: 78, y0: 10, y1: 30 })).toBeLessThanOrEqual(HOLLOW_CENTRE);
+  });
+
+  it('reads the hollow glyph as O on a page of dotted zeros, marked; as read where the zeros are hollow too', async () => {
+    expect(await refineCodeWords(words, draw(230, [...code, ...price('dot')]))).toMatchObject([{ text: 'CLP-OS', conf: CHANGED_CONFIDENCE }, { text: '10.00' }]);
+    expect(await refineCodeWords(words, draw(230, [...code, ...price('ring')]))).toMatchObject([{ text: 'CLP-0S', conf: 0.87 }, { text: '10.00' }]);
+    // Not on a photograph, and never between two digits.
+    expect(await refineCodeWords(words, { ...draw(230, [...code, ...price('dot')]), photo: true })).toMatchObject([{ text: 'CLP-0S', conf: 0.87 }, { text: '10.00' }]);
+    const between: [number, number, 'block' | 'ring' | 'dot' | 'point' | 'dash'][] = [[4, 12, 'block'], [20, 12, 'block'], [36, 8, 'dash'], [48, 12, 'block'], [64, 14, 'ring'], [82, 12, 'block']];
+    expect(await refineCodeWords([{ ...words[0]!, text: 'AB-102' }, words[1]!], draw(230, [...between, ...price('dot')]))).toMatchObject([{ text: 'AB-102', conf: 0.87 }, { text: '10.00' }]);
   });
 });

@@ -699,6 +699,64 @@ export function letterSReadAsFive<T extends Refined>(refined: T, image: GreyImag
 }
 
 /**
+ * Share (0..1) of a glyph's centre cell — the middle 30 % of its width and 24 % of its height — that is ink (darker
+ * than the box's middle grey); null without clear ink. A dotted or slashed zero (DejaVu Sans Mono's, a dot-matrix
+ * printer's) has ink there, a letter O and a plain zero none.
+ */
+export function centreInk(image: GreyImage, g: Glyph): number | null {
+  const h = g.y1 - g.y0;
+  const w = g.x1 - g.x0;
+  const threshold = h < 10 || w < 5 ? null : midGrey(image, g);
+  if (threshold === null) return null;
+  let ink = 0;
+  let n = 0;
+  for (let y = Math.round(g.y0 + 0.38 * h); y < Math.round(g.y0 + 0.62 * h); y += 1) {
+    for (let x = Math.round(g.x0 + 0.35 * w); x < Math.round(g.x0 + 0.65 * w); x += 1) {
+      n += 1;
+      if (image.px[y * image.width + x]! < threshold) ink += 1;
+    }
+  }
+  return n ? ink / n : null;
+}
+
+/** Least median centre ink ({@link centreInk}) of the page's zeros for their font to mark its zeros (a dot, a slash). */
+export const MARKED_ZERO_CENTRE = 0.3;
+/** Most centre ink of a glyph read "0" for it to be a hollow O on a page whose zeros are marked. */
+export const HOLLOW_CENTRE = 0.05;
+
+/** A zero of the page's amounts: its glyph's height (px) and centre ink ({@link centreInk}). */
+export type ZeroSample = { h: number; ink: number };
+
+/**
+ * A refined code word's letters "0" that are hollow where the page's zeros of about the same height (within 12 %, at
+ * least {@link ZERO_SAMPLES}) are marked in the middle ({@link MARKED_ZERO_CENTRE}) made "O": in DejaVu Sans Mono a
+ * zero has a dot and an O is the same width, so the width test cannot tell them and "CLP-OS1I5" was read "CLP-0S1I5"
+ * (random layout R733, silently). Not between two digits (no part number prints an O inside a number), only in a word
+ * with a letter, and only when every letter has its own glyph. The word is then changed, so its confidence drops to
+ * {@link CHANGED_CONFIDENCE}.
+ */
+export function hollowZerosAsO<T extends Refined>(refined: T, image: GreyImage, zeros: ZeroSample[]): T {
+  const letters = refined.pieces.map((p) => p.text).join('');
+  if (!letters.includes('0') || !/[A-Z]/.test(letters) || letters.length !== refined.glyphs.length) return refined;
+  const hollow = (i: number) => {
+    if (DIGIT.test(letters[i - 1] ?? '') && DIGIT.test(letters[i + 1] ?? '')) return false;
+    const g = refined.glyphs[i]!;
+    const h = g.y1 - g.y0;
+    const near = zeros.filter((z) => Math.abs(z.h - h) <= Math.max(1, 0.12 * h));
+    if (near.length < ZERO_SAMPLES || median(near.map((z) => z.ink)) < MARKED_ZERO_CENTRE) return false;
+    const ink = centreInk(image, g);
+    return ink !== null && ink <= HOLLOW_CENTRE;
+  };
+  let at = 0;
+  const pieces = refined.pieces.map((p) => {
+    const text = [...p.text].map((c, k) => (c === '0' && hollow(at + k) ? 'O' : c)).join('');
+    at += p.text.length;
+    return { ...p, text };
+  });
+  return { ...refined, pieces };
+}
+
+/**
  * Whether a glyph holds a dash beside its letter in the same ink columns ("-Y" of a serif `90915-YZZD4`, whose Y's
  * top serif overhangs the dash: the column split made one glyph of both, and the OCR read "90915YZZD4" at 0.87 —
  * random layouts R982, R989, silently). The glyph's ink (darker than its middle grey) is split into 8-connected
@@ -856,6 +914,8 @@ export async function refineCodeWords(ocrWords: WordBox[], image: GreyImage & { 
   const page: Sample = { widths: [], pitches: [] };
   const lines = new Map<string, Sample>();
   const segmented = new Map<WordBox, Glyph[]>();
+  /** The zeros of the page's numbers, for telling a dotted zero from a hollow O (hollowZerosAsO). */
+  const zeros: ZeroSample[] = [];
   for (const w of words) {
     const candidate = isCodeWord(w.text) || isGarbledCode(w.text);
     const numeric = /^[$€£]?[\d,.]+$/.test(w.text) && /\d\d/.test(w.text);
@@ -865,6 +925,10 @@ export async function refineCodeWords(ocrWords: WordBox[], image: GreyImage & { 
     const chars = [...w.text];
     if (numeric && chars.length === glyphs.length) {
       sampleWord(chars, glyphs, page);
+      chars.forEach((c, i) => {
+        const ink = c === '0' ? centreInk(image, glyphs[i]!) : null;
+        if (ink !== null) zeros.push({ h: glyphs[i]!.y1 - glyphs[i]!.y0, ink });
+      });
       const key = w.lineKey ?? '';
       const line = lines.get(key) ?? { widths: [], pitches: [] };
       sampleWord(chars, glyphs, line);
@@ -928,6 +992,8 @@ export async function refineCodeWords(ocrWords: WordBox[], image: GreyImage & { 
     // on a photograph: its blur can leave only the stem and base of a monospace 1 in the box (extra6 J03's "81145"
     // became "81L45").
     if (!image.photo) refined = lettersByShape(lettersByShape(refined, image, '1', 'L', isFootedL), image, 'I', 'L', isFootedL);
+    // A hollow "0" on a page whose zeros are dotted is an O ("CLP-0S1I5"), read and marked so; not on a photograph.
+    if (!image.photo) refined = hollowZerosAsO(refined, image, zeros);
     // A dash in the same ink columns as the letter beside it ("-Y" under a serif's overhang), put back and marked.
     refined = dashesBesideLetters(refined, image);
     // A letter changed by its glyph (or a word read again) is a guess: marked for checking, never passed silently.
