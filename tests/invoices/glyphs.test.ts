@@ -442,6 +442,8 @@ describe('a dash the read left out (random layouts R982, R989: "90915YZZD4" for 
     const five = glyphs([[4, 12], [20, 8]]);
     const withDash = [...five, dash, ...glyphs([[44, 12], [60, 12]])];
     expect(pairLetters('9152', withDash)).toEqual(['9', '1', '-', '5', '2']);
+    // Not on a photograph, whose blurred fringes part from their letters as a dash would (extra9 N03's "8-4512345").
+    expect(pairLetters('9152', withDash, { lostDashes: false })).toBeNull();
     // Where the letters already hold the page's one dash, nothing is put in.
     expect(lostDash(['9', '1', '-', '5'], withDash)).toBeNull();
     // The extra glyph a full-height letter, or a mark under the baseline: no dash.
@@ -470,6 +472,8 @@ describe('a dash the read left out (random layouts R982, R989: "90915YZZD4" for 
     expect(dashBeside(image, { x0: 4, x1: 14, y0: 10, y1: 30 })).toBeNull();
     const out = await refineCodeWords([{ text: '12Y3', x0: 2, y0: 8, x1: 70, y1: 32, conf: 0.87 }], image);
     expect(out).toMatchObject([{ text: '12-Y3', conf: CHANGED_CONFIDENCE }]);
+    // Not on a photograph.
+    expect(await refineCodeWords([{ text: '12Y3', x0: 2, y0: 8, x1: 70, y1: 32, conf: 0.87 }], { ...image, photo: true })).toMatchObject([{ text: '12Y3', conf: 0.87 }]);
     // The same glyph first in its word: no letter before it, left as read.
     const alone = await refineCodeWords([{ text: 'Y3', x0: 30, y0: 8, x1: 70, y1: 32, conf: 0.87 }], image);
     expect(alone).toMatchObject([{ text: 'Y3', conf: 0.87 }]);

@@ -253,10 +253,11 @@ export function lostDash(chars: string[], glyphs: Glyph[]): number | null {
 /**
  * The word's letters paired with its glyphs: the letters (spaces removed) when their count equals the glyphs', with a
  * full stop put back where one glyph more than the letters is a point on the baseline ({@link lostPoint}) between two
- * letters or digits, or a dash where it is a dash ({@link lostDash}), or with one letter of a doubled read dropped
- * (see module docs); null when they do not pair.
+ * letters or digits, or a dash where it is a dash ({@link lostDash}; not with `lostDashes: false`, a photograph,
+ * whose blurred fringes part from their letters as a dash would: extra9 N03's "8-4512345"), or with one letter of a
+ * doubled read dropped (see module docs); null when they do not pair.
  */
-export function pairLetters(text: string, glyphs: Glyph[]): string[] | null {
+export function pairLetters(text: string, glyphs: Glyph[], options: { lostDashes?: boolean } = {}): string[] | null {
   const chars = [...text.replace(/\s+/g, '')];
   if (chars.length === glyphs.length) return chars;
   if (chars.length + 1 === glyphs.length && !chars.includes('.')) {
@@ -264,7 +265,7 @@ export function pairLetters(text: string, glyphs: Glyph[]): string[] | null {
     // A point stands between two letters or digits ("0045.221"), never beside a dash ("TBA-.A9", a scan's speck).
     if (at !== null && /[A-Za-z0-9]/.test(chars[at - 1]!) && /[A-Za-z0-9]/.test(chars[at]!)) return [...chars.slice(0, at), '.', ...chars.slice(at)];
   }
-  const dash = lostDash(chars, glyphs);
+  const dash = options.lostDashes === false ? null : lostDash(chars, glyphs);
   if (dash !== null) return [...chars.slice(0, dash), '-', ...chars.slice(dash)];
   if (chars.length !== glyphs.length + 1) return null;
   const doubled: number[] = [];
@@ -351,7 +352,8 @@ export function isGarbledCode(text: string): boolean {
 /**
  * Decides the letters and spaces of one code word from its glyphs (see module docs). With `anchorOnDashes`, a word
  * whose letters do not pair with its glyphs is paired by {@link pairByDashes}; with `ownDigits` (glyphs split at a
- * darker ink level) the digit width is the word's own plain digits' when it has two or more. Returns the new text with spaces, for
+ * darker ink level) the digit width is the word's own plain digits' when it has two or more; with `photo`, no lost dash
+ * is put back ({@link pairLetters}). Returns the new text with spaces, for
  * each resulting piece its range in the returned glyphs (the given ones, or pairByDashes' entries); null when
  * nothing can be decided.
  */
@@ -359,9 +361,9 @@ export function refineCode(
   text: string,
   glyphs: Glyph[],
   font: FontMeasures,
-  options: { anchorOnDashes?: boolean; ownDigits?: boolean } = {},
+  options: { anchorOnDashes?: boolean; ownDigits?: boolean; photo?: boolean } = {},
 ): { pieces: { text: string; from: number; to: number }[]; glyphs: Glyph[] } | null {
-  let chars = pairLetters(text, glyphs);
+  let chars = pairLetters(text, glyphs, { lostDashes: !options.photo });
   if (!chars) {
     const byDashes = options.anchorOnDashes ? pairByDashes(text, glyphs) : null;
     if (!byDashes) return null;
@@ -953,12 +955,13 @@ export async function refineCodeWords(ocrWords: WordBox[], image: GreyImage & { 
       // The line's zeros, else the page's scaled as the line's plain digits to the page's (one font's proportions).
       zeroWidth: lineZeroWidth(lineFont, pageFont),
     };
-    let refined = isCodeWord(w.text) ? refineCode(w.text, glyphs, font) : null;
+    const photo = image.photo === true;
+    let refined = isCodeWord(w.text) ? refineCode(w.text, glyphs, font, { photo }) : null;
     if (!refined && reread && rereads < MAX_REREAD_WORDS && glyphs.length >= 3) {
       rereads += 1;
       const read = (await reread(w)).replace(/\s+/g, '');
       const again = signsReadForS(read) ?? read;
-      const next = again && isCodeWord(again) ? refineCode(again, glyphs, font) : null;
+      const next = again && isCodeWord(again) ? refineCode(again, glyphs, font, { photo }) : null;
       if (next) refined = next;
     }
     // Still unpaired: letters that touch at the middle grey level (a dash against a digit) often part at a darker
@@ -968,7 +971,7 @@ export async function refineCodeWords(ocrWords: WordBox[], image: GreyImage & { 
       for (const anchor of [false, true]) {
         for (const split of splits) {
           if (!refined && split && (anchor || split !== glyphs)) {
-            refined = refineCode(w.text, split, font, { anchorOnDashes: anchor, ownDigits: split !== glyphs });
+            refined = refineCode(w.text, split, font, { anchorOnDashes: anchor, ownDigits: split !== glyphs, photo });
             if (refined && split !== glyphs) refined = spacesSeenIn(refined, glyphs);
           }
         }
@@ -995,7 +998,8 @@ export async function refineCodeWords(ocrWords: WordBox[], image: GreyImage & { 
     // A hollow "0" on a page whose zeros are dotted is an O ("CLP-0S1I5"), read and marked so; not on a photograph.
     if (!image.photo) refined = hollowZerosAsO(refined, image, zeros);
     // A dash in the same ink columns as the letter beside it ("-Y" under a serif's overhang), put back and marked.
-    refined = dashesBesideLetters(refined, image);
+    // Not on a photograph: a blurred stroke's fringe parts from its letter as a dash would (extra9 N03's "8-4512345").
+    if (!image.photo) refined = dashesBesideLetters(refined, image);
     // A letter changed by its glyph (or a word read again) is a guess: marked for checking, never passed silently.
     const changed = refined.pieces.map((p) => p.text).join('') !== w.text.replace(/\s+/g, '');
     const conf = changed ? Math.min(w.conf, CHANGED_CONFIDENCE) : w.conf;
