@@ -533,6 +533,9 @@ describe('a hollow O among dotted zeros (random layout R733: "CLP-0S1I5" for CLP
   it('reads the hollow glyph as O on a page of dotted zeros, marked; as read where the zeros are hollow too', async () => {
     expect(await refineCodeWords(words, draw(230, [...code, ...price('dot')]))).toMatchObject([{ text: 'CLP-OS', conf: CHANGED_CONFIDENCE }, { text: '10.00' }]);
     expect(await refineCodeWords(words, draw(230, [...code, ...price('ring')]))).toMatchObject([{ text: 'CLP-0S', conf: 0.87 }, { text: '10.00' }]);
+    // Not in a word of fewer than four letters (a unit's "0Z": the description's rules read it, unmarked).
+    const unit: [number, number, 'block' | 'ring' | 'dot' | 'point' | 'dash'][] = [[64, 14, 'ring'], [82, 12, 'block']];
+    expect(await refineCodeWords([{ ...words[0]!, text: '0Z', x0: 62 }, words[1]!], draw(230, [...unit, ...price('dot')]))).toMatchObject([{ text: '0Z', conf: 0.87 }, { text: '10.00' }]);
     // Not on a photograph, and never between two digits.
     expect(await refineCodeWords(words, { ...draw(230, [...code, ...price('dot')]), photo: true })).toMatchObject([{ text: 'CLP-0S', conf: 0.87 }, { text: '10.00' }]);
     const between: [number, number, 'block' | 'ring' | 'dot' | 'point' | 'dash'][] = [[4, 12, 'block'], [20, 12, 'block'], [36, 8, 'dash'], [48, 12, 'block'], [64, 14, 'ring'], [82, 12, 'block']];

@@ -734,12 +734,13 @@ export type ZeroSample = { h: number; ink: number };
  * least {@link ZERO_SAMPLES}) are marked in the middle ({@link MARKED_ZERO_CENTRE}) made "O": in DejaVu Sans Mono a
  * zero has a dot and an O is the same width, so the width test cannot tell them and "CLP-OS1I5" was read "CLP-0S1I5"
  * (random layout R733, silently). Not between two digits (no part number prints an O inside a number), only in a word
- * with a letter, and only when every letter has its own glyph. The word is then changed, so its confidence drops to
+ * of four letters or more with a letter in it, and only when every letter has its own glyph. The word is then changed, so its confidence drops to
  * {@link CHANGED_CONFIDENCE}.
  */
 export function hollowZerosAsO<T extends Refined>(refined: T, image: GreyImage, zeros: ZeroSample[]): T {
   const letters = refined.pieces.map((p) => p.text).join('');
-  if (!letters.includes('0') || !/[A-Z]/.test(letters) || letters.length !== refined.glyphs.length) return refined;
+  // Four letters at least: a unit's "0Z" after a number is the description's ounce, read so without a mark (unitAfterNumber).
+  if (letters.length < 4 || !letters.includes('0') || !/[A-Z]/.test(letters) || letters.length !== refined.glyphs.length) return refined;
   const hollow = (i: number) => {
     if (DIGIT.test(letters[i - 1] ?? '') && DIGIT.test(letters[i + 1] ?? '')) return false;
     const g = refined.glyphs[i]!;
