@@ -23,7 +23,13 @@
  *   flag); in an upper-case code an `l` or `|` wider than that is a `1`.
  * - **`1` / `I` read for an `L`**: a glyph standing at the left edge of its box with a foot is an `L` ({@link isFootedL}).
  * - **A doubled read**: when the OCR gave one letter more than there are glyphs and exactly one neighbouring pair is
- *   `O0`/`0O`/`I1`/`1I`/`l1`/… (one glyph read twice), one of the pair is dropped and the glyph decides which.
+ *   `O0`/`0O`/`I1`/`1I`/`l1`/… (one glyph read twice), one of the pair is dropped and the glyph decides which (in a
+ *   whole word, or in one run between dashes beside touching letters).
+ * - **A dash read away**: a dash-shaped glyph the read has no letter for ({@link lostDash}), or a dash sharing its ink
+ *   columns with the letter beside it ({@link dashBeside}), is put back between two letters or digits (not on a
+ *   photograph).
+ * - **A hollow O among dotted zeros**: where the page's zeros have ink in the middle, a hollow "0" in a code is an O
+ *   ({@link hollowZerosAsO}; not on a photograph).
  * - **Touching letters**: a word still unpaired (after a read of its own box) is split again at darker ink levels
  *   ({@link DARK_INK_LEVELS}; the digit width then measured on the word's own digits at that level), then paired
  *   anchored on its dashes ({@link pairByDashes}).
@@ -734,8 +740,8 @@ export type ZeroSample = { h: number; ink: number };
  * least {@link ZERO_SAMPLES}) are marked in the middle ({@link MARKED_ZERO_CENTRE}) made "O": in DejaVu Sans Mono a
  * zero has a dot and an O is the same width, so the width test cannot tell them and "CLP-OS1I5" was read "CLP-0S1I5"
  * (random layout R733, silently). Not between two digits (no part number prints an O inside a number), only in a word
- * of four letters or more with a letter in it, and only when every letter has its own glyph. The word is then changed, so its confidence drops to
- * {@link CHANGED_CONFIDENCE}.
+ * of four letters or more with a letter in it, and only when every letter has its own glyph. The word is then
+ * changed, so its confidence drops to {@link CHANGED_CONFIDENCE}.
  */
 export function hollowZerosAsO<T extends Refined>(refined: T, image: GreyImage, zeros: ZeroSample[]): T {
   const letters = refined.pieces.map((p) => p.text).join('');
