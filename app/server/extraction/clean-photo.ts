@@ -287,64 +287,74 @@ export function whitenShading(image: GreyImage, r: number, floor = 100, ceiling 
   }
 }
 
-/** One connected blob of ink: its box (x1, y1 exclusive), its pixel count and the index of its first pixel. */
-interface Blob {
+/** One connected blob of ink: its box (x1, y1 exclusive, page pixels) and its pixel count. */
+export interface Blob {
   x0: number;
   y0: number;
   x1: number;
   y1: number;
   count: number;
-  start: number;
+}
+
+/**
+ * The 8-connected blobs of ink (pixels darker than `darkBelow`) within `box` of the page (the whole page by default;
+ * x1, y1 exclusive), in the order of their first pixel, row by row. Used for dotted leaders here and for a dash sharing
+ * a glyph's columns (layout/glyphs.ts `dashBeside`).
+ */
+export function inkBlobs(image: GreyImage, darkBelow: number, box = { x0: 0, y0: 0, x1: image.width, y1: image.height }): Blob[] {
+  const { px, width } = image;
+  const bw = box.x1 - box.x0;
+  const seen = new Uint8Array(bw * (box.y1 - box.y0));
+  const ink = (x: number, y: number) => px[y * width + x]! < darkBelow;
+  const blobs: Blob[] = [];
+  const stack: number[] = [];
+  for (let y0 = box.y0; y0 < box.y1; y0 += 1) {
+    for (let x0 = box.x0; x0 < box.x1; x0 += 1) {
+      if (seen[(y0 - box.y0) * bw + x0 - box.x0] || !ink(x0, y0)) continue;
+      const blob: Blob = { x0, y0, x1: x0 + 1, y1: y0 + 1, count: 0 };
+      seen[(y0 - box.y0) * bw + x0 - box.x0] = 1;
+      stack.push(x0, y0);
+      while (stack.length) {
+        const y = stack.pop()!;
+        const x = stack.pop()!;
+        blob.count += 1;
+        if (x < blob.x0) blob.x0 = x;
+        if (x + 1 > blob.x1) blob.x1 = x + 1;
+        if (y < blob.y0) blob.y0 = y;
+        if (y + 1 > blob.y1) blob.y1 = y + 1;
+        for (let yy = Math.max(box.y0, y - 1); yy <= Math.min(box.y1 - 1, y + 1); yy += 1) {
+          for (let xx = Math.max(box.x0, x - 1); xx <= Math.min(box.x1 - 1, x + 1); xx += 1) {
+            const q = (yy - box.y0) * bw + xx - box.x0;
+            if (!seen[q] && ink(xx, yy)) {
+              seen[q] = 1;
+              stack.push(xx, yy);
+            }
+          }
+        }
+      }
+      blobs.push(blob);
+    }
+  }
+  return blobs;
 }
 
 /**
  * Whitens dotted leaders (a row of evenly spaced dots from a description to its price, "HOOD ASSY ········ 551.10"),
- * in place. A dot is a blob of ink (pixels darker than `darkBelow`, 8-connected) at most `maxDot` px wide and tall and
- * at most twice as wide as tall; a leader is a chain of at least {@link MIN_LEADER_DOTS} dots whose centres lie on one
- * pixel row (within a third of `maxDot`), each the next's neighbour at a pitch within 25 % of the chain's median
- * pitch, which is at most 5 × `maxDot`. The OCR reads a leader as a long word of letters ("**cccccsecccss…",
- * "*##rrrrrerr") and runs the description's last word into it ("HEADLAMPASSY-LE" for "HEADLAMP ASSY-LH"); a full
- * stop, a comma, the dot of an i are never in such a chain. Each dot is whitened with a 2 px margin (its grey rim).
+ * in place. A dot is a blob of ink (pixels darker than `darkBelow`, 8-connected: {@link inkBlobs}) at most `maxDot` px
+ * wide and tall and at most twice as wide as tall; a leader is a chain of at least {@link MIN_LEADER_DOTS} dots whose
+ * centres lie on one pixel row (within a third of `maxDot`), each the next's neighbour at a pitch within 25 % of the
+ * chain's median pitch, which is at most 5 × `maxDot`. The OCR reads a leader as a long word of letters
+ * ("**cccccsecccss…", "*##rrrrrerr") and runs the description's last word into it ("HEADLAMPASSY-LE" for "HEADLAMP
+ * ASSY-LH"); a full stop, a comma, the dot of an i are never in such a chain. Each dot is whitened with a 2 px margin
+ * (its grey rim).
  */
 export function removeDotLeaders(image: GreyImage, maxDot: number, darkBelow = 160): void {
   const { px, width, height } = image;
-  const seen = new Uint8Array(px.length);
-  const dots: Blob[] = [];
-  const stack: number[] = [];
-  for (let i = 0; i < px.length; i += 1) {
-    if (seen[i] || px[i]! >= darkBelow) continue;
-    const blob: Blob = { x0: width, y0: height, x1: 0, y1: 0, count: 0, start: i };
-    seen[i] = 1;
-    stack.push(i);
-    let tooBig = false;
-    while (stack.length) {
-      const p = stack.pop()!;
-      const x = p % width;
-      const y = (p - x) / width;
-      blob.count += 1;
-      if (x < blob.x0) blob.x0 = x;
-      if (x + 1 > blob.x1) blob.x1 = x + 1;
-      if (y < blob.y0) blob.y0 = y;
-      if (y + 1 > blob.y1) blob.y1 = y + 1;
-      if (blob.x1 - blob.x0 > maxDot || blob.y1 - blob.y0 > maxDot) tooBig = true;
-      for (let dy = -1; dy <= 1; dy += 1) {
-        const yy = y + dy;
-        if (yy < 0 || yy >= height) continue;
-        for (let dx = -1; dx <= 1; dx += 1) {
-          const xx = x + dx;
-          if (xx < 0 || xx >= width) continue;
-          const q = yy * width + xx;
-          if (!seen[q] && px[q]! < darkBelow) {
-            seen[q] = 1;
-            stack.push(q);
-          }
-        }
-      }
-    }
-    const w = blob.x1 - blob.x0;
-    const h = blob.y1 - blob.y0;
-    if (!tooBig && blob.count >= 3 && w <= 2 * h && h <= 2 * w) dots.push(blob);
-  }
+  const dots = inkBlobs(image, darkBelow).filter((b) => {
+    const w = b.x1 - b.x0;
+    const h = b.y1 - b.y0;
+    return w <= maxDot && h <= maxDot && b.count >= 3 && w <= 2 * h && h <= 2 * w;
+  });
   const cy = (b: Blob) => (b.y0 + b.y1) / 2;
   const cx = (b: Blob) => (b.x0 + b.x1) / 2;
   dots.sort((a, b) => cy(a) - cy(b) || cx(a) - cx(b));

@@ -40,7 +40,7 @@
  * Money (`1,031.25`), dates, plain short integers and words with lower-case letters (descriptions) are left alone.
  * `S`/`5` are not decided by width (alike); a `5` whose top-left corner is round is an `S` ({@link isRoundTopS}). Pure functions on an 8-bit grey image (0 black … 255 white).
  */
-import type { GreyImage } from '../clean-photo';
+import { inkBlobs, type GreyImage } from '../clean-photo';
 import { median, type WordBox } from './words';
 
 /** One glyph's ink box, in page pixels (x1, y1 exclusive). */
@@ -780,35 +780,10 @@ export function dashBeside(image: GreyImage, g: Glyph): 'left' | 'right' | null 
   const w = g.x1 - g.x0;
   const threshold = h < 8 || w < 4 ? null : midGrey(image, g);
   if (threshold === null) return null;
-  const seen = new Uint8Array(w * h);
-  const ink = (x: number, y: number) => image.px[(g.y0 + y) * image.width + g.x0 + x]! < threshold;
-  const parts: { x0: number; x1: number; y0: number; y1: number; n: number }[] = [];
-  for (let y = 0; y < h; y += 1) {
-    for (let x = 0; x < w; x += 1) {
-      if (seen[y * w + x] || !ink(x, y)) continue;
-      const part = { x0: x, x1: x + 1, y0: y, y1: y + 1, n: 0 };
-      const stack = [[x, y]];
-      seen[y * w + x] = 1;
-      while (stack.length) {
-        const [px, py] = stack.pop()!;
-        part.n += 1;
-        part.x0 = Math.min(part.x0, px!);
-        part.x1 = Math.max(part.x1, px! + 1);
-        part.y0 = Math.min(part.y0, py!);
-        part.y1 = Math.max(part.y1, py! + 1);
-        for (let dy = -1; dy <= 1; dy += 1) {
-          for (let dx = -1; dx <= 1; dx += 1) {
-            const nx = px! + dx;
-            const ny = py! + dy;
-            if (nx < 0 || ny < 0 || nx >= w || ny >= h || seen[ny * w + nx] || !ink(nx, ny)) continue;
-            seen[ny * w + nx] = 1;
-            stack.push([nx, ny]);
-          }
-        }
-      }
-      if (part.n >= 3) parts.push(part);
-    }
-  }
+  // Parts in the glyph's own coordinates.
+  const parts = inkBlobs(image, threshold, g)
+    .filter((b) => b.count >= 3)
+    .map((b) => ({ x0: b.x0 - g.x0, x1: b.x1 - g.x0, y0: b.y0 - g.y0, y1: b.y1 - g.y0 }));
   if (parts.length < 2) return null;
   const sides = parts.flatMap((d) => {
     const tall = d.y1 - d.y0;
