@@ -5,7 +5,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import type { GreyImage } from '~/server/extraction/clean-photo';
-import { centreInk, CHANGED_CONFIDENCE, dashBeside, HOLLOW_CENTRE, MARKED_ZERO_CENTRE, MIN_SIX_HEIGHT, isClosedSix, isCodeWord, isFootedL, lettersByShape, lostDash, MAX_O_RATIO, O_OVER_ZERO, pairByDashes, pairLetters, refineCode, refineCodeWords, segmentGlyphs, smallCapsCase, spaceByGaps, spacesSeenIn, ZERO_OVER_ZERO, zeroOrO, zerosReadAsSix, zerosReadAsSixInWords, type Glyph } from '~/server/extraction/layout/glyphs';
+import { centreInk, CHANGED_CONFIDENCE, dashBeside, HOLLOW_CENTRE, MARKED_ZERO_CENTRE, MIN_SIX_HEIGHT, isClosedSix, isCodeWord, isFootedL, lettersByShape, lostDash, MAX_O_RATIO, NARROW_T, numeralReadWithT, numeralsReadWithT, O_OVER_ZERO, pairByDashes, pairLetters, refineCode, refineCodeWords, segmentGlyphs, smallCapsCase, spaceByGaps, spacesSeenIn, ZERO_OVER_ZERO, zeroOrO, zerosReadAsSix, zerosReadAsSixInWords, type Glyph } from '~/server/extraction/layout/glyphs';
 import type { WordBox } from '~/server/extraction/layout/words';
 
 /** A white page with dark boxes (x0, width) 20 px tall at y 10..30, one per glyph. */
@@ -540,5 +540,33 @@ describe('a hollow O among dotted zeros (random layout R733: "CLP-0S1I5" for CLP
     expect(await refineCodeWords(words, { ...draw(230, [...code, ...price('dot')]), photo: true })).toMatchObject([{ text: 'CLP-0S', conf: 0.87 }, { text: '10.00' }]);
     const between: [number, number, 'block' | 'ring' | 'dot' | 'point' | 'dash'][] = [[4, 12, 'block'], [20, 12, 'block'], [36, 8, 'dash'], [48, 12, 'block'], [64, 14, 'ring'], [82, 12, 'block']];
     expect(await refineCodeWords([{ ...words[0]!, text: 'AB-102' }, words[1]!], draw(230, [...between, ...price('dot')]))).toMatchObject([{ text: 'AB-102', conf: 0.87 }, { text: '10.00' }]);
+  });
+});
+
+describe('a roman numeral read with a T (R944)', () => {
+  it('reads a T glyph as narrow as the word’s I as an I, and leaves a barred T', () => {
+    // "II" in a serif font: both glyphs 5 px wide, 20 px tall (0.25 of the height).
+    expect(numeralReadWithT('IT', glyphs([[0, 5], [10, 5]]))).toBe('II');
+    expect(numeralReadWithT('ITI', glyphs([[0, 5], [10, 6], [20, 5]]))).toBe('III');
+    // A T with its bar (16 px, 0.8 of the height) stays; so does one only a little wider than I but over NARROW_T.
+    expect(numeralReadWithT('IT', glyphs([[0, 5], [10, 16]]))).toBeNull();
+    expect(numeralReadWithT('IT', glyphs([[0, 9], [10, 11]]))).toBeNull();
+    expect(11 / 20).toBeGreaterThan(NARROW_T);
+    // No I to compare with, other letters, or glyphs that do not pair one to one: as read.
+    expect(numeralReadWithT('TT', glyphs([[0, 5], [10, 5]]))).toBeNull();
+    expect(numeralReadWithT('IX', glyphs([[0, 5], [10, 5]]))).toBeNull();
+    expect(numeralReadWithT('IT', glyphs([[0, 5]]))).toBeNull();
+  });
+
+  it('marks the word it changes and leaves other words alone', () => {
+    const image = page(120, [[10, 5], [20, 5], [60, 5], [70, 16]]);
+    const words: WordBox[] = [
+      { text: 'IT', x0: 8, y0: 8, x1: 28, y1: 32, conf: 0.93 },
+      { text: 'IT', x0: 58, y0: 8, x1: 89, y1: 32, conf: 0.93 },
+    ];
+    expect(numeralsReadWithT(words, image)).toMatchObject([
+      { text: 'II', conf: CHANGED_CONFIDENCE },
+      { text: 'IT', conf: 0.93 },
+    ]);
   });
 });

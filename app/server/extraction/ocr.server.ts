@@ -10,7 +10,7 @@ import { createRequire } from 'node:module';
 import type { Worker } from 'tesseract.js';
 import { loadSharp } from '../load-on-use.server';
 import { deskGrey, estimateSkew, flattenLight, maxFilter, pageBox, removeDotLeaders, whitenShading, type GreyImage } from './clean-photo';
-import { refineCodeWords, restoreSmallCaps, zerosReadAsSixInWords } from './layout/glyphs';
+import { numeralsReadWithT, refineCodeWords, restoreSmallCaps, zerosReadAsSixInWords } from './layout/glyphs';
 import { wordsByOcrLine, type WordBox } from './layout/words';
 
 const require = createRequire(import.meta.url);
@@ -777,7 +777,8 @@ export async function recognizeWords(bytes: Uint8Array, signal?: AbortSignal, op
       clearTimeout(timer);
     }
     const refined = await refineCodeWords(parseTsv(data.tsv ?? ''), grey, (box) => rereadWord(worker, grey, box));
-    const words = restoreSmallCaps(options.scan ? joinCollapsedPieces(refined) : refined, grey);
+    // A roman numeral's I read as "T" ("Cubitron IT") is read again from its glyphs, marked for checking.
+    const words = numeralsReadWithT(restoreSmallCaps(options.scan ? joinCollapsedPieces(refined) : refined, grey), grey);
     const confidence = words.length ? words.reduce((s, w) => s + w.conf, 0) / words.length : 0;
     return { text: data.text, words, width: grey.width, height: grey.height, confidence, prepared, grey, ...(grey.photo ? { photo: true as const } : {}) };
   }, signal);

@@ -1021,3 +1021,41 @@ export function restoreSmallCaps(words: WordBox[], image: GreyImage): WordBox[] 
     return cased ? { ...w, text: cased } : w;
   });
 }
+
+/**
+ * Largest ink width / height of a glyph taken for a "T" in a word of I's and T's ({@link numeralReadWithT}): a T's bar
+ * spans at least half its height in every font seen (serif ≈ 0.85, sans ≈ 0.8, monospace ≈ 0.7), a serif I's about 0.3.
+ */
+export const NARROW_T = 0.5;
+
+/**
+ * A roman numeral whose I the OCR read as "T" ("Cubitron IT" for `Cubitron II`, issue 18's tuning seed R944, a serif
+ * page): in a word of capital I's and T's only, a "T" glyph no wider than 1.3 × the word's I glyphs and at most
+ * {@link NARROW_T} of its own height wide has no bar: it is an I. Returns the word with those T's read as I, or null
+ * when nothing changes (the glyphs do not pair one to one with the letters, no I to compare with, or every T is wide).
+ */
+export function numeralReadWithT(text: string, glyphs: Glyph[]): string | null {
+  if (!/^[IT]{2,4}$/.test(text) || !text.includes('I') || !text.includes('T') || glyphs.length !== text.length) return null;
+  const chars = [...text];
+  const iWidth = median(chars.flatMap((c, k) => (c === 'I' ? [glyphWidth(glyphs[k]!)] : [])));
+  const read = chars.map((c, k) => {
+    const g = glyphs[k]!;
+    const narrow = glyphWidth(g) <= iWidth * 1.3 && glyphWidth(g) <= (g.y1 - g.y0) * NARROW_T;
+    return c === 'T' && narrow ? 'I' : c;
+  });
+  const word = read.join('');
+  return word === text ? null : word;
+}
+
+/**
+ * Words of I's and T's whose T has no bar read as I's ({@link numeralReadWithT}), marked for checking
+ * ({@link CHANGED_CONFIDENCE}); other words as read.
+ */
+export function numeralsReadWithT(words: WordBox[], image: GreyImage): WordBox[] {
+  return words.map((w) => {
+    if (!/^[IT]{2,4}$/.test(w.text)) return w;
+    const glyphs = segmentGlyphs(image, w);
+    const read = glyphs ? numeralReadWithT(w.text, glyphs) : null;
+    return read ? { ...w, text: read, conf: Math.min(w.conf, CHANGED_CONFIDENCE) } : w;
+  });
+}
