@@ -13,6 +13,7 @@ import {
   matchHeader,
   partsAreLineNumbers,
   readInvoiceLayout,
+  slashAfterW,
   valuesBelow,
   withoutDocumentTitle,
 } from '~/server/extraction/layout/read-layout';
@@ -299,5 +300,25 @@ describe('a line-number column taken for the part numbers (random layout R446)',
     const read = readInvoiceLayout(page());
     expect(read.line_items.map((i) => i.part_number)).toEqual(['UPL-0726', 'SEM-39143', 'MIR-AE-6P400']);
     expect(read.total_amount).toBe(174.55);
+  });
+});
+
+describe('the slash of "W/" lost in a description (photograph R127)', () => {
+  const word = (text: string): WordBox => ({ text, x0: 0, x1: 10, y0: 0, y1: 10, conf: 0.9 });
+
+  it('reads "WWASHER" as "W/WASHER", marked, and leaves other words', () => {
+    expect(slashAfterW(word('WWASHER'))).toMatchObject({ text: 'W/WASHER', conf: 0.5 });
+    expect(slashAfterW(word('wwasher,'))).toMatchObject({ text: 'w/washer,', conf: 0.5 });
+    for (const text of ['WASHER', 'WWW', 'WWW.PARTS.COM', 'WW', 'WWII', 'W/WASHER', 'W2WASHER']) expect(slashAfterW(word(text))).toMatchObject({ text, conf: 0.9 });
+  });
+
+  it('marks the description on the form', () => {
+    const read = readInvoiceLayout([
+      ...line(300, [['Part #', 10], ['Description', 200], ['Qty', 700], ['Price', 850]]),
+      ...line(340, [['90119-A0379', 10], ['BOLT, WWASHER', 200], ['8', 700], ['2.40', 850]]),
+      ...line(380, [['Total', 700], ['19.20', 850]]),
+    ]);
+    expect(read.line_items[0]!.description).toBe('BOLT, W/WASHER');
+    expect(read.confidence.line_items?.[0]?.description).toBeLessThan(0.8);
   });
 });

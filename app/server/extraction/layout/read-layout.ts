@@ -976,6 +976,17 @@ export function unitAfterNumber(before: string, word: string, capitals = false):
 }
 
 /**
+ * A description's "W/" (with) whose slash the OCR lost between the W and the next word's first letter: "BOLT, WWASHER"
+ * for `BOLT, W/WASHER` (photograph tuning seed R127; the slash touched both letters). No English word begins with "ww",
+ * so a word of letters that does, followed by a letter other than w, is read "W/" and the rest; the read is a guess and
+ * gets {@link CHANGED_CONFIDENCE}, so the form marks it. Other words are returned as they are. Used on description cells.
+ */
+export function slashAfterW(w: WordBox): WordBox {
+  const m = /^[Ww][Ww][A-VX-Za-vx-z][A-Za-z]{2,}[.,;:]?$/.test(w.text);
+  return m ? { ...w, text: `${w.text[0]}/${w.text.slice(1)}`, conf: Math.min(w.conf, CHANGED_CONFIDENCE) } : w;
+}
+
+/**
  * A price cell read with a currency sign but without its decimal point ("$44255", a blurred photograph's point lost)
  * is dollars and cents: "$442.55". The sign says it is money and printed prices carry cents, so the last two digits
  * are the cents. Such a word is a guess and gets {@link CHANGED_CONFIDENCE}, so the form marks it. Other words are
@@ -1067,7 +1078,7 @@ function readRow(line: Line, cols: Column[]): Row {
   const partWords = get('part').filter((w) => text([w]).length > 0 || (priced.length > 0 && /^\d+\.\d{2}$/.test(w.text) && !priced.includes(readMoney(w.text)!)));
   return {
     part: partWords,
-    desc: unitsAfterNumber(dropTrailingMarks(descriptionWords(get('desc'), text, !unitM && !amountM)).map((w) => ({ ...w, text: proseLetters(w.text) }))),
+    desc: unitsAfterNumber(dropTrailingMarks(descriptionWords(get('desc'), text, !unitM && !amountM)).map((w) => slashAfterW({ ...w, text: proseLetters(w.text) }))),
     qty: qty?.q ?? null,
     qtyWords: qty ? [qty.w] : [],
     unit: unitM?.v ?? null,
