@@ -536,10 +536,22 @@ describe('a hollow O among dotted zeros (random layout R733: "CLP-0S1I5" for CLP
     // Not in a word of fewer than four letters (a unit's "0Z": the description's rules read it, unmarked).
     const unit: [number, number, 'block' | 'ring' | 'dot' | 'point' | 'dash'][] = [[64, 14, 'ring'], [82, 12, 'block']];
     expect(await refineCodeWords([{ ...words[0]!, text: '0Z', x0: 62 }, words[1]!], draw(230, [...unit, ...price('dot')]))).toMatchObject([{ text: '0Z', conf: 0.87 }, { text: '10.00' }]);
+    // Two letters are enough ("0X" for an oxygen cylinder's OX: R1252).
+    expect(await refineCodeWords([{ ...words[0]!, text: '0X', x0: 62 }, words[1]!], draw(230, [...unit, ...price('dot')]))).toMatchObject([{ text: 'OX', conf: CHANGED_CONFIDENCE }, { text: '10.00' }]);
     // Not on a photograph, and never between two digits.
     expect(await refineCodeWords(words, { ...draw(230, [...code, ...price('dot')]), photo: true })).toMatchObject([{ text: 'CLP-0S', conf: 0.87 }, { text: '10.00' }]);
     const between: [number, number, 'block' | 'ring' | 'dot' | 'point' | 'dash'][] = [[4, 12, 'block'], [20, 12, 'block'], [36, 8, 'dash'], [48, 12, 'block'], [64, 14, 'ring'], [82, 12, 'block']];
     expect(await refineCodeWords([{ ...words[0]!, text: 'AB-102' }, words[1]!], draw(230, [...between, ...price('dot')]))).toMatchObject([{ text: 'AB-102', conf: 0.87 }, { text: '10.00' }]);
+  });
+
+  it('reads an "O" dotted as the page’s zeros are as 0, marked; a hollow "O" as read (R1204)', async () => {
+    const dotted: [number, number, 'block' | 'ring' | 'dot' | 'point' | 'dash'][] = [[4, 12, 'block'], [20, 12, 'block'], [36, 12, 'block'], [52, 8, 'dash'], [64, 14, 'dot'], [82, 12, 'block']];
+    // A code needs a digit to be checked: "CL2-OS".
+    const read = [{ ...words[0]!, text: 'CL2-OS' }, words[1]!];
+    expect(await refineCodeWords(read, draw(230, [...dotted, ...price('dot')]))).toMatchObject([{ text: 'CL2-0S', conf: CHANGED_CONFIDENCE }, { text: '10.00' }]);
+    expect(await refineCodeWords(read, draw(230, [...code, ...price('dot')]))).toMatchObject([{ text: 'CL2-OS', conf: 0.87 }, { text: '10.00' }]);
+    // Where the page's zeros are hollow, a dot in an O's glyph decides nothing.
+    expect(await refineCodeWords(read, draw(230, [...dotted, ...price('ring')]))).toMatchObject([{ text: 'CL2-OS', conf: 0.87 }, { text: '10.00' }]);
   });
 });
 

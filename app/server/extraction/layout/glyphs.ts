@@ -28,8 +28,8 @@
  * - **A dash read away**: a dash-shaped glyph the read has no letter for ({@link lostDash}), or a dash sharing its ink
  *   columns with the letter beside it ({@link dashBeside}), is put back between two letters or digits (not on a
  *   photograph).
- * - **A hollow O among dotted zeros**: where the page's zeros have ink in the middle, a hollow "0" in a code is an O
- *   ({@link hollowZerosAsO}; not on a photograph).
+ * - **Dotted zeros**: where the page's zeros have ink in the middle, a hollow "0" in a code is an O and an "O" with
+ *   ink there a zero ({@link zerosAndOsByCentre}; not on a photograph).
  * - **Touching letters**: a word still unpaired (after a read of its own box) is split again at darker ink levels
  *   ({@link DARK_INK_LEVELS}; the digit width then measured on the word's own digits at that level), then paired
  *   anchored on its dashes ({@link pairByDashes}).
@@ -736,29 +736,37 @@ export const HOLLOW_CENTRE = 0.05;
 export type ZeroSample = { h: number; ink: number };
 
 /**
- * A refined code word's letters "0" that are hollow where the page's zeros of about the same height (within 12 %, at
- * least {@link ZERO_SAMPLES}) are marked in the middle ({@link MARKED_ZERO_CENTRE}) made "O": in DejaVu Sans Mono a
- * zero has a dot and an O is the same width, so the width test cannot tell them and "CLP-OS1I5" was read "CLP-0S1I5"
- * (random layout R733, silently). Not between two digits (no part number prints an O inside a number), only in a word
- * of four letters or more with a letter in it, and only when every letter has its own glyph. The word is then
- * changed, so its confidence drops to {@link CHANGED_CONFIDENCE}.
+ * A refined code word's zeros and O's told apart by the middle of their glyphs where the page's zeros of about the
+ * same height (within 12 %, at least {@link ZERO_SAMPLES}) are marked there ({@link MARKED_ZERO_CENTRE}): in DejaVu
+ * Sans Mono a zero has a dot and an O is the same width, so the width test cannot tell them. A "0" hollow in the middle
+ * ({@link HOLLOW_CENTRE}) is made "O" ("CLP-OS1I5" read "CLP-0S1I5": random layout R733, silently), not between two
+ * digits (no part number prints an O inside a number); an "O" marked in the middle as the zeros are is made "0"
+ * ("5XV01TZZAA" read "5XVO1TZZAA": R1204, silently; no letter O has ink in its middle). Only in a word of two letters
+ * or more with a letter in it ("0X" for an oxygen cylinder's `OX`: R1252), not the ounce's "0Z", and only when every
+ * letter has its own glyph. The word is then changed, so its
+ * confidence drops to {@link CHANGED_CONFIDENCE}.
  */
-export function hollowZerosAsO<T extends Refined>(refined: T, image: GreyImage, zeros: ZeroSample[]): T {
+export function zerosAndOsByCentre<T extends Refined>(refined: T, image: GreyImage, zeros: ZeroSample[]): T {
   const letters = refined.pieces.map((p) => p.text).join('');
-  // Four letters at least: a unit's "0Z" after a number is the description's ounce, read so without a mark (unitAfterNumber).
-  if (letters.length < 4 || !letters.includes('0') || !/[A-Z]/.test(letters) || letters.length !== refined.glyphs.length) return refined;
-  const hollow = (i: number) => {
-    if (DIGIT.test(letters[i - 1] ?? '') && DIGIT.test(letters[i + 1] ?? '')) return false;
-    const g = refined.glyphs[i]!;
+  // A unit's "0Z" after a number is the description's ounce, read so without a mark (unitAfterNumber).
+  if (letters.length < 2 || /^0[zZ]$/.test(letters) || !/[0O]/.test(letters) || !/[A-Z]/.test(letters) || letters.length !== refined.glyphs.length) return refined;
+  const marked = (g: Glyph) => {
     const h = g.y1 - g.y0;
     const near = zeros.filter((z) => Math.abs(z.h - h) <= Math.max(1, 0.12 * h));
-    if (near.length < ZERO_SAMPLES || median(near.map((z) => z.ink)) < MARKED_ZERO_CENTRE) return false;
+    return near.length >= ZERO_SAMPLES && median(near.map((z) => z.ink)) >= MARKED_ZERO_CENTRE;
+  };
+  const read = (c: string, i: number): string => {
+    if (c !== '0' && c !== 'O') return c;
+    const g = refined.glyphs[i]!;
+    if (!marked(g)) return c;
     const ink = centreInk(image, g);
-    return ink !== null && ink <= HOLLOW_CENTRE;
+    if (ink === null) return c;
+    if (c === '0') return ink <= HOLLOW_CENTRE && !(DIGIT.test(letters[i - 1] ?? '') && DIGIT.test(letters[i + 1] ?? '')) ? 'O' : c;
+    return ink >= MARKED_ZERO_CENTRE ? '0' : c;
   };
   let at = 0;
   const pieces = refined.pieces.map((p) => {
-    const text = [...p.text].map((c, k) => (c === '0' && hollow(at + k) ? 'O' : c)).join('');
+    const text = [...p.text].map((c, k) => read(c, at + k)).join('');
     at += p.text.length;
     return { ...p, text };
   });
@@ -898,7 +906,7 @@ export async function refineCodeWords(ocrWords: WordBox[], image: GreyImage & { 
   const page: Sample = { widths: [], pitches: [] };
   const lines = new Map<string, Sample>();
   const segmented = new Map<WordBox, Glyph[]>();
-  /** The zeros of the page's numbers, for telling a dotted zero from a hollow O (hollowZerosAsO). */
+  /** The zeros of the page's numbers, for telling a dotted zero from a hollow O (zerosAndOsByCentre). */
   const zeros: ZeroSample[] = [];
   for (const w of words) {
     const candidate = isCodeWord(w.text) || isGarbledCode(w.text);
@@ -977,8 +985,9 @@ export async function refineCodeWords(ocrWords: WordBox[], image: GreyImage & { 
     // on a photograph: its blur can leave only the stem and base of a monospace 1 in the box (extra6 J03's "81145"
     // became "81L45").
     if (!image.photo) refined = lettersByShape(lettersByShape(refined, image, '1', 'L', isFootedL), image, 'I', 'L', isFootedL);
-    // A hollow "0" on a page whose zeros are dotted is an O ("CLP-0S1I5"), read and marked so; not on a photograph.
-    if (!image.photo) refined = hollowZerosAsO(refined, image, zeros);
+    // On a page whose zeros are dotted, a hollow "0" is an O ("CLP-0S1I5") and a dotted "O" a zero ("5XVO1TZZAA"),
+    // read and marked so; not on a photograph.
+    if (!image.photo) refined = zerosAndOsByCentre(refined, image, zeros);
     // A dash in the same ink columns as the letter beside it ("-Y" under a serif's overhang), put back and marked.
     // Not on a photograph: a blurred stroke's fringe parts from its letter as a dash would (extra9 N03's "8-4512345").
     if (!image.photo) refined = dashesBesideLetters(refined, image);
