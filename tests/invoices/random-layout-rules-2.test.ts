@@ -322,3 +322,35 @@ describe('the slash of "W/" lost in a description (photograph R127)', () => {
     expect(read.confidence.line_items?.[0]?.description).toBeLessThan(0.8);
   });
 });
+
+describe('a large name beside a smaller, higher title (random layout R1204)', () => {
+  // The sparse read's boxes of R1204's head: "Sales Invoice" 35 px tall at the left, "Coastal Auto Parts" 41 px tall
+  // and 14 px lower at the right; "Coastal" overlaps the title by half its height.
+  const box = (text: string, x0: number, x1: number, y0: number, y1: number): WordBox => ({ text, x0, x1, y0, y1, conf: 0.96 });
+  const head = [
+    box('Sales', 79, 209, 69, 102),
+    box('Invoice', 245, 432, 67, 102),
+    box('Coastal', 948, 1157, 81, 122),
+    box('Auto', 1192, 1312, 83, 122),
+    box('Parts', 1348, 1494, 83, 122),
+    box('Invoice', 111, 202, 134, 152),
+    box('Number', 218, 296, 134, 152),
+    box('INV-1554', 112, 248, 178, 211),
+  ];
+
+  it('puts the name’s first word on the name’s line', () => {
+    expect(groupLines(head).map((l) => l.text)).toEqual(['Sales Invoice', 'Coastal Auto Parts', 'Invoice Number', 'INV-1554']);
+  });
+
+  it('leaves a word on its line when no line beside it shares its baseline', () => {
+    const alone = head.filter((w) => w.text !== 'Auto' && w.text !== 'Parts');
+    expect(groupLines(alone).map((l) => l.text)).toEqual(['Sales Invoice Coastal', 'Invoice Number', 'INV-1554']);
+    // Far from the name's next word (more than 1.6 × its height): a block of its own, left where it was grouped.
+    const far = head.map((w) => (w.text === 'Coastal' ? { ...w, x0: 700, x1: 909 } : w));
+    expect(groupLines(far).map((l) => l.text)[0]).toBe('Sales Invoice Coastal');
+  });
+
+  it('reads the whole name as the supplier', () => {
+    expect(readInvoiceLayout([...head, ...table()]).supplier).toBe('Coastal Auto Parts');
+  });
+});

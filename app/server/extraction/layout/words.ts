@@ -161,10 +161,53 @@ export function groupLines(words: WordBox[]): Line[] {
       best.bottom = median(best.words.map((x) => x.y1));
     } else lines.push({ words: [w], top: w.y0, bottom: w.y1 });
   }
+  moveToOwnBaseline(lines.filter((l) => l.words[0]?.lineKey === undefined));
   return lines
     .filter((l) => l.words.length)
     .map((l) => makeLine(joinLetterSpaced(l.words)))
     .sort((a, b) => (a.y0 + a.y1) / 2 - (b.y0 + b.y1) / 2);
+}
+
+/**
+ * Words grouped by overlap whose first or last word sits on another line's baseline: a large name beside a smaller,
+ * higher title ("Sales Invoice" at the left, "Coastal Auto Parts" in a band at the right, random layout R1204) shared
+ * half the name's first word's height with the title, so "Coastal" joined the title's line and "Auto Parts" started
+ * one of its own: the supplier was read "Coastal". Such an end word (its line keeping at least one word) moves to the
+ * line beside it, when that line's word nearest it is within 1.6 × its height across (a segment's gap, see
+ * {@link segments}) on the side away from its own line's words, and its top and bottom miss that line's by at most
+ * 0.15 × its height together while missing its own line's (the other words') by 0.4 × or more. Lines are changed in
+ * place (their words, top and bottom); lines of Tesseract's own (`lineKey`) are not given here.
+ */
+function moveToOwnBaseline(lines: { words: WordBox[]; top: number; bottom: number }[]): void {
+  const miss = (w: WordBox, top: number, bottom: number) => Math.abs(w.y0 - top) + Math.abs(w.y1 - bottom);
+  const settle = (line: { words: WordBox[]; top: number; bottom: number }) => {
+    line.top = median(line.words.map((x) => x.y0));
+    line.bottom = median(line.words.map((x) => x.y1));
+  };
+  for (const line of lines) {
+    if (line.words.length < 2) continue;
+    const sorted = [...line.words].sort((a, b) => a.x0 - b.x0);
+    for (const [w, side] of [[sorted[0]!, -1], [sorted[sorted.length - 1]!, 1]] as const) {
+      const h = w.y1 - w.y0;
+      const rest = line.words.filter((x) => x !== w);
+      if (!rest.length || miss(w, median(rest.map((x) => x.y0)), median(rest.map((x) => x.y1))) < 0.4 * h) continue;
+      const beside = lines.find(
+        (other) =>
+          other !== line &&
+          miss(w, other.top, other.bottom) <= 0.15 * h &&
+          other.words.some((m) => {
+            const gap = side > 0 ? m.x0 - w.x1 : w.x0 - m.x1;
+            return gap >= 0 && gap <= 1.6 * h;
+          }),
+      );
+      if (!beside) continue;
+      line.words = rest;
+      beside.words.push(w);
+      settle(line);
+      settle(beside);
+      break;
+    }
+  }
 }
 
 /**
