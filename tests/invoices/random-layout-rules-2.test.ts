@@ -11,6 +11,7 @@ import {
   dateRuns,
   isWrappedPartEnd,
   matchHeader,
+  nameCase,
   partsAreLineNumbers,
   readInvoiceLayout,
   slashAfterW,
@@ -352,5 +353,22 @@ describe('a large name beside a smaller, higher title (random layout R1204)', ()
 
   it('reads the whole name as the supplier', () => {
     expect(readInvoiceLayout([...head, ...table()]).supplier).toBe('Coastal Auto Parts');
+  });
+});
+
+describe("a name's capital W read small (photograph R172)", () => {
+  it('gives a word starting with a small same-shape letter its capital among capitalised words', () => {
+    expect(nameCase('Coastal wholesale Parts Ltd')).toBe('Coastal Wholesale Parts Ltd');
+    expect(nameCase('Summit collision supply')).toBe('Summit collision supply');
+    expect(nameCase('Parts with Care Inc')).toBe('Parts with Care Inc');
+    expect(nameCase('Metro Parts for less')).toBe('Metro Parts for less');
+    expect(nameCase('Lakeside Auto Parts')).toBe('Lakeside Auto Parts');
+    // A word starting with a letter whose small form has its own shape (a "b", a "d") is the name's own.
+    expect(nameCase('Coastal body Parts')).toBe('Coastal body Parts');
+  });
+
+  it('reads the name after "Remit to:" with its capital', () => {
+    const read = readInvoiceLayout([...table(), ...line(500, [['Remit to: Coastal wholesale Parts Ltd', 10]])]);
+    expect(read.supplier).toBe('Coastal Wholesale Parts Ltd');
   });
 });

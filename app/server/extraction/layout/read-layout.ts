@@ -2530,7 +2530,7 @@ function findSupplier(lines: Line[], tableStart: number): { value: string; conf:
     if (m) {
       const seg = segments(line).find((s) => SUPPLIER_LABEL.test(s.text));
       const text = seg ? SUPPLIER_LABEL.exec(seg.text)?.[1] ?? m[1]! : m[1]!;
-      return { value: withoutAddress(withoutEmail(text)), conf: meanConf(seg?.words ?? line.words) };
+      return { value: nameCase(withoutAddress(withoutEmail(text))), conf: meanConf(seg?.words ?? line.words) };
     }
   }
   const top = lines.slice(0, tableStart > 0 ? tableStart : Math.min(lines.length, 10));
@@ -2572,10 +2572,12 @@ function findSupplier(lines: Line[], tableStart: number): { value: string; conf:
   // supplier's "Westside Auto Parts Counter" in the same monospace print, and was taken for it.
   const tallest = Math.max(...pool.map((c) => headingHeight(c.seg)));
   const pick = pool.find((c) => headingHeight(c.seg) >= tallest * 0.85) ?? pool[0]!;
-  const value = withoutEmail(`${pick.seg.text}${wrappedName(pick.seg, lines.slice(pick.order + 1))}`)
-    .replace(/[|]/g, '')
-    .replace(/\s+(?:INVOICE|TAX INVOICE)$/i, '')
-    .trim();
+  const value = nameCase(
+    withoutEmail(`${pick.seg.text}${wrappedName(pick.seg, lines.slice(pick.order + 1))}`)
+      .replace(/[|]/g, '')
+      .replace(/\s+(?:INVOICE|TAX INVOICE)$/i, '')
+      .trim(),
+  );
   // A garbled heading printed larger than the name taken, above it, is likely the real name (a band the OCR could not
   // read, random layout R167's "Mi 1 - Cou! LV Parts DebhOo"): the name taken is then marked for checking.
   const unread = [...garbled, ...named.filter((c) => !pool.includes(c)).map((c) => c.seg)];
@@ -2586,6 +2588,21 @@ function findSupplier(lines: Line[], tableStart: number): { value: string; conf:
   // of two sizes, whose true case the OCR cannot tell.
   const conf = meanConf(pick.seg.words);
   return { value, conf: /^[a-z]/.test(value) || /[a-z][A-Z]{2}/.test(value) || unreadAbove ? Math.min(conf, 0.5) : conf };
+}
+
+/**
+ * A business name's word whose capital is one of {@link SAME_SHAPE_SMALL} read small ("Coastal wholesale Parts Ltd"
+ * off a photograph, random layout R172: a w is a small W): when every other word of the name starts with a capital or a
+ * digit (two or more such words), a word of three letters or more starting with such a small letter, the rest small,
+ * gets its capital. "with", "von" and "van", which a name may print small, are left; so is a name with another word
+ * in small letters (its style, as "Parts for less"). Only case changes. Returns the name.
+ */
+export function nameCase(name: string): string {
+  const words = name.split(' ');
+  const small = (t: string) => new RegExp(`^[${SAME_SHAPE_SMALL}][a-z]{2,}[,.]?$`).test(t) && !/^(with|von|van)$/.test(t);
+  const others = words.filter((t) => !small(t));
+  if (others.length === words.length || others.filter((t) => /^[A-Z0-9]/.test(t)).length < 2 || others.some((t) => /^[a-z]/.test(t))) return name;
+  return words.map((t) => (small(t) ? `${t[0]!.toUpperCase()}${t.slice(1)}` : t)).join(' ');
 }
 
 /**
