@@ -8,6 +8,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { readDate } from '~/server/extraction/layout/dates';
+import { CHANGED_CONFIDENCE } from '~/server/extraction/layout/glyphs';
 import {
   chargeKind,
   chargeUnderItem,
@@ -253,6 +254,10 @@ describe('more of the fifth set', () => {
     expect(descriptionConfidence(line(0, [['Argon/CO2 75/25 Mix,', 0]], 0.9))).toBe(0.9);
     // A doubted mark of one character (a stray dot) does not count.
     expect(descriptionConfidence([...line(0, [['Oil filter', 0]], 0.9), word('.', 200, 0, 204, 20, 0.1)])).toBeCloseTo(0.63);
+    // A word a rule changed (at CHANGED_CONFIDENCE) among five sure ones marks the cell too (R1318's "10" of "16").
+    const changed = line(0, [['RETAINER-FRT BPR FASCIA 10 PK', 0]], 0.96);
+    changed[3] = { ...changed[3]!, conf: CHANGED_CONFIDENCE };
+    expect(descriptionConfidence(changed)).toBe(CHANGED_CONFIDENCE);
   });
 
   it('leaves a note at the foot of the page out of a table with no totals under it', () => {

@@ -290,6 +290,17 @@ describe('a dotted monospace zero read as 6', () => {
     digit(px, width, 44, true);
     const [w] = zerosReadAsSixInWords([{ text: 'F66', x0: 4, x1: 60, y0: 6, y1: 34, conf: 0.95 }], { px, width, height: 40 });
     expect(w).toMatchObject({ text: 'F06', conf: CHANGED_CONFIDENCE });
+    // A short whole number ("16" of "FASCIA 16 PK": R1318) too; a number with an open six, and money, stay as read.
+    const number = new Uint8Array(width * 40).fill(255);
+    digit(number, width, 24, true);
+    digit(number, width, 44, false);
+    const one = (text: string) => zerosReadAsSixInWords([{ text, x0: 20, x1: 60, y0: 6, y1: 34, conf: 0.95 }], { px: number, width, height: 40 })[0];
+    expect(one('66')).toMatchObject({ text: '60', conf: CHANGED_CONFIDENCE });
+    expect(one('6.6')).toMatchObject({ text: '6.6', conf: 0.95 });
+    const sixes = new Uint8Array(width * 40).fill(255);
+    digit(sixes, width, 24, true);
+    digit(sixes, width, 44, true);
+    expect(zerosReadAsSixInWords([{ text: '66', x0: 20, x1: 60, y0: 6, y1: 34, conf: 0.95 }], { px: sixes, width, height: 40 })[0]).toMatchObject({ text: '66', conf: 0.95 });
   });
 });
 

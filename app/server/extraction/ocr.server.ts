@@ -777,8 +777,9 @@ export async function recognizeWords(bytes: Uint8Array, signal?: AbortSignal, op
       clearTimeout(timer);
     }
     const refined = await refineCodeWords(parseTsv(data.tsv ?? ''), grey, (box) => rereadWord(worker, grey, box));
-    // A roman numeral's I read as "T" ("Cubitron IT") is read again from its glyphs, marked for checking.
-    const words = numeralsReadWithT(restoreSmallCaps(options.scan ? joinCollapsedPieces(refined) : refined, grey), grey);
+    // A roman numeral's I read as "T" ("Cubitron IT") and a dotted zero read as 6 in a short number ("16 PK" for
+    // 10 PK) are read again from their glyphs, marked for checking.
+    const words = zerosReadAsSixInWords(numeralsReadWithT(restoreSmallCaps(options.scan ? joinCollapsedPieces(refined) : refined, grey), grey), grey);
     const confidence = words.length ? words.reduce((s, w) => s + w.conf, 0) / words.length : 0;
     return { text: data.text, words, width: grey.width, height: grey.height, confidence, prepared, grey, ...(grey.photo ? { photo: true as const } : {}) };
   }, signal);

@@ -843,12 +843,14 @@ export function dashesBesideLetters<T extends Refined>(refined: T, image: GreyIm
 }
 
 /**
- * {@link zerosReadAsSix} on words read without the glyph check (the header's sparse re-read): each code word with a
- * "6" whose glyphs pair one to one with its letters gets its closed sixes made zeros, at {@link CHANGED_CONFIDENCE}.
+ * {@link zerosReadAsSix} on words read without the glyph check (the header's sparse re-read; a page's short whole
+ * numbers, which are no code words): each code word or whole number of one to four digits with a "6" whose glyphs
+ * pair one to one with its letters gets its closed sixes made zeros, at {@link CHANGED_CONFIDENCE} ("FASCIA 16 PK" for
+ * `10 PK` in DejaVu Sans Mono, whose zero has a dot: random layout R1318, silently).
  */
 export function zerosReadAsSixInWords(words: WordBox[], image: GreyImage): WordBox[] {
   return words.map((w) => {
-    if (!w.text.includes('6') || !isCodeWord(w.text)) return w;
+    if (!w.text.includes('6') || !(isCodeWord(w.text) || /^\d{1,4}$/.test(w.text))) return w;
     const glyphs = segmentGlyphs(image, w);
     if (!glyphs || glyphs.length !== w.text.length) return w;
     const text = zerosReadAsSix({ pieces: [{ text: w.text, from: 0, to: glyphs.length - 1 }], glyphs }, image).pieces[0]!.text;
