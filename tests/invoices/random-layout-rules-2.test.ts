@@ -9,6 +9,7 @@ import { describe, expect, it } from 'vitest';
 import {
   columnBounds,
   dateRuns,
+  gridValues,
   isWrappedPartEnd,
   matchHeader,
   nameCase,
@@ -370,5 +371,42 @@ describe("a name's capital W read small (photograph R172)", () => {
   it('reads the name after "Remit to:" with its capital', () => {
     const read = readInvoiceLayout([...table(), ...line(500, [['Remit to: Coastal wholesale Parts Ltd', 10]])]);
     expect(read.supplier).toBe('Coastal Wholesale Parts Ltd');
+  });
+});
+
+describe('a grid of labels over values above the table (random layouts R1287, R1275)', () => {
+  // R1287's head: the name at the right; at the left a grid whose "Counter 4" was boxed taller than the name.
+  const head = (): WordBox[] => [
+    ...line(47, [['Sales Invoice', 53], ['Midwest Parts Depot Co.', 1053]], 0.96, 25),
+    ...line(93, [['Invoice #: 88403', 52]]),
+    // Labels and values 15 px high, as read off the page (the grid's rule beside "Counter 4" swelled its box).
+    ...line(128, [['Payment Terms', 65], ['Sales Rep', 220], ['Invoice Date', 344]], 0.95, 15),
+    ...line(149, [['Net 15', 65], ['Mon Aug 03 2026', 344]], 0.95, 15),
+    { text: 'Counter', x0: 220, x1: 300, y0: 147, y1: 181, conf: 0.94 },
+    { text: '4', x0: 308, x1: 318, y0: 150, y1: 170, conf: 0.94 },
+  ];
+
+  it('knows the values of a grid by the labels over them', () => {
+    const lines = groupLines(head());
+    const values = lines.find((l) => l.text.startsWith('Net'))!;
+    const labels = lines.find((l) => l.text.startsWith('Payment'))!;
+    expect(gridValues(values, labels)).toEqual([65, 220, 344]);
+    // One value under a label is not a grid; nor is a line far below its labels.
+    expect(gridValues(makeLine(values.words.slice(0, 2)), labels)).toEqual([]);
+    expect(gridValues({ ...values, y0: values.y0 + 200 }, labels)).toEqual([]);
+  });
+
+  it('does not take a grid value for the supplier', () => {
+    expect(readInvoiceLayout([...head(), ...table()]).supplier).toBe('Midwest Parts Depot Co.');
+  });
+
+  it('does not take an "Inv #" label, boxed tall by its "#", for the supplier', () => {
+    const words = [
+      ...line(46, [['Sales Invoice', 52], ['Prairie Paint & Body Supply LLC', 503]], 0.96, 22),
+      { text: 'Inv', x0: 105, x1: 130, y0: 100, y1: 114, conf: 0.91 },
+      { text: '#', x0: 133, x1: 148, y0: 96, y1: 124, conf: 0.91 },
+      ...line(132, [['13-93791', 75]]),
+    ];
+    expect(readInvoiceLayout([...words, ...table()]).supplier).toBe('Prairie Paint & Body Supply LLC');
   });
 });

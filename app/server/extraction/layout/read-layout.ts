@@ -2352,7 +2352,7 @@ const SUPPLIER_LABEL = /^\s*(?:supplier|vendor|from|sold\s+by|remit\s+to)\s*[:-]
  * a full stop or nothing for the space, a zero for the O ("SOLD.T0", "SHIPTO").
  */
 const NOT_SUPPLIER =
-  /^(invoice|tax\s+invoice|sales\s+invoice|(?:bill|sold|ship)\W*t[o0]\b|customer|statement|page|date|remit|phone|tel|fax|email|www\.|http|acct|account|terms|po\b|p\.o\.|order|original|copy|duplicate|packing|thank)/i;
+  /^(invoice|inv\b|tax\s+invoice|sales\s+invoice|(?:bill|sold|ship)\W*t[o0]\b|customer|statement|page|date|remit|phone|tel|fax|email|www\.|http|acct|account|terms|po\b|p\.o\.|order|original|copy|duplicate|packing|thank)/i;
 
 /**
  * Confidence under which a heading of one short word (four letters or fewer) is a speck or a band's edge read as
@@ -2373,6 +2373,20 @@ export function isDoubtedSpeck(seg: Line): boolean {
  */
 export function withoutEmail(name: string): string {
   return name.replace(/\s*[<(]?[\w.+-]+@[\w-]+(?:\.[\w-]+)+[>)]?/g, '').trim();
+}
+
+/**
+ * The left edges (px) of a line's segments that are the values of a grid of labels over values: "Payment Terms | Sales
+ * Rep | Invoice Date" over "Net 15 | Counter 4 | Mon Aug 03 2026" (random layout R1287, whose "Counter 4" was boxed
+ * taller than the name by the grid's rule beside it, and was taken for the supplier, silently). A segment is a value
+ * when a segment of words without digits in the line `above` (at most 1.5 × the line's height above it) starts within
+ * one line height of where it starts; the line is such a row when two of its segments or more are. Empty otherwise.
+ */
+export function gridValues(line: Line, above: Line | undefined): number[] {
+  if (!above || line.y0 - above.y1 > 1.5 * line.height) return [];
+  const labels = segments(above).filter((a) => /[A-Za-z]{2}/.test(a.text) && !/\d/.test(a.text));
+  const values = segments(line).filter((seg) => labels.some((a) => Math.abs(a.x0 - seg.x0) <= line.height));
+  return values.length >= 2 ? values.map((seg) => seg.x0) : [];
 }
 
 /** A label whose value follows it on the line: "Customer", "Bill To", "Sold To", "Ship To", "To", "Attn", or any "…:". */
@@ -2540,9 +2554,10 @@ function findSupplier(lines: Line[], tableStart: number): { value: string; conf:
   const garbled: Line[] = [];
   top.forEach((line, order) => {
     // The value of a label beside it ("CUSTOMER  PRECISION COLLISION CENTER", "To:  Eastside Auto Body") is the
-    // customer's, not a heading.
+    // customer's, not a heading; so are the values of a grid of labels over values (gridValues).
     const segs = segments(line);
-    const headings = segs.filter((_, k) => k === 0 || !isLabelOfNext(segs[k - 1]!.text));
+    const under = gridValues(line, top[order - 1]);
+    const headings = segs.filter((seg, k) => (k === 0 || !isLabelOfNext(segs[k - 1]!.text)) && !under.includes(seg.x0));
     for (const seg of headings.flatMap(splitBySize).map(withoutDocumentTitle).filter((x): x is Line => x !== null)) {
       const t = seg.text.replace(/[|]/g, '').trim();
       const letters = t.replace(/[^A-Za-z]/g, '').length;
