@@ -309,6 +309,19 @@ describe('header values wrapped or labelled on their own line', () => {
     expect(apart.invoice_number).toBe('07472');
   });
 
+  it('reads a number wrapped at its prefix under the document title (R1381)', () => {
+    // "INVOICE INV-" in large print over "298831" at the title's left edge; the supplier's name, taller, far left in
+    // a band between the two lines' heights (so its line comes between them).
+    const read = readInvoiceLayout([
+      ...line(0, [['INVOICE INV-', 600]], 0.93, 40),
+      ...line(20, [['CAPITOL COLLISION SUPPLY CO.', 10]], 0.93, 58),
+      ...line(60, [['298831', 600]], 0.93, 40),
+      ...line(120, [['INV DATE: 22 Jan 2026', 600]]),
+      ...table,
+    ]);
+    expect(read.invoice_number).toBe('INV-298831');
+  });
+
   it('does not look for the number under a title past other labels', () => {
     // Random layout R788: the title "Invoice  Packing List" over a key-value block; "Account No." and its value set
     // apart from it in a column of values; the number is the "Document No." one.

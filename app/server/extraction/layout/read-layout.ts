@@ -2004,14 +2004,23 @@ function findInvoiceNumber(read: Line[]): { value: string; conf: number } | null
   //    "Invoice: 01080" (a colon straight after the word) names the number too (random layouts R225, R391); "Date of
   //    Invoice: 25 October 2026" names a date (R592).
   const same = /(?<!\bof\s+)\b(?:invoice|inv)\.?(?:\s*(?:no\b\.?|number|num\b\.?|#|n°)\s*[:.#]?|:)\s*#?\s*([A-Z0-9][A-Z0-9\-/]*)/i;
+  // The document's title with a number's prefix, the number wrapped onto the line below ("INVOICE INV-" over
+  // "298831": random layout R1381, whose "298831" alone was taken from under the title, silently).
+  const titleWithPrefix = /\binvoice:?\s+([A-Z]{1,5}-)(?=\s|$)/i;
   let farBeside: { value: string; conf: number } | null = null;
   for (const [i, line] of lines.entries()) {
-    const m = same.exec(line.text);
+    const m = same.exec(line.text) ?? titleWithPrefix.exec(line.text);
     // A number wrapped at its hyphen ("INVOICE NO. INV-" over "07472" in a narrow header column: random layout R749,
     // whose "07472" alone was taken silently): the line below goes on with it at the column's left edge.
     const part = m && /^[A-Z]{1,5}-$/i.test(m[1]!) ? line.words.findIndex((x) => x.text.endsWith(m[1]!)) : -1;
     const after = line.words[part + 1];
-    const wrapped = part >= 0 && (!after || after.x0 - line.words[part]!.x1 > line.height * 3) ? wrappedValue(line, lines[i + 1]) : null;
+    // The label's own block: a name or an address may share the line at its left.
+    const block = part >= 0 ? segments(line).find((seg) => seg.words.includes(line.words[part]!)) : undefined;
+    // The line below may come after a taller block's line beside it (the supplier's name in a band).
+    const wrapped =
+      block && (!after || after.x0 - line.words[part]!.x1 > line.height * 3)
+        ? lines.slice(i + 1, i + 3).reduce<WordBox | null>((found, next) => found ?? wrappedValue(block, next), null)
+        : null;
     if (wrapped) return { value: `${m![1]}${cleanCode(wrapped.text)}`, conf: round2(Math.min(wrapped.conf, line.words[part]!.conf)) };
     if (m && looksLikeNumber(cleanCode(m[1]!))) {
       const at = line.words.findIndex((x) => cleanCode(x.text) === cleanCode(m[1]!) || x.text.endsWith(m[1]!));
@@ -2104,12 +2113,13 @@ function findInvoiceNumber(read: Line[]): { value: string; conf: number } | null
 }
 
 /**
- * The rest of a value wrapped onto the line below `line` (whose last word ends the value's first part): the first
- * word of `next` when it starts within one letter height of `line`'s left edge, lies within one letter height below
- * it and is a number ({@link looksLikeNumber}, digits only for its first character). Else null.
+ * The rest of a value wrapped onto the line below `line` (the label's block, whose last word ends the value's first
+ * part): the word of `next` that starts within one letter height of `line`'s left edge, when `next` lies within one
+ * letter height below it and the word is a number ({@link looksLikeNumber}, digits only for its first character).
+ * Else null.
  */
 function wrappedValue(line: Line, next: Line | undefined): WordBox | null {
-  const w = next?.words[0];
+  const w = next?.words.find((x) => Math.abs(x.x0 - line.x0) <= line.height);
   if (!next || !w) return null;
   if (Math.abs(w.x0 - line.x0) > line.height || next.y0 - line.y1 > line.height) return null;
   const v = cleanCode(w.text);
