@@ -117,7 +117,8 @@ export function wordsByOcrLine(words: WordBox[]): WordBox[][] {
 
 /**
  * Groups words into lines, top to bottom. Words carrying a `lineKey` (Tesseract's own line, which follows a slightly
- * skewed baseline) are grouped by it; the others by vertical overlap.
+ * skewed baseline) are grouped by it; the others by vertical overlap, then an end word that sits on the baseline of the
+ * line beside it rather than its own moves there ({@link moveToOwnBaseline}).
  */
 export function groupLines(words: WordBox[]): Line[] {
   const sized = words.filter((w) => w.text.trim() !== '' && w.x1 > w.x0 && w.y1 > w.y0);
