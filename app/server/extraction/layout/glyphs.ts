@@ -743,8 +743,7 @@ export type ZeroSample = { h: number; ink: number };
  * digits (no part number prints an O inside a number); an "O" marked in the middle as the zeros are is made "0"
  * ("5XV01TZZAA" read "5XVO1TZZAA": R1204, silently; no letter O has ink in its middle). Only in a word of two letters
  * or more with a letter in it ("0X" for an oxygen cylinder's `OX`: R1252), not the ounce's "0Z", and only when every
- * letter has its own glyph. The word is then changed, so its
- * confidence drops to {@link CHANGED_CONFIDENCE}.
+ * letter has its own glyph. The word is then changed, so its confidence drops to {@link CHANGED_CONFIDENCE}.
  */
 export function zerosAndOsByCentre<T extends Refined>(refined: T, image: GreyImage, zeros: ZeroSample[]): T {
   const letters = refined.pieces.map((p) => p.text).join('');

@@ -982,8 +982,8 @@ export function unitAfterNumber(before: string, word: string, capitals = false):
  * gets {@link CHANGED_CONFIDENCE}, so the form marks it. Other words are returned as they are. Used on description cells.
  */
 export function slashAfterW(w: WordBox): WordBox {
-  const m = /^[Ww][Ww][A-VX-Za-vx-z][A-Za-z]{2,}[.,;:]?$/.test(w.text);
-  return m ? { ...w, text: `${w.text[0]}/${w.text.slice(1)}`, conf: Math.min(w.conf, CHANGED_CONFIDENCE) } : w;
+  const lost = /^[Ww][Ww][A-VX-Za-vx-z][A-Za-z]{2,}[.,;:]?$/.test(w.text);
+  return lost ? { ...w, text: `${w.text[0]}/${w.text.slice(1)}`, conf: Math.min(w.conf, CHANGED_CONFIDENCE) } : w;
 }
 
 /**
@@ -2120,8 +2120,7 @@ function findInvoiceNumber(read: Line[]): { value: string; conf: number } | null
  */
 function wrappedValue(line: Line, next: Line | undefined): WordBox | null {
   const w = next?.words.find((x) => Math.abs(x.x0 - line.x0) <= line.height);
-  if (!next || !w) return null;
-  if (Math.abs(w.x0 - line.x0) > line.height || next.y0 - line.y1 > line.height) return null;
+  if (!next || !w || next.y0 - line.y1 > line.height) return null;
   const v = cleanCode(w.text);
   return /^\d/.test(v) && looksLikeNumber(v) ? w : null;
 }
