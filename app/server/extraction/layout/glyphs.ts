@@ -848,12 +848,27 @@ export function dashesBesideLetters<T extends Refined>(refined: T, image: GreyIm
  * `10 PK` in DejaVu Sans Mono, whose zero has a dot: random layout R1318, silently).
  */
 export function zerosReadAsSixInWords(words: WordBox[], image: GreyImage): WordBox[] {
+  return wordsReadByGlyphs(
+    words,
+    image,
+    (text) => text.includes('6') && (isCodeWord(text) || /^\d{1,4}$/.test(text)),
+    (text, glyphs) => (glyphs.length === text.length ? zerosReadAsSix({ pieces: [{ text, from: 0, to: glyphs.length - 1 }], glyphs }, image).pieces[0]!.text : null),
+    true,
+  );
+}
+
+/**
+ * The page's words with those `applies` to read again from their glyphs ({@link segmentGlyphs} of the word's box):
+ * `read` gives the new text, or null to keep the word; a word whose text changes gets {@link CHANGED_CONFIDENCE} when
+ * `mark` (a guess, for checking), else keeps its confidence (a change of case only). Other words as read.
+ */
+function wordsReadByGlyphs(words: WordBox[], image: GreyImage, applies: (text: string) => boolean, read: (text: string, glyphs: Glyph[]) => string | null, mark: boolean): WordBox[] {
   return words.map((w) => {
-    if (!w.text.includes('6') || !(isCodeWord(w.text) || /^\d{1,4}$/.test(w.text))) return w;
+    if (!applies(w.text)) return w;
     const glyphs = segmentGlyphs(image, w);
-    if (!glyphs || glyphs.length !== w.text.length) return w;
-    const text = zerosReadAsSix({ pieces: [{ text: w.text, from: 0, to: glyphs.length - 1 }], glyphs }, image).pieces[0]!.text;
-    return text === w.text ? w : { ...w, text, conf: Math.min(w.conf, CHANGED_CONFIDENCE) };
+    const text = glyphs ? read(w.text, glyphs) : null;
+    if (text === null || text === w.text) return w;
+    return mark ? { ...w, text, conf: Math.min(w.conf, CHANGED_CONFIDENCE) } : { ...w, text };
   });
 }
 
@@ -1024,12 +1039,7 @@ export function smallCapsCase(text: string, glyphs: Glyph[]): string | null {
 
 /** Words of capitals printed in small capitals get their printed case back ({@link smallCapsCase}); others as read. */
 export function restoreSmallCaps(words: WordBox[], image: GreyImage): WordBox[] {
-  return words.map((w) => {
-    if (!/^[A-Z]{3,}$/.test(w.text)) return w;
-    const glyphs = segmentGlyphs(image, w);
-    const cased = glyphs ? smallCapsCase(w.text, glyphs) : null;
-    return cased ? { ...w, text: cased } : w;
-  });
+  return wordsReadByGlyphs(words, image, (text) => /^[A-Z]{3,}$/.test(text), smallCapsCase, false);
 }
 
 /**
@@ -1062,10 +1072,5 @@ export function numeralReadWithT(text: string, glyphs: Glyph[]): string | null {
  * ({@link CHANGED_CONFIDENCE}); other words as read.
  */
 export function numeralsReadWithT(words: WordBox[], image: GreyImage): WordBox[] {
-  return words.map((w) => {
-    if (!/^[IT]{2,4}$/.test(w.text)) return w;
-    const glyphs = segmentGlyphs(image, w);
-    const read = glyphs ? numeralReadWithT(w.text, glyphs) : null;
-    return read ? { ...w, text: read, conf: Math.min(w.conf, CHANGED_CONFIDENCE) } : w;
-  });
+  return wordsReadByGlyphs(words, image, (text) => /^[IT]{2,4}$/.test(text), numeralReadWithT, true);
 }

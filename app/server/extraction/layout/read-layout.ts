@@ -2615,6 +2615,9 @@ function findSupplier(lines: Line[], tableStart: number): { value: string; conf:
   return { value, conf: /^[a-z]/.test(value) || /[a-z][A-Z]{2}/.test(value) || unreadAbove ? Math.min(conf, 0.5) : conf };
 }
 
+/** A word of three letters or more starting with one of {@link SAME_SHAPE_SMALL}, the rest small ({@link nameCase}). */
+const SMALL_SAME_SHAPE_WORD = new RegExp(`^[${SAME_SHAPE_SMALL}][a-z]{2,}[,.]?$`);
+
 /**
  * A business name's word whose capital is one of {@link SAME_SHAPE_SMALL} read small ("Coastal wholesale Parts Ltd"
  * off a photograph, random layout R172: a w is a small W): when every other word of the name starts with a capital or a
@@ -2624,7 +2627,7 @@ function findSupplier(lines: Line[], tableStart: number): { value: string; conf:
  */
 export function nameCase(name: string): string {
   const words = name.split(' ');
-  const small = (t: string) => new RegExp(`^[${SAME_SHAPE_SMALL}][a-z]{2,}[,.]?$`).test(t) && !/^(with|von|van)$/.test(t);
+  const small = (t: string) => SMALL_SAME_SHAPE_WORD.test(t) && !/^(with|von|van)$/.test(t);
   const others = words.filter((t) => !small(t));
   if (others.length === words.length || others.filter((t) => /^[A-Z0-9]/.test(t)).length < 2 || others.some((t) => /^[a-z]/.test(t))) return name;
   return words.map((t) => (small(t) ? `${t[0]!.toUpperCase()}${t.slice(1)}` : t)).join(' ');

@@ -132,7 +132,7 @@ export function groupLines(words: WordBox[]): Line[] {
     if (w.lineKey === undefined) loose.push(w);
     else groups.set(w.lineKey, [...(groups.get(w.lineKey) ?? []), w]);
   }
-  const lines: { words: WordBox[]; top: number; bottom: number }[] = [...groups.values()].map((ws) => ({
+  const lines: GroupedLine[] = [...groups.values()].map((ws) => ({
     words: ws,
     top: median(ws.map((w) => w.y0)),
     bottom: median(ws.map((w) => w.y1)),
@@ -158,8 +158,7 @@ export function groupLines(words: WordBox[]): Line[] {
     }
     if (best) {
       best.words.push(w);
-      best.top = median(best.words.map((x) => x.y0));
-      best.bottom = median(best.words.map((x) => x.y1));
+      settle(best);
     } else lines.push({ words: [w], top: w.y0, bottom: w.y1 });
   }
   moveToOwnBaseline(lines.filter((l) => l.words[0]?.lineKey === undefined));
@@ -167,6 +166,15 @@ export function groupLines(words: WordBox[]): Line[] {
     .filter((l) => l.words.length)
     .map((l) => makeLine(joinLetterSpaced(l.words)))
     .sort((a, b) => (a.y0 + a.y1) / 2 - (b.y0 + b.y1) / 2);
+}
+
+/** A line being grouped: its words, and its top and bottom (the medians of its words'). */
+type GroupedLine = { words: WordBox[]; top: number; bottom: number };
+
+/** Sets a grouped line's top and bottom to the medians of its words' after its words changed. */
+function settle(line: GroupedLine): void {
+  line.top = median(line.words.map((x) => x.y0));
+  line.bottom = median(line.words.map((x) => x.y1));
 }
 
 /**
@@ -179,12 +187,8 @@ export function groupLines(words: WordBox[]): Line[] {
  * 0.15 × its height together while missing its own line's (the other words') by 0.4 × or more. Lines are changed in
  * place (their words, top and bottom); lines of Tesseract's own (`lineKey`) are not given here.
  */
-function moveToOwnBaseline(lines: { words: WordBox[]; top: number; bottom: number }[]): void {
+function moveToOwnBaseline(lines: GroupedLine[]): void {
   const miss = (w: WordBox, top: number, bottom: number) => Math.abs(w.y0 - top) + Math.abs(w.y1 - bottom);
-  const settle = (line: { words: WordBox[]; top: number; bottom: number }) => {
-    line.top = median(line.words.map((x) => x.y0));
-    line.bottom = median(line.words.map((x) => x.y1));
-  };
   for (const line of lines) {
     if (line.words.length < 2) continue;
     const sorted = [...line.words].sort((a, b) => a.x0 - b.x0);
