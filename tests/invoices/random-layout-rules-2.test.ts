@@ -357,6 +357,50 @@ describe('a large name beside a smaller, higher title (random layout R1204)', ()
   });
 });
 
+describe('a large name at the left of a smaller, higher title (random layout R1561)', () => {
+  // The sparse read's boxes of R1561's head: "Summit Motor Parts Co." 31–34 px tall at the left, "SALES INVOICE"
+  // 24 px tall and 6–9 px higher at the right; "Summit" (its dotted i and S reach higher) overlaps the title by
+  // 18 px, more than half its height, and was grouped with it: the supplier was read "Summit".
+  const box = (text: string, x0: number, x1: number, y0: number, y1: number): WordBox => ({ text, x0, x1, y0, y1, conf: 0.96 });
+  const head = [
+    box('Summit', 296, 437, 54, 88),
+    box('SALES', 1110, 1207, 48, 72),
+    box('INVOICE', 1233, 1370, 48, 72),
+    box('Motor', 466, 584, 57, 88),
+    box('Parts', 613, 729, 57, 88),
+    box('Co.', 759, 821, 57, 88),
+    box('Inv', 1110, 1147, 91, 108),
+    box('93-15952', 1231, 1336, 91, 109),
+  ];
+
+  it('puts the name’s first word on the name’s line, beside its next word', () => {
+    expect(groupLines(head).map((l) => l.text).slice(0, 2)).toEqual(['SALES INVOICE', 'Summit Motor Parts Co.']);
+    expect(readInvoiceLayout([...head, ...table()]).supplier).toBe('Summit Motor Parts Co.');
+  });
+
+  it('moves it beside a line whose words hang below the baseline (random layout R1597)', () => {
+    // "Pioneer Body Supply, Inc." beside "Invoice / Packing List": "Body" and "Supply," are boxed to their
+    // descenders, 13 px under "Pioneer", so the line's median bottom missed its; "Inc." sits where it does.
+    const hung = [
+      box('Invoice', 79, 275, 69, 107),
+      box('/', 311, 332, 73, 110),
+      box('Packing', 369, 564, 69, 115),
+      box('List', 602, 708, 69, 107),
+      box('Pioneer', 861, 1135, 82, 138),
+      box('Body', 1181, 1336, 86, 151),
+      box('Supply,', 1382, 1645, 86, 151),
+      box('Inc.', 1704, 1845, 88, 138),
+    ];
+    expect(groupLines(hung).map((l) => l.text)).toEqual(['Invoice / Packing List', 'Pioneer Body Supply, Inc.']);
+  });
+
+  it('leaves a word beside its own line’s next word where it was grouped', () => {
+    // "Summit" within a segment's gap of "SALES" (and of "Motor" at its left): one block with the title, not moved.
+    const near = head.map((w) => (w.text === 'Summit' ? { ...w, x0: 1000, x1: 1090 } : w.text === 'Motor' ? { ...w, x0: 900, x1: 990 } : w));
+    expect(groupLines(near).map((l) => l.text)[0]).toBe('Summit SALES INVOICE');
+  });
+});
+
 describe("a name's capital W read small (photograph R172)", () => {
   it('gives a word starting with a small same-shape letter its capital among capitalised words', () => {
     expect(nameCase('Coastal wholesale Parts Ltd')).toBe('Coastal Wholesale Parts Ltd');

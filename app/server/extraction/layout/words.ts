@@ -181,29 +181,32 @@ function settle(line: GroupedLine): void {
  * Words grouped by overlap whose first or last word sits on another line's baseline: a large name beside a smaller,
  * higher title ("Sales Invoice" at the left, "Coastal Auto Parts" in a band at the right, random layout R1204) shared
  * half the name's first word's height with the title, so "Coastal" joined the title's line and "Auto Parts" started
- * one of its own: the supplier was read "Coastal". Such an end word (its line keeping at least one word) moves to the
- * line beside it, when that line's word nearest it is within 1.6 × its height across (a segment's gap, see
- * {@link segments}) on the side away from its own line's words, and its top and bottom miss that line's by at most
- * 0.15 × its height together while missing its own line's (the other words') by 0.4 × or more. Lines are changed in
- * place (their words, top and bottom); lines of Tesseract's own (`lineKey`) are not given here.
+ * one of its own: the supplier was read "Coastal"; the mirror of it, a name at the left of a higher title ("Summit" of
+ * "Summit Motor Parts Co." beside "SALES INVOICE", R1561), the same. Such an end word (its line keeping at least one
+ * word) moves to the line beside it, when it is more than 1.6 × its height across from its own line's next word (a
+ * segment of its own, see {@link segments}) and within that of a word of the other line (on either side), and its top
+ * and bottom miss that line's, or one of that line's words' (a name whose other words hang below the baseline:
+ * "Pioneer" beside "Body Supply, Inc.", R1597), by at most 0.15 × its height together while missing its own line's (the
+ * other words') by 0.4 × or more. Lines are changed in place (their words, top and bottom); lines of Tesseract's own (`lineKey`) are
+ * not given here.
  */
 function moveToOwnBaseline(lines: GroupedLine[]): void {
   const miss = (w: WordBox, top: number, bottom: number) => Math.abs(w.y0 - top) + Math.abs(w.y1 - bottom);
   for (const line of lines) {
     if (line.words.length < 2) continue;
     const sorted = [...line.words].sort((a, b) => a.x0 - b.x0);
-    for (const [w, side] of [[sorted[0]!, -1], [sorted[sorted.length - 1]!, 1]] as const) {
+    for (const [w, next] of [[sorted[0]!, sorted[1]!], [sorted[sorted.length - 1]!, sorted[sorted.length - 2]!]] as const) {
       const h = w.y1 - w.y0;
       const rest = line.words.filter((x) => x !== w);
-      if (!rest.length || miss(w, median(rest.map((x) => x.y0)), median(rest.map((x) => x.y1))) < 0.4 * h) continue;
+      if (miss(w, median(rest.map((x) => x.y0)), median(rest.map((x) => x.y1))) < 0.4 * h) continue;
+      // Apart from its own line's words (a segment of its own), beside a word of the other line.
+      const gap = (a: WordBox, b: WordBox) => Math.max(a.x0, b.x0) - Math.min(a.x1, b.x1);
+      if (gap(w, next) <= 1.6 * h) continue;
       const beside = lines.find(
         (other) =>
           other !== line &&
-          miss(w, other.top, other.bottom) <= 0.15 * h &&
-          other.words.some((m) => {
-            const gap = side > 0 ? m.x0 - w.x1 : w.x0 - m.x1;
-            return gap >= 0 && gap <= 1.6 * h;
-          }),
+          [other, ...other.words.map((m) => ({ top: m.y0, bottom: m.y1 }))].some((m) => miss(w, m.top, m.bottom) <= 0.15 * h) &&
+          other.words.some((m) => gap(w, m) >= 0 && gap(w, m) <= 1.6 * h),
       );
       if (!beside) continue;
       line.words = rest;
