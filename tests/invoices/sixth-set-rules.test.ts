@@ -180,6 +180,9 @@ describe('a totals box beside the table and a vehicle under the description', ()
     expect(letterHeight(makeLine(line(0, [['remover', 0]], 0.9, 14)))).toBeNull();
     expect(smallerPrintThan(makeLine(line(30, [['2020-23 Toyota', 0]], 0.9, 15)), row)).toBe(true);
     expect(smallerPrintThan(makeLine(line(30, [['aluminium', 0]], 0.9, 19)), row)).toBe(false);
+    // The ounce's "oz" read "0z" on a wrapped line of its own (photograph R263): small letters, no smaller print.
+    expect(letterHeight(makeLine(line(30, [['0z', 0]], 0.74, 15)))).toBeNull();
+    expect(smallerPrintThan(makeLine(line(30, [['0z', 0]], 0.74, 15)), row)).toBe(false);
   });
 });
 

@@ -1258,11 +1258,13 @@ export const SUBLINE_HEIGHT_RATIO = 0.9;
  * The median height (px) of a line's words that reach the height of a capital (a capital, a digit or a letter with an
  * ascender: b, d, f, h, k, l, t) and have no descender and no punctuation hanging below the baseline (no g, j, p, q, y,
  * comma, parenthesis, semicolon): the size of its print without the descenders that make "Highlander" taller than
- * "Moulding", nor the short boxes of "remover" (a wrapped line of small letters only: extra6 J09). Null when no word
- * qualifies.
+ * "Moulding", nor the short boxes of "remover" (a wrapped line of small letters only: extra6 J09), nor the ounce's
+ * "oz" read "0z" (photograph R263: "Weld-through primer aerosol 12" over "oz" lost its unit as a smaller sub-line,
+ * silently). Null when no word qualifies.
  */
 export function letterHeight(line: Line): number | null {
-  const plain = line.words.filter((w) => /^[A-Za-z0-9./&%#-]+$/.test(w.text) && !/[gjpqy]/.test(w.text) && /[A-Z0-9bdfhklt]/.test(w.text));
+  // The ounce's "oz" read "0z" is of x-height letters: its zero is a small o (unitAfterNumber).
+  const plain = line.words.filter((w) => /^[A-Za-z0-9./&%#-]+$/.test(w.text) && !/[gjpqy]/.test(w.text) && /[A-Z0-9bdfhklt]/.test(w.text) && w.text !== '0z');
   return plain.length ? median(plain.map((w) => w.y1 - w.y0)) : null;
 }
 
