@@ -337,6 +337,21 @@ describe('header values wrapped or labelled on their own line', () => {
     expect(read.invoice_number).toBe('30377058');
   });
 
+  it('does not take the address\'s ZIP left of a title "Invoice" for the number under it (R1657)', () => {
+    // The supplier's block at the left ("Boise, ID 83709" ends 41 px before the title starts), the title "Invoice" at
+    // the right over "Document No. 08-22637", both on one grouped line: the ZIP code was read as the number, silently.
+    const read = readInvoiceLayout([
+      at('Midwest', 60, 250, 46, 85), at('Paint', 285, 418, 46, 85), at('Supply,', 449, 631, 49, 94), at('Inc.', 674, 772, 50, 85),
+      at('Invoice', 1021, 1177, 46, 76),
+      at('15', 537, 561, 107, 125), at('Depot', 579, 647, 107, 130), at('Road', 665, 719, 107, 125),
+      at('Boise,', 767, 846, 107, 128), at('ID', 868, 893, 107, 125), at('83709', 911, 980, 107, 125),
+      at('Document', 1020, 1146, 97, 118), at('No.', 1166, 1207, 97, 117), at('08-22637', 1231, 1357, 97, 118),
+      at('Date', 1019, 1075, 137, 155), at('2026/09/07', 1219, 1360, 137, 157),
+      ...table.map((w) => ({ ...w, y0: w.y0 + 200, y1: w.y1 + 200 })),
+    ]);
+    expect(read.invoice_number).toBe('08-22637');
+  });
+
   it('gives no date rather than one under another date\'s label, from either reader', () => {
     // Random layout R929: the invoice date's box read "Tue 0912912026" (its slashes as ones), the ship date's beside it
     // right; the line-based reader, which does not see the labels, gave the ship date silently.

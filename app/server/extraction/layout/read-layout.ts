@@ -2063,11 +2063,14 @@ function findInvoiceNumber(read: Line[]): { value: string; conf: number } | null
       if (valueBesideLabel(segs, k)) continue;
       const h = seg.height;
       // Lines of other blocks (an address beside the boxes) may sit between the label and its value: up to three below.
+      // A word ending before the label starts is another block's, not the value under it ("Boise, ID 83709" of the
+      // supplier's address left of a title "Invoice" over "Document No. 08-22637": random layout R1657, silently).
       for (const below of lines.slice(i + 1, i + 4)) {
         if (below.y0 - seg.y1 > h * 4) break;
         const w = below.words.find(
           (x) =>
             Math.min(x.x1, seg.x1 + h * 2) - Math.max(x.x0, seg.x0 - h * 2) > 0 &&
+            x.x1 > seg.x0 &&
             looksLikeNumber(cleanCode(x.text)) &&
             !afterOwnLabel(below, x),
         );
