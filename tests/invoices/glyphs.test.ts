@@ -5,7 +5,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import type { GreyImage } from '~/server/extraction/clean-photo';
-import { centreInk, CHANGED_CONFIDENCE, dashBeside, HOLLOW_CENTRE, MARKED_ZERO_CENTRE, MIN_SIX_HEIGHT, isClosedSix, isCodeWord, isFootedL, lettersByShape, lostDash, MAX_O_RATIO, NARROW_T, numeralReadWithT, numeralsReadWithT, O_OVER_ZERO, pairByDashes, pairLetters, refineCode, refineCodeWords, segmentGlyphs, smallCapsCase, spaceByGaps, spacesSeenIn, ZERO_OVER_ZERO, zeroOrO, zerosReadAsSix, zerosReadAsSixInWords, type Glyph } from '~/server/extraction/layout/glyphs';
+import { centreInk, CHANGED_CONFIDENCE, dashBeside, HOLLOW_CENTRE, MARKED_ZERO_CENTRE, MIN_SIX_HEIGHT, isBarredI, isClosedSix, isCodeWord, isFootedL, letterIReadAsOne, lettersByShape, stemReach, lostDash, MAX_O_RATIO, NARROW_T, numeralReadWithT, numeralsReadWithT, O_OVER_ZERO, pairByDashes, pairLetters, refineCode, refineCodeWords, segmentGlyphs, smallCapsCase, spaceByGaps, spacesSeenIn, ZERO_OVER_ZERO, zeroOrO, zerosReadAsSix, zerosReadAsSixInWords, type Glyph } from '~/server/extraction/layout/glyphs';
 import type { WordBox } from '~/server/extraction/layout/words';
 
 /** A white page with dark boxes (x0, width) 20 px tall at y 10..30, one per glyph. */
@@ -265,6 +265,36 @@ describe('a dotted monospace zero read as 6', () => {
     expect(isFootedL(image, bar)).toBe(false);
     const refined = { pieces: [{ text: '11', from: 0, to: 1 }], glyphs: [L, one] };
     expect(lettersByShape(refined, image, '1', 'L', isFootedL).pieces[0]!.text).toBe('L1');
+  });
+
+  it('isBarredI tells a serifed I (a bar on both sides at its top as at its foot) from a 1 (its flag only to the left)', () => {
+    // Photograph R202: Liberation Mono's "FAN-621-4IO" read "FAN-621-410" at 0.88, silently. Glyphs 23 px tall as
+    // measured there: the 1's top reaches 3–5 px left of its stem and none to the right, the I's 4 px left and 5 right.
+    const width = 60;
+    const px = new Uint8Array(width * 40).fill(255);
+    const ink = (x0: number, x1: number, y0: number, y1: number) => {
+      for (let y = y0; y < y1; y += 1) for (let x = x0; x < x1; x += 1) px[y * width + x] = 0;
+    };
+    ink(10, 14, 5, 28); // 1: stem …
+    ink(6, 10, 6, 9); // … its flag to the left …
+    ink(5, 20, 25, 28); // … and a base serif both sides
+    ink(34, 38, 5, 28); // I: stem …
+    ink(30, 43, 5, 8); // … a bar on top …
+    ink(30, 43, 25, 28); // … and at its foot
+    ink(50, 53, 5, 28); // a bare bar (a sans-serif I)
+    const image = { px, width, height: 40 };
+    const one = { x0: 5, x1: 20, y0: 5, y1: 28 };
+    const I = { x0: 30, x1: 43, y0: 5, y1: 28 };
+    const bar = { x0: 50, x1: 53, y0: 5, y1: 28 };
+    expect(stemReach(image, one)).toEqual({ topLeft: 4, topRight: 0, bottomLeft: 5, bottomRight: 6 });
+    expect(isBarredI(image, one)).toBe(false);
+    expect(isBarredI(image, I)).toBe(true);
+    expect(isBarredI(image, bar)).toBe(false);
+    // In a part number (a dash or a capital in it) the barred 1 becomes an I; a plain number is left as read.
+    const code = { pieces: [{ text: 'A-11', from: 0, to: 3 }], glyphs: [bar, bar, one, I] };
+    expect(letterIReadAsOne(code, image).pieces[0]!.text).toBe('A-1I');
+    const number = { pieces: [{ text: '11', from: 0, to: 1 }], glyphs: [one, I] };
+    expect(letterIReadAsOne(number, image).pieces[0]!.text).toBe('11');
   });
 
   it('isClosedSix tells a zero’s closed right side from a six’s open one', () => {

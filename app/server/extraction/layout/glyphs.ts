@@ -630,6 +630,64 @@ export function isFootedL(image: GreyImage, g: Glyph): boolean {
   return false;
 }
 
+/**
+ * How far a glyph's ink reaches beyond its stem (the columns inked over 70 % of its height) in its top and bottom
+ * bands (15 % of the height each), left and right, in pixels; null when the glyph is under 10 px tall, holds no clear
+ * ink or has no stem.
+ */
+export function stemReach(image: GreyImage, g: Glyph): { topLeft: number; topRight: number; bottomLeft: number; bottomRight: number } | null {
+  const h = g.y1 - g.y0;
+  const threshold = h < 10 ? null : midGrey(image, g);
+  if (threshold === null) return null;
+  const ink = (x: number, y: number) => image.px[y * image.width + x]! < threshold;
+  const cols: number[] = [];
+  for (let x = g.x0; x < g.x1; x += 1) {
+    let n = 0;
+    for (let y = g.y0; y < g.y1; y += 1) if (ink(x, y)) n += 1;
+    cols.push(n);
+  }
+  const stem = cols.findIndex((n) => n >= 0.7 * h);
+  if (stem < 0) return null;
+  let end = stem;
+  while (end + 1 < cols.length && cols[end + 1]! >= 0.7 * h) end += 1;
+  const band = (y0: number, y1: number): [number, number] => {
+    let left = 0;
+    let right = 0;
+    for (let y = y0; y < y1; y += 1) {
+      for (let x = 0; x < cols.length; x += 1) {
+        if (!ink(g.x0 + x, y)) continue;
+        if (x < stem) left = Math.max(left, stem - x);
+        if (x > end) right = Math.max(right, x - end);
+      }
+    }
+    return [left, right];
+  };
+  const k = Math.max(1, Math.round(0.15 * h));
+  const [topLeft, topRight] = band(g.y0, g.y0 + k);
+  const [bottomLeft, bottomRight] = band(g.y1 - k, g.y1);
+  return { topLeft, topRight, bottomLeft, bottomRight };
+}
+
+/**
+ * Whether a glyph read as "1" is a serifed capital I: its top reaches out on both sides of its stem, each at least
+ * {@link I_BAR_REACH} × its height and the right at least {@link I_BAR_BALANCE} × its foot's right reach ({@link
+ * stemReach}). A 1's top has only its flag, to the left, in every font the generator draws (right reach 0–1 px of
+ * 22 on a photograph), while a serifed I (Liberation Mono's, a serif font's) has a bar as wide on top as at its foot
+ * (5 px of 23). Tesseract read the photographed `FAN-621-4IO` as "FAN-621-410" at 0.88 (random photograph R202,
+ * silently).
+ */
+export function isBarredI(image: GreyImage, g: Glyph): boolean {
+  const reach = stemReach(image, g);
+  const h = g.y1 - g.y0;
+  if (!reach) return false;
+  return reach.topLeft >= I_BAR_REACH * h && reach.topRight >= I_BAR_REACH * h && reach.topRight >= I_BAR_BALANCE * reach.bottomRight;
+}
+
+/** Least reach of an I's top bar beyond its stem on each side, over the glyph's height ({@link isBarredI}). */
+export const I_BAR_REACH = 0.15;
+/** Least right reach of an I's top bar over its foot's right reach ({@link isBarredI}). */
+export const I_BAR_BALANCE = 0.6;
+
 /** Share of the band's pixel rows that must hold ink at the right for a "6" to be a zero ({@link isClosedSix}). */
 export const CLOSED_SIX_SHARE = 0.9;
 
@@ -704,6 +762,16 @@ export const S_CORNER_INK = 0.2;
 export function letterSReadAsFive<T extends Refined>(refined: T, image: GreyImage): T {
   const letters = refined.pieces.map((p) => p.text).join('');
   return /[-A-Z]/.test(letters) ? lettersByShape(refined, image, '5', 'S', isRoundTopS) : refined;
+}
+
+/**
+ * A refined code word's letters "1" drawn as a serifed I ({@link isBarredI}) made "I"; the word is then changed, so its
+ * confidence drops to {@link CHANGED_CONFIDENCE}. Only in a word with a dash or a capital (a part number, never a plain
+ * number) and when every letter has its own glyph.
+ */
+export function letterIReadAsOne<T extends Refined>(refined: T, image: GreyImage): T {
+  const letters = refined.pieces.map((p) => p.text).join('');
+  return /[-A-Z]/.test(letters) ? lettersByShape(refined, image, '1', 'I', isBarredI) : refined;
 }
 
 /**
@@ -997,6 +1065,8 @@ export async function refineCodeWords(ocrWords: WordBox[], image: GreyImage & { 
     refined = zerosReadAsSix(refined, image);
     // A "5" round at its top left is an S (an OE number's letter among digits), read and marked so.
     refined = letterSReadAsFive(refined, image);
+    // A "1" whose top is barred on both sides as at its foot is a serifed I ("FAN-621-4IO"), read and marked so.
+    refined = letterIReadAsOne(refined, image);
     // A "1" or "I" standing at the left edge of its box with a foot is an L ("92101-L1110"), read and marked so. Not
     // on a photograph: its blur can leave only the stem and base of a monospace 1 in the box (extra6 J03's "81145"
     // became "81L45").
