@@ -352,6 +352,21 @@ describe('header values wrapped or labelled on their own line', () => {
     expect(read.invoice_number).toBe('08-22637');
   });
 
+  it('does not take a key-value block\'s value under a title "Invoice" for the number (R1784)', () => {
+    // "Invoice" in large print at the top left over "Cust Acct:" and its value in a column of values 64 px to the
+    // right (under the title); the number is "Inv #:"'s, in that column too: the account number was read, silently.
+    const read = readInvoiceLayout([
+      at('Invoice', 54, 204, 48, 76),
+      at('Harbor', 415, 598, 59, 97), at('Paint', 619, 754, 59, 97), at('Supply', 985, 1166, 59, 106), at('Co.', 1186, 1265, 60, 97),
+      at('Cust', 52, 104, 99, 117), at('Acct:', 113, 170, 99, 117), at('9581C', 234, 309, 99, 117),
+      at('Payment', 53, 156, 131, 154), at('Due:', 166, 218, 131, 149), at('7-10-26', 234, 325, 131, 149),
+      at('Inv', 53, 87, 162, 180), at('#:', 97, 121, 163, 180), at('69-22411', 234, 346, 162, 180),
+      at('Invoice', 53, 136, 194, 212), at('Date:', 147, 207, 194, 212), at('6-25-26', 234, 325, 194, 212),
+      ...table.map((w) => ({ ...w, y0: w.y0 + 250, y1: w.y1 + 250 })),
+    ]);
+    expect(read.invoice_number).toBe('69-22411');
+  });
+
   it('gives no date rather than one under another date\'s label, from either reader', () => {
     // Random layout R929: the invoice date's box read "Tue 0912912026" (its slashes as ones), the ship date's beside it
     // right; the line-based reader, which does not see the labels, gave the ship date silently.

@@ -1973,9 +1973,14 @@ function labelSegments(line: Line): Line[] {
 /**
  * Whether a word follows a label of its own on its line ("Sales Order 7605111", "Job / PO: PO16664" under an
  * "INVOICE" title): a word of three letters or more before it in the same label segment, or a short label before it
- * that ends in a colon or is one of NOT_INVOICE_NO's ("PO:", "RO", "Acct"). Such a value is not the one under the label.
+ * that ends in a colon or is one of NOT_INVOICE_NO's ("PO:", "RO", "Acct"); or, across any gap, a word with a letter
+ * or "#" ending in a colon straight before it (a key-value block's column of values: "Cust Acct:    9581C" under an
+ * "Invoice" title, random layout R1784, whose account number was read as the invoice's, silently). Such a value is not
+ * the one under the label.
  */
 export function afterOwnLabel(line: Line, word: WordBox): boolean {
+  const before = line.words[line.words.indexOf(word) - 1];
+  if (before && /[A-Za-z#].*:$/.test(before.text)) return true;
   const seg = labelSegments(line).find((s) => s.words.includes(word));
   const at = seg ? seg.words.indexOf(word) : -1;
   return at > 0 && seg!.words.slice(0, at).some((w) => /[A-Za-z]{3,}/.test(w.text) || (/[A-Za-z]/.test(w.text) && /:$/.test(w.text)) || NOT_INVOICE_NO.test(w.text.replace(/:$/, '')));
