@@ -5,7 +5,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import type { GreyImage } from '~/server/extraction/clean-photo';
-import { centreInk, CHANGED_CONFIDENCE, dashBeside, HOLLOW_CENTRE, MARKED_ZERO_CENTRE, MIN_SIX_HEIGHT, isBarredI, isClosedSix, isCodeWord, isFootedL, letterIReadAsOne, lettersByShape, stemReach, lostDash, MAX_O_RATIO, NARROW_T, numeralReadWithT, numeralsReadWithT, O_OVER_ZERO, pairByDashes, pairLetters, refineCode, refineCodeWords, segmentGlyphs, smallCapsCase, spaceByGaps, spacesSeenIn, ZERO_OVER_ZERO, zeroOrO, zerosReadAsSix, zerosReadAsSixInWords, type Glyph } from '~/server/extraction/layout/glyphs';
+import { centreInk, CHANGED_CONFIDENCE, dashBeside, HOLLOW_CENTRE, MARKED_ZERO_CENTRE, MIN_SIX_HEIGHT, isBarredI, isClosedSix, isTee, isCodeWord, isFootedL, letterIReadAsOne, lettersByShape, stemReach, lostDash, MAX_O_RATIO, NARROW_T, numeralReadWithT, numeralsReadWithT, O_OVER_ZERO, pairByDashes, pairLetters, refineCode, refineCodeWords, segmentGlyphs, smallCapsCase, spaceByGaps, spacesSeenIn, ZERO_OVER_ZERO, zeroOrO, zerosReadAsSix, zerosReadAsSixInWords, type Glyph } from '~/server/extraction/layout/glyphs';
 import type { WordBox } from '~/server/extraction/layout/words';
 
 /** A white page with dark boxes (x0, width) 20 px tall at y 10..30, one per glyph. */
@@ -295,6 +295,29 @@ describe('a dotted monospace zero read as 6', () => {
     expect(letterIReadAsOne(code, image).pieces[0]!.text).toBe('A-1I');
     const number = { pieces: [{ text: '11', from: 0, to: 1 }], glyphs: [one, I] };
     expect(letterIReadAsOne(number, image).pieces[0]!.text).toBe('11');
+  });
+
+  it('isTee tells a T (a bar over an upright stem) from a 7 (its stroke slants from the bar)', () => {
+    // Random layout R1842: Liberation Sans Narrow's "26T2814" read "2672814" at 0.84, silently.
+    const width = 40;
+    const px = new Uint8Array(width * 30).fill(255);
+    const ink = (x0: number, x1: number, y0: number, y1: number) => {
+      for (let y = y0; y < y1; y += 1) for (let x = x0; x < x1; x += 1) px[y * width + x] = 0;
+    };
+    ink(2, 13, 5, 7); // T: a bar 11 px wide …
+    ink(7, 9, 5, 19); // … over an upright stem, 14 px tall
+    ink(20, 31, 5, 7); // 7: a bar as wide …
+    // … and a stroke 2 px wide slanting left a pixel every four rows: one column still holds ink over 70 % of the
+    // height (a "stem"), as blurred small print measured.
+    for (let y = 7; y < 19; y += 1) ink(26 - Math.floor((y - 7) / 4), 28 - Math.floor((y - 7) / 4), y, y + 1);
+    const image = { px, width, height: 30 };
+    const T = { x0: 2, x1: 13, y0: 5, y1: 19 };
+    const seven = { x0: 20, x1: 31, y0: 5, y1: 19 };
+    expect(stemReach(image, seven)).not.toBeNull();
+    expect(isTee(image, T)).toBe(true);
+    expect(isTee(image, seven)).toBe(false);
+    const refined = { pieces: [{ text: '77', from: 0, to: 1 }], glyphs: [T, seven] };
+    expect(lettersByShape(refined, image, '7', 'T', isTee).pieces[0]!.text).toBe('T7');
   });
 
   it('isClosedSix tells a zero’s closed right side from a six’s open one', () => {

@@ -688,6 +688,46 @@ export const I_BAR_REACH = 0.15;
 /** Least right reach of an I's top bar over its foot's right reach ({@link isBarredI}). */
 export const I_BAR_BALANCE = 0.6;
 
+/**
+ * Whether a glyph read as "7" is a T: a stem (columns inked over 70 % of its height, {@link stemReach}) under a bar
+ * that reaches out on both sides of it, each at least {@link T_BAR_REACH} × its height, with no foot as wide (each
+ * side's foot reach under half its top reach), and upright: the ink's mean column in the rows from 30 % to 50 % of
+ * the height and in its bottom quarter at most {@link T_STEM_SLANT} × the height apart. A 7's stroke is a slant from
+ * its bar's right end: on tuning pages (random layouts R1551–R1649) its ink moved 0.12–0.22 × the height leftwards from
+ * the middle rows to the bottom, and in small print a column still held ink over 70 % of its height; a T's moved at
+ * most 0.03 ×. Tesseract read Liberation Sans Narrow's `26T2814` as "2672814" at 0.84 (random layout R1842, silently).
+ */
+export function isTee(image: GreyImage, g: Glyph): boolean {
+  const reach = stemReach(image, g);
+  const h = g.y1 - g.y0;
+  const threshold = midGrey(image, g);
+  if (!reach || threshold === null) return false;
+  const { topLeft, topRight, bottomLeft, bottomRight } = reach;
+  if (topLeft < T_BAR_REACH * h || topRight < T_BAR_REACH * h || bottomLeft >= 0.5 * topLeft || bottomRight >= 0.5 * topRight) return false;
+  /** The mean column of the ink in the rows from `from` to `to` (shares of the height), or null without ink. */
+  const column = (from: number, to: number): number | null => {
+    let sum = 0;
+    let n = 0;
+    for (let y = g.y0 + Math.round(from * h); y < g.y0 + Math.round(to * h); y += 1) {
+      for (let x = g.x0; x < g.x1; x += 1) {
+        if (image.px[y * image.width + x]! < threshold) {
+          sum += x;
+          n += 1;
+        }
+      }
+    }
+    return n ? sum / n : null;
+  };
+  const middle = column(0.3, 0.5);
+  const bottom = column(0.75, 1);
+  return middle !== null && bottom !== null && Math.abs(middle - bottom) <= T_STEM_SLANT * h;
+}
+
+/** Least reach of a T's bar beyond its stem on each side, over the glyph's height ({@link isTee}). */
+export const T_BAR_REACH = 0.2;
+/** Most shift of a T's stem from its middle rows to its bottom, over the glyph's height ({@link isTee}). */
+export const T_STEM_SLANT = 0.06;
+
 /** Share of the band's pixel rows that must hold ink at the right for a "6" to be a zero ({@link isClosedSix}). */
 export const CLOSED_SIX_SHARE = 0.9;
 
@@ -1067,6 +1107,8 @@ export async function refineCodeWords(ocrWords: WordBox[], image: GreyImage & { 
     refined = letterSReadAsFive(refined, image);
     // A "1" whose top is barred on both sides as at its foot is a serifed I ("FAN-621-4IO"), read and marked so.
     refined = letterIReadAsOne(refined, image);
+    // A "7" standing on a stem under a bar is a T ("26T2814"), read and marked so.
+    refined = lettersByShape(refined, image, '7', 'T', isTee);
     // A "1" or "I" standing at the left edge of its box with a foot is an L ("92101-L1110"), read and marked so. Not
     // on a photograph: its blur can leave only the stem and base of a monospace 1 in the box (extra6 J03's "81145"
     // became "81L45").
