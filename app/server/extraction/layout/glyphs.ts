@@ -609,16 +609,9 @@ export function isFootedL(image: GreyImage, g: Glyph): boolean {
   const threshold = midGrey(image, g);
   if (threshold === null) return false;
   const ink = (x: number, y: number) => image.px[y * image.width + x]! < threshold;
-  const cols: number[] = [];
-  for (let x = g.x0; x < g.x1; x += 1) {
-    let n = 0;
-    for (let y = g.y0; y < g.y1; y += 1) if (ink(x, y)) n += 1;
-    cols.push(n);
-  }
-  const stem = cols.findIndex((n) => n >= 0.7 * h);
-  if (stem < 0 || stem > 0.15 * w) return false;
-  let end = stem;
-  while (end + 1 < cols.length && cols[end + 1]! >= 0.7 * h) end += 1;
+  const found = stemOf(image, g, threshold);
+  if (!found || found.stem > 0.15 * w) return false;
+  const { end } = found;
   for (let y = g.y0 + Math.round(0.1 * h); y < g.y0 + Math.round(0.6 * h); y += 1) {
     for (let x = g.x0 + end + 2; x < g.x1; x += 1) if (ink(x, y)) return false;
   }
@@ -631,6 +624,25 @@ export function isFootedL(image: GreyImage, g: Glyph): boolean {
 }
 
 /**
+ * A glyph's stem: the first run of columns inked (darker than `threshold`) over 70 % of its height, as column offsets
+ * from the glyph's left edge (`stem` the first, `end` the last); null when no column is.
+ */
+function stemOf(image: GreyImage, g: Glyph, threshold: number): { stem: number; end: number } | null {
+  const h = g.y1 - g.y0;
+  const cols: number[] = [];
+  for (let x = g.x0; x < g.x1; x += 1) {
+    let n = 0;
+    for (let y = g.y0; y < g.y1; y += 1) if (image.px[y * image.width + x]! < threshold) n += 1;
+    cols.push(n);
+  }
+  const stem = cols.findIndex((n) => n >= 0.7 * h);
+  if (stem < 0) return null;
+  let end = stem;
+  while (end + 1 < cols.length && cols[end + 1]! >= 0.7 * h) end += 1;
+  return { stem, end };
+}
+
+/**
  * How far a glyph's ink reaches beyond its stem (the columns inked over 70 % of its height) in its top and bottom
  * bands (15 % of the height each), left and right, in pixels; null when the glyph is under 10 px tall, holds no clear
  * ink or has no stem.
@@ -640,21 +652,14 @@ export function stemReach(image: GreyImage, g: Glyph): { topLeft: number; topRig
   const threshold = h < 10 ? null : midGrey(image, g);
   if (threshold === null) return null;
   const ink = (x: number, y: number) => image.px[y * image.width + x]! < threshold;
-  const cols: number[] = [];
-  for (let x = g.x0; x < g.x1; x += 1) {
-    let n = 0;
-    for (let y = g.y0; y < g.y1; y += 1) if (ink(x, y)) n += 1;
-    cols.push(n);
-  }
-  const stem = cols.findIndex((n) => n >= 0.7 * h);
-  if (stem < 0) return null;
-  let end = stem;
-  while (end + 1 < cols.length && cols[end + 1]! >= 0.7 * h) end += 1;
+  const found = stemOf(image, g, threshold);
+  if (!found) return null;
+  const { stem, end } = found;
   const band = (y0: number, y1: number): [number, number] => {
     let left = 0;
     let right = 0;
     for (let y = y0; y < y1; y += 1) {
-      for (let x = 0; x < cols.length; x += 1) {
+      for (let x = 0; x < g.x1 - g.x0; x += 1) {
         if (!ink(g.x0 + x, y)) continue;
         if (x < stem) left = Math.max(left, stem - x);
         if (x > end) right = Math.max(right, x - end);
