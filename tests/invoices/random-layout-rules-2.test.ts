@@ -24,6 +24,9 @@ import { groupLines, makeLine, type WordBox } from '~/server/extraction/layout/w
 import { line } from './word-boxes';
 
 /** A small parts table under `top` (px) with one row and its total, for tests about the fields above it. */
+/** A word's box as read (left, right, top, bottom in px), at confidence 0.96. */
+const box = (text: string, x0: number, x1: number, y0: number, y1: number): WordBox => ({ text, x0, x1, y0, y1, conf: 0.96 });
+
 const table = (top = 300): WordBox[] => [
   ...line(top, [['Part #', 10], ['Description', 200], ['Qty', 700], ['Price', 850]]),
   ...line(top + 40, [['90467-12107', 10], ['CLIP, BUMPER COVER', 200], ['6', 700], ['1.60', 850]]),
@@ -328,7 +331,6 @@ describe('the slash of "W/" lost in a description (photograph R127)', () => {
 describe('a large name beside a smaller, higher title (random layout R1204)', () => {
   // The sparse read's boxes of R1204's head: "Sales Invoice" 35 px tall at the left, "Coastal Auto Parts" 41 px tall
   // and 14 px lower at the right; "Coastal" overlaps the title by half its height.
-  const box = (text: string, x0: number, x1: number, y0: number, y1: number): WordBox => ({ text, x0, x1, y0, y1, conf: 0.96 });
   const head = [
     box('Sales', 79, 209, 69, 102),
     box('Invoice', 245, 432, 67, 102),
@@ -361,7 +363,6 @@ describe('a large name at the left of a smaller, higher title (random layout R15
   // The sparse read's boxes of R1561's head: "Summit Motor Parts Co." 31–34 px tall at the left, "SALES INVOICE"
   // 24 px tall and 6–9 px higher at the right; "Summit" (its dotted i and S reach higher) overlaps the title by
   // 18 px, more than half its height, and was grouped with it: the supplier was read "Summit".
-  const box = (text: string, x0: number, x1: number, y0: number, y1: number): WordBox => ({ text, x0, x1, y0, y1, conf: 0.96 });
   const head = [
     box('Summit', 296, 437, 54, 88),
     box('SALES', 1110, 1207, 48, 72),
