@@ -187,11 +187,13 @@ function settle(line: GroupedLine): void {
  * segment of its own, see {@link segments}) and within that of a word of the other line (on either side), and its top
  * and bottom miss that line's, or one of that line's words' (a name whose other words hang below the baseline:
  * "Pioneer" beside "Body Supply, Inc.", R1597), by at most 0.15 × its height together while missing its own line's (the
- * other words') by 0.4 × or more. Lines are changed in place (their words, top and bottom); lines of Tesseract's own (`lineKey`) are
- * not given here.
+ * other words') by 0.4 × or more. Lines are changed in place (their words, top and bottom); lines of Tesseract's own
+ * (`lineKey`) are not given here.
  */
 function moveToOwnBaseline(lines: GroupedLine[]): void {
   const miss = (w: WordBox, top: number, bottom: number) => Math.abs(w.y0 - top) + Math.abs(w.y1 - bottom);
+  /** The blank between two words across (px; negative when they overlap). */
+  const gap = (a: WordBox, b: WordBox) => Math.max(a.x0, b.x0) - Math.min(a.x1, b.x1);
   for (const line of lines) {
     if (line.words.length < 2) continue;
     const sorted = [...line.words].sort((a, b) => a.x0 - b.x0);
@@ -200,7 +202,6 @@ function moveToOwnBaseline(lines: GroupedLine[]): void {
       const rest = line.words.filter((x) => x !== w);
       if (miss(w, median(rest.map((x) => x.y0)), median(rest.map((x) => x.y1))) < 0.4 * h) continue;
       // Apart from its own line's words (a segment of its own), beside a word of the other line.
-      const gap = (a: WordBox, b: WordBox) => Math.max(a.x0, b.x0) - Math.min(a.x1, b.x1);
       if (gap(w, next) <= 1.6 * h) continue;
       const beside = lines.find(
         (other) =>
