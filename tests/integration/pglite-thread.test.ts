@@ -6,8 +6,9 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { Worker } from 'node:worker_threads';
 import { eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { openDatabase, type DatabaseHandle } from '~/server/db/client.server';
 import { migrateDatabase } from '~/server/db/migrate.server';
 import { PgliteThread } from '~/server/db/pglite-thread.server';
@@ -129,6 +130,25 @@ describe('the embedded database on its own thread', () => {
       await tx.insert(customers).values({ name: 'After restart' });
     });
     expect(await handle.db.select().from(customers).where(eq(customers.name, 'After restart'))).toHaveLength(1);
+  });
+
+  it("keeps working when the replaced thread's end is reported in the same turn as its reply to 'close'", async () => {
+    // Node reports a worker's end by draining its last messages and then emitting 'exit', with no turn between, when
+    // the end is noticed first (a busy machine). Here the reply to 'close' is followed at once by 'exit', as then.
+    const post = Worker.prototype.postMessage;
+    const spy = vi.spyOn(Worker.prototype, 'postMessage').mockImplementation(function (this: Worker, message: unknown) {
+      if ((message as { op?: string }).op === 'close') this.once('message', () => this.emit('exit', 0));
+      post.call(this, message);
+    });
+    try {
+      await handle.releaseMemory();
+    } finally {
+      spy.mockRestore();
+    }
+    // Before, the database counted itself stopped: "The embedded database stopped: its thread exited with code 0".
+    expect((handle.db as unknown as { $client: PgliteThread }).$client.closed).toBe(false);
+    await handle.db.insert(customers).values({ name: 'After an early end' });
+    expect(await handle.db.select().from(customers).where(eq(customers.name, 'After an early end'))).toHaveLength(1);
   });
 
   it('keeps the data after close, rejects calls once closed, and opens again', async () => {

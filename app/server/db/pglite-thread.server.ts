@@ -94,6 +94,8 @@ export class PgliteThread implements PgliteExecutor {
   #stopped: Error | undefined;
   /** Set while restart() replaces the thread: calls made meanwhile go to the new one. */
   #restarting: Promise<void> | undefined;
+  /** The thread restart() is replacing: it ends on purpose, and its end stops nothing. */
+  #retiring: Worker | undefined;
 
   private constructor(dataDir: string, worker: Worker) {
     this.#dataDir = dataDir;
@@ -111,8 +113,13 @@ export class PgliteThread implements PgliteExecutor {
       else pending.resolve(reply.result);
     });
     const stop = (reason: string) => {
-      this.#stopped ??= new Error(`The embedded database stopped: ${reason}`);
-      for (const pending of this.#pending.values()) pending.reject(this.#stopped);
+      const error = new Error(`The embedded database stopped: ${reason}`);
+      // A thread being replaced ends once it has closed the database, and Node may report that end in the same turn as
+      // its reply to 'close', before restart() has let go of it: that end must not stop the database for good (a
+      // private test server's first query after the demo seed failed so, under load, with "its thread exited with
+      // code 0"). Only the 'close' it was sent is waiting on it.
+      if (worker !== this.#retiring) this.#stopped ??= error;
+      for (const pending of this.#pending.values()) pending.reject(this.#stopped ?? error);
       this.#pending.clear();
     };
     worker.on('error', (error) => stop(error.message));
@@ -140,17 +147,21 @@ export class PgliteThread implements PgliteExecutor {
   async restart(): Promise<void> {
     if (this.#stopped) throw this.#stopped;
     const old = this.#worker;
+    this.#retiring = old;
     const closed = this.#call({ op: 'close' });
     this.#restarting = (async () => {
-      await closed;
-      old.removeAllListeners();
-      await old.terminate();
       try {
+        // Its reply or its end: either way the old thread is done with the data folder. Whether the database came
+        // through is for the new thread to find (PostgreSQL recovers a folder left mid-write, or the open fails).
+        await closed.catch(() => {});
+        old.removeAllListeners();
+        await old.terminate();
         this.#attach(await startWorker(this.#dataDir));
       } catch (error) {
         this.#stopped = new Error(`The embedded database stopped: ${(error as Error).message}`);
         throw error;
       } finally {
+        this.#retiring = undefined;
         this.#restarting = undefined;
       }
     })();
