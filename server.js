@@ -19,6 +19,10 @@ const WORKER_STOP_MS = 15_000;
 function fail(error) {
   const known = error && ['ConfigError', 'StartupError'].includes(error.name);
   console.error(known ? error.message : `Start-up failed: ${error?.stack ?? error}`);
+  // A failed query's own reason (PostgreSQL's, or the embedded database thread's) is its cause, not in its stack.
+  for (let cause = error?.cause, depth = 0; cause && depth < 5; cause = cause.cause, depth += 1) {
+    console.error(`Caused by: ${cause.stack ?? cause}`);
+  }
   process.exit(1);
 }
 

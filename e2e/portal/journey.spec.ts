@@ -15,6 +15,8 @@ test.describe.configure({ mode: 'serial' });
 let server: PrivateServer;
 
 test.beforeAll(async () => {
+  // A first start migrates and seeds: on a busy 2-core machine it took over 30 s (ServerProcess.start waits up to 60 s).
+  test.setTimeout(90_000);
   server = new PrivateServer();
   await server.start();
 });
