@@ -27,6 +27,13 @@ describe('dates with slashes around the month name', () => {
     expect(readDate('03-NOV-26')?.iso).toBe('2026-11-03');
     expect(readDate('30 Oct 2026')?.iso).toBe('2026-10-30');
   });
+
+  it('reads a month-first date whose comma stands for the space ("Jan. 27,2026": random layout R2063)', () => {
+    expect(readDate('INV DATE: Jan. 27,2026')?.iso).toBe('2026-01-27');
+    expect(readDate('Nov 3,2026')?.iso).toBe('2026-11-03');
+    // A comma between numbers of a quantity is no date.
+    expect(readDate('Qty 27,2026 ea')).toBeNull();
+  });
 });
 
 describe('the supplier', () => {

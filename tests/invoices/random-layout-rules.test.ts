@@ -404,6 +404,27 @@ describe('header values wrapped or labelled on their own line', () => {
     expect(read.invoice_date).toBe('2026-10-04');
   });
 
+  it('does not take a date after a label naming another date when the invoice date is unread', () => {
+    // Random layout R2063 (its header words as read): "INV DATE: Jan. 27,2026" over "ORDER DT: Jan. 21, 2026". The
+    // invoice date's comma closed up with its year and it went unread; the order date was taken, silently.
+    const words = [
+      ...line(-60, [['COASTAL AUTOMOTIVE', 541]], 0.96, 23),
+      at('INV', 53, 95, 354, 377), at('DATE:', 103, 165, 354, 377), at('Jan.', 178, 220, 354, 377), at('27,2026', 228, 340, 354, 377),
+      at('ORDER', 356, 440, 354, 377), at('NO.:', 449, 500, 354, 377), at('457721', 508, 580, 354, 377),
+      at('DELIVERY:', 53, 170, 383, 406), at('OUR', 182, 228, 383, 406), at('TRUCK', 236, 310, 383, 406),
+      at('ORDER', 343, 428, 383, 406), at('DT:', 436, 472, 383, 406), at('Jan.', 480, 521, 383, 406), at('21,', 529, 560, 383, 406), at('2026', 571, 620, 383, 406),
+      ...table.map((w) => ({ ...w, y0: w.y0 + 200, y1: w.y1 + 200 })),
+    ];
+    // The closed-up date reads ("Jan. 27,2026" is the 27th of January 2026).
+    expect(readInvoiceLayout(words).invoice_date).toBe('2026-01-27');
+    // Unreadable, no date is taken: the order date's own label names it another date.
+    const unread = words.map((w) => (w.text === '27,2026' ? { ...w, text: '27;2O26' } : w));
+    const read = readInvoiceLayout(unread);
+    expect(read.invoice_date).toBeNull();
+    expect(read.otherDatesOnly).toBe(true);
+    expect(combineReads([{ words: unread, text: groupLines(unread).map((l) => l.text).join('\n') }]).invoice_date).toBeNull();
+  });
+
   it('finds the label over a date printed with its weekday, past the label\'s end', () => {
     // Random layout R1129 (its header words as read): a grid of boxes; "Billing Date" ends where "March" starts, its
     // weekday under the label. The order date above it was taken, silently.

@@ -1,6 +1,6 @@
 /**
  * Invoice dates in the formats real suppliers print (issue 18): 11/03/2026, 11/3/26, 2026-11-03, 2026/11/05,
- * Nov 3, 2026, November 3rd, 2026, 30 Oct 2026, 03-NOV-26, 03/NOV/2026, NOV-03-2026 (and the same with dots or without the comma; a zero read for the O of OCT or NOV is taken as the O;
+ * Nov 3, 2026, Nov 3,2026, November 3rd, 2026, 30 Oct 2026, 03-NOV-26, 03/NOV/2026, NOV-03-2026 (and the same with dots or without the comma; a zero read for the O of OCT or NOV is taken as the O;
  * a day over 31 beside a month name whose first digit is 6, 8 or 9 is a dotted zero misread: "65-JUN-26" is 05-JUN-26),
  * and a dealer system's day, month and year run together without separators (03NOV26, 3Nov2026).
  *
@@ -18,7 +18,8 @@ const PATTERNS = [
   /\b\d{1,2}([-/.])\d{1,2}\1(?:\d{4}|\d{2})(?!\d)/,
   // Day, month name and year with dashes, spaces or slashes ("30 Oct 2026", "03-NOV-26", a dealer system's "20/AUG/2026").
   new RegExp(`\\b\\d{1,2}[- /]${MONTH}[- ,/]+(?:\\d{4}|\\d{2})(?!\\d)`, 'i'),
-  new RegExp(`\\b${MONTH}\\s+\\d{1,2}(?:st|nd|rd|th)?,?\\s+\\d{4}\\b`, 'i'),
+  // The comma may stand for the space ("Jan. 27,2026", a layout printing it so or the OCR closing it up: random layout R2063).
+  new RegExp(`\\b${MONTH}\\s+\\d{1,2}(?:st|nd|rd|th)?(?:,\\s*|\\s+)\\d{4}\\b`, 'i'),
   // Day, month and year run together (a dealer system's 03NOV26): the month spelt out keeps it a date.
   new RegExp(`\\b\\d{1,2}${MONTH}(?:\\d{4}|\\d{2})\\b`, 'i'),
   // The month first with dashes throughout ("NOV-03-2026", a distributor's system in capitals: extra6 L54).

@@ -2265,10 +2265,14 @@ function dateInLabelledBox(lines: Line[], conf: (line: Line, raw: string) => num
  * a word before the date that has letters and ends in a colon ("Ordered:", "Due Date:"), a weekday aside.
  */
 export function dateAfterOwnLabel(line: Line, seg: Line): boolean {
+  return ownLabelWords(line, seg).some((w) => /[A-Za-z]{2,}.*:$/.test(w.text) && !WEEKDAY.test(w.text.replace(/[.,:]+$/, '')));
+}
+
+/** The words before date run `seg` of `line` in its own label segment ("ORDER DT:" of "ORDER DT: Jan. 21, 2026"). */
+function ownLabelWords(line: Line, seg: Line): WordBox[] {
   const first = seg.words[0]!;
   const own = labelSegments(line).find((s) => s.words.includes(first));
-  if (!own) return false;
-  return own.words.slice(0, own.words.indexOf(first)).some((w) => /[A-Za-z]{2,}.*:$/.test(w.text) && !WEEKDAY.test(w.text.replace(/[.,:]+$/, '')));
+  return own ? own.words.slice(0, own.words.indexOf(first)) : [];
 }
 
 /** A weekday's name or its abbreviation. */
@@ -2305,7 +2309,18 @@ export function dateRuns(line: Line): Line[] {
 }
 
 /** A box label naming a date other than the invoice's: due, shipped, ordered, delivered, printed, a PO's. */
-const OTHER_DATE_LABEL = /^(?:(?:due|ship(?:ped)?|order(?:ed)?|deliver(?:y|ed)|print(?:ed)?|p\.?o\.?|promised|expires?)\b(?:\s+date)?|date\s+(?:due|shipped|ordered|required))\W*$/i;
+const OTHER_DATE_LABEL = /^(?:(?:due|ship(?:ped)?|order(?:ed)?|deliver(?:y|ed)|print(?:ed)?|p\.?o\.?|promised|expires?)\b(?:\s+(?:date|dt))?|date\s+(?:due|shipped|ordered|required))\W*$/i;
+
+/**
+ * Whether date run `seg` of line `i` is labelled as another date than the invoice's ({@link OTHER_DATE_LABEL}): by the
+ * label stacked above it ("SHIPPED") or by its own label before it on its line ("ORDER DT:").
+ */
+function isOtherDate(lines: Line[], i: number, seg: Line): boolean {
+  const before = ownLabelWords(lines[i]!, seg)
+    .map((w) => w.text)
+    .join(' ');
+  return OTHER_DATE_LABEL.test(stackedLabelAbove(lines, i, seg)) || OTHER_DATE_LABEL.test(before);
+}
 
 /** The invoice date (see module docs): a labelled box of a grid first ({@link dateInLabelledBox}), then by the lines' text. */
 function findDate(lines: Line[]): { iso: string | null; raw: string | null; conf: number; otherDatesOnly?: boolean } {
@@ -2321,10 +2336,12 @@ function findDate(lines: Line[]): { iso: string | null; raw: string | null; conf
   // The line's first date not in a box labelled as another date ("SHIPPED", "DUE"): when the invoice date's own box
   // was misread ("8/1/26" as "811726" under "BILLING DATE"), the shipping date beside it was taken silently (random
   // layout R266). No date is better than another date: the form then asks for it.
+  // Nor a date after a label of its own on its line naming another date ("ORDER DT: Jan. 21, 2026" below "INV DATE:
+  // Jan. 27,2026", whose date went unread: random layout R2063 took the order date, silently).
   const ownDate = (line: Line) => {
     const i = lines.indexOf(line);
     const runs = dateRuns(line);
-    const own = runs.length ? runs.find((seg) => !OTHER_DATE_LABEL.test(stackedLabelAbove(lines, i, seg))) : line;
+    const own = runs.length ? runs.find((seg) => !isOtherDate(lines, i, seg)) : line;
     return own ? readDate(own.text) : null;
   };
   const tries: { line: Line; re: RegExp | null; below: boolean }[] = [];
@@ -2361,7 +2378,7 @@ function findDate(lines: Line[]): { iso: string | null; raw: string | null; conf
   // A date of the page is in a box labelled as another date (the invoice date's own box misread: "Tue 0912912026"
   // beside "Thu 10/01/2026" under "Ship Date", random layout R929, whose ship date the line-based reader then gave
   // silently).
-  const otherDatesOnly = lines.some((line, i) => dateRuns(line).some((seg) => OTHER_DATE_LABEL.test(stackedLabelAbove(lines, i, seg))));
+  const otherDatesOnly = lines.some((line, i) => dateRuns(line).some((seg) => isOtherDate(lines, i, seg)));
   return { iso: null, raw: null, conf: 0, otherDatesOnly };
 }
 
