@@ -155,6 +155,21 @@ describe('invertDarkBands', () => {
     expect(read[4]).toBe(`${'.'.repeat(20)}${'#'.repeat(26)}${'.'.repeat(250)}${'#'.repeat(24)}${'.'.repeat(20)}`);
   });
 
+  it('inverts a bar across the page over a row through the tops of its large letters (random layout R2159)', () => {
+    // A name band from x 20 to 319 (88 % of the page). The row through its capitals' tops is more light than dark
+    // (under 55 % of the row dark), so it split the band in two; left as it was, it ran dark across the letters.
+    const plain = `${'.'.repeat(20)}${'#'.repeat(300)}${'.'.repeat(20)}`;
+    const tops = `${'.'.repeat(20)}${`${'o'.repeat(16)}${'#'.repeat(14)}`.repeat(10)}${'.'.repeat(20)}`;
+    const lettered = `${'.'.repeat(20)}${`${'o'.repeat(6)}${'#'.repeat(24)}`.repeat(10)}${'.'.repeat(20)}`;
+    const image = rows(...Array<string>(8).fill(plain), tops, ...Array<string>(8).fill(lettered), ...Array<string>(8).fill(plain));
+    invertDarkBands(image.px, image.width, image.height);
+    const read = text(image);
+    expect(read[0]).toBe('.'.repeat(340));
+    // The tops' row is dark letters on light, as the rows below it are.
+    expect(read[8]).toBe(`${'.'.repeat(20)}${`${'#'.repeat(16)}${'.'.repeat(14)}`.repeat(10)}${'.'.repeat(20)}`);
+    expect(read[12]).toBe(`${'.'.repeat(20)}${`${'#'.repeat(6)}${'.'.repeat(24)}`.repeat(10)}${'.'.repeat(20)}`);
+  });
+
   it('inverts a bar narrower than the page over all its rows and not the bold print beside it', () => {
     // A name band from x 20 to 279 (65 % of the page); 40 px on, bold print ("PARTS INVOICE") beside its top rows. Its
     // middle rows pass through large light letters: under 55 % of those rows is dark, over a third of the band's span.

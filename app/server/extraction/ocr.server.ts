@@ -309,15 +309,17 @@ export function invertDarkBands(px: Uint8Array, width: number, height: number): 
       if (!narrow) [first, last] = union(false);
       // Rows through the bar's light letters may hold too little dark to count as the bar's: the bar goes on up and
       // down while a third or more of its span is dark (R111's name band in large bold letters was inverted over its
-      // top rows only, its letters left half white on black).
+      // top rows only, its letters left half white on black). A bar across the page too: the row through the tops of
+      // a name's large capitals split random layout R2159's band in two, and stayed dark across the letters, a
+      // strike-through the OCR read nothing under (the bill-to name was then taken for the supplier).
       const within = (r: number) => {
         let n = 0;
         for (let x = first; x <= last; x += 1) if (px[r * width + x]! < 110) n += 1;
         return n / (last - first + 1);
       };
       let top = y;
-      while (narrow && last >= first && top > 0 && within(top - 1) >= BAR_ROW_DARK) top -= 1;
-      while (narrow && last >= first && end + 1 < height && within(end + 1) >= BAR_ROW_DARK) end += 1;
+      while (last >= first && top > 0 && within(top - 1) >= BAR_ROW_DARK) top -= 1;
+      while (last >= first && end + 1 < height && within(end + 1) >= BAR_ROW_DARK) end += 1;
       for (let r = top; r <= end && last >= first; r += 1) for (let x = first; x <= last; x += 1) px[r * width + x] = 255 - px[r * width + x]!;
     }
     y = end + 1;
