@@ -813,6 +813,120 @@ export async function recognizeTopSparse(prepared: Buffer, bottom: number, signa
   }, signal);
 }
 
+/** A box on a prepared page (px). */
+export interface InkBox {
+  x0: number;
+  y0: number;
+  x1: number;
+  y1: number;
+}
+
+/** Grey level under which a pixel is ink for {@link inkWithoutWords}. */
+const INK_BELOW = 128;
+
+/**
+ * The largest block of ink in the band `[0, bottom)` of a prepared page that no word's box covers (each widened by
+ * 3 px) and that stands at least {@link MISSED_HEADING_HEIGHT} times taller than the band's median word: a large heading
+ * the OCR left out of the page's read. Rows holding 4 ink pixels or more outside the words form runs (gaps of 2 rows
+ * bridged); in a tall enough run, columns of ink form clusters (gaps under the run's height bridged), and a cluster
+ * counts when ink covers 5 % of its box or more. Null when there is none (a page whose band is all read, or whose only
+ * such ink is a rule or a speck). `words` may be both reads' of the band; give only words read with some confidence,
+ * since a heading read as noise is one to read again.
+ */
+export function inkWithoutWords(grey: GreyImage, words: WordBox[], bottom: number): InkBox | null {
+  const { px, width } = grey;
+  const height = Math.min(grey.height, Math.floor(bottom));
+  if (height < 10) return null;
+  const inBand = words.filter((w) => w.y0 < height);
+  const heights = inBand.map((w) => w.y1 - w.y0).sort((a, b) => a - b);
+  const median = heights.length ? heights[Math.floor(heights.length / 2)]! : 20;
+  const covered = new Uint8Array(width * height);
+  for (const w of inBand) {
+    const [x0, x1] = [Math.max(0, Math.floor(w.x0) - 3), Math.min(width, Math.ceil(w.x1) + 3)];
+    for (let y = Math.max(0, Math.floor(w.y0) - 3); y < Math.min(height, Math.ceil(w.y1) + 3); y += 1) covered.fill(1, y * width + x0, y * width + x1);
+  }
+  const ink = (x: number, y: number) => px[y * width + x]! < INK_BELOW && !covered[y * width + x];
+  const rowInk = Array.from({ length: height }, (_, y) => {
+    let n = 0;
+    for (let x = 0; x < width; x += 1) if (ink(x, y)) n += 1;
+    return n;
+  });
+  let best: (InkBox & { ink: number }) | null = null;
+  for (let y = 0; y < height; ) {
+    if (rowInk[y]! < 4) {
+      y += 1;
+      continue;
+    }
+    let end = y;
+    while (end + 1 < height && (rowInk[end + 1]! >= 4 || (end + 3 < height && (rowInk[end + 2]! >= 4 || rowInk[end + 3]! >= 4)))) end += 1;
+    const runHeight = end - y + 1;
+    if (runHeight >= MISSED_HEADING_HEIGHT * median) {
+      const columns = Array.from({ length: width }, (_, x) => {
+        let n = 0;
+        for (let r = y; r <= end; r += 1) if (ink(x, r)) n += 1;
+        return n;
+      });
+      for (let x = 0; x < width; ) {
+        if (!columns[x]) {
+          x += 1;
+          continue;
+        }
+        let last = x;
+        let total = 0;
+        for (let k = x; k < width && k - last < runHeight; k += 1) {
+          if (columns[k]) {
+            last = k;
+            total += columns[k]!;
+          }
+        }
+        const area = (last - x + 1) * runHeight;
+        if (total >= 0.05 * area && (!best || total > best.ink)) best = { x0: x, y0: y, x1: last + 1, y1: end + 1, ink: total };
+        x = last + 1;
+      }
+    }
+    y = end + 1;
+  }
+  return best && { x0: best.x0, y0: best.y0, x1: best.x1, y1: best.y1 };
+}
+
+/** How many times the band's median word height a block of unread ink must stand to be read again ({@link inkWithoutWords}). */
+export const MISSED_HEADING_HEIGHT = 1.4;
+
+/** Confidence under which a word of a heading read again ({@link recognizeMissedHeading}) is left out. */
+export const MISSED_HEADING_MIN_CONFIDENCE = 0.6;
+
+/**
+ * Reads again, on its own, a heading the page's reads left out ({@link inkWithoutWords} in `[0, bottom)` of `grey`):
+ * cut out with a margin of half its height, enlarged 2×, read in the single-block mode; its words at or above
+ * {@link MISSED_HEADING_MIN_CONFIDENCE} whose middle lies in the block, their boxes on the page. Random layout R2178's "Harbor Collision Supply LLC"
+ * in large condensed bold was not in the page's read at all (Tesseract's layout step took it for noise) and read right
+ * cut out; the web address under it was offered as the supplier. Empty when no such ink is found.
+ */
+export async function recognizeMissedHeading(grey: GreyImage, words: WordBox[], bottom: number, signal?: AbortSignal): Promise<WordBox[]> {
+  const block = inkWithoutWords(grey, words, bottom);
+  if (!block) return [];
+  const sharp = await loadSharp();
+  const margin = Math.round((block.y1 - block.y0) / 2);
+  const left = Math.max(0, block.x0 - margin);
+  const top = Math.max(0, block.y0 - margin);
+  const width = Math.min(grey.width, block.x1 + margin) - left;
+  const height = Math.min(grey.height, block.y1 + margin) - top;
+  const pad = 10;
+  const crop = await fromGrey(sharp, grey)
+    .extract({ left, top, width, height })
+    .resize({ width: width * 2, kernel: 'lanczos3' })
+    .extend({ top: pad, bottom: pad, left: pad, right: pad, background: { r: 255, g: 255, b: 255 } })
+    .png()
+    .toBuffer();
+  signal?.throwIfAborted();
+  const read = await inWorkerTurn(async (worker) => parseTsv((await worker.recognize(crop, {}, { text: false, tsv: true })).data.tsv ?? ''), signal);
+  // Words whose middle lies in the block: the margin may take in the edge of a line read already.
+  return read
+    .map(({ lineKey: _line, ...w }) => ({ ...w, x0: left + (w.x0 - pad) / 2, x1: left + (w.x1 - pad) / 2, y0: top + (w.y0 - pad) / 2, y1: top + (w.y1 - pad) / 2 }))
+    .filter((w) => w.conf >= MISSED_HEADING_MIN_CONFIDENCE && /[A-Za-z0-9]/.test(w.text))
+    .filter((w) => (w.y0 + w.y1) / 2 >= block.y0 && (w.y0 + w.y1) / 2 <= block.y1 && (w.x0 + w.x1) / 2 >= block.x0 && (w.x0 + w.x1) / 2 <= block.x1);
+}
+
 /** Reads the text of an image (see module docs). `signal` stops before the OCR starts when already aborted. */
 export async function recognizeImage(bytes: Uint8Array, signal?: AbortSignal): Promise<string> {
   return (await recognizeWords(bytes, signal)).text;

@@ -21,7 +21,7 @@ import { readInvoiceLayout, type LayoutInvoice } from './layout/read-layout';
 import { proseInk } from './layout/prose-ink';
 import { sReadAsFive } from './layout/s-or-five';
 import { median, tallForItsLetters, type WordBox } from './layout/words';
-import { crossCheckLines, OCR_PAGE_LIMIT_MS, OcrTimeoutError, recognizeTopSparse, recognizeWords, type OcrOptions } from './ocr.server';
+import { crossCheckLines, OCR_PAGE_LIMIT_MS, OcrTimeoutError, recognizeMissedHeading, recognizeTopSparse, recognizeWords, type OcrOptions } from './ocr.server';
 import { parseInvoiceText } from './parse-invoice-text.server';
 import { MAX_PDF_PAGES, PdfPasswordError, PdfReadError, readPdfPages } from './pdf.server';
 
@@ -148,6 +148,12 @@ export const SWOLLEN_SPARSE_HEIGHT = 1.6;
 export const SCAN_SPARSE_MIN_CONFIDENCE = 0.3;
 
 /**
+ * Confidence at or above which a word of the header's reads covers its ink when looking for a heading neither read
+ * took in ({@link recognizeMissedHeading}): a heading read as noise (words under 0.4) is one to read again.
+ */
+export const MISSED_HEADING_MASK_CONFIDENCE = 0.4;
+
+/**
  * Text of stacked words, line by line (for the line-based reader on a PDF text layer): words whose bottoms lie within
  * 3 px share a line, in x order, a gap over 12 px written as four spaces.
  */
@@ -221,7 +227,11 @@ export async function readImagePage(bytes: Uint8Array, signal?: AbortSignal, opt
     ocr.words.filter((w) => w.y0 < top),
     options.scan || ocr.photo ? SCAN_SPARSE_MIN_CONFIDENCE : 0,
   );
-  return { words: checkInk(headerWords.length ? [...kept, ...page.words.filter((w) => w.y0 >= top)] : page.words), text: ocr.text };
+  // A large heading neither read took in (a name in big condensed bold), read again cut out on its own.
+  const readAbove = [...headerWords, ...ocr.words.filter((w) => w.y0 < top)].filter((w) => w.conf >= MISSED_HEADING_MASK_CONFIDENCE);
+  const heading = await recognizeMissedHeading(ocr.grey, readAbove, top, signal);
+  const words = headerWords.length ? [...kept, ...page.words.filter((w) => w.y0 >= top)] : page.words;
+  return { words: checkInk([...heading, ...words]), text: ocr.text };
 }
 
 export function createOfflineExtractor(): InvoiceExtractor {

@@ -2599,6 +2599,9 @@ function findSupplier(lines: Line[], tableStart: number): { value: string; conf:
       const letters = t.replace(/[^A-Za-z]/g, '').length;
       if (letters < 3 || letters / Math.max(1, t.replace(/\s/g, '').length) < 0.7) continue;
       if (NOT_SUPPLIER.test(t) || /\b(invoice\s*(#|no|number)|date|(?:bill|ship|sold)\W*t[o0])\b/i.test(t)) continue;
+      // A web address alone, its "www." misread ("ww harborcollisionsupplyllc.com" boxed taller than the name above it,
+      // random layout R2178): no business is named so.
+      if (withoutWebAddress(t).replace(/[^A-Za-z]/g, '').length < 3) continue;
       // A field's label and its value ("Salesperson: K. Olsen", "Terms: Net 30"): a business's name has no colon.
       // So is a label alone ("Cust PO:", its value in the next box: random layout R167 on a page image).
       if (/^[A-Za-z .#/]+:\s/.test(t) || /:$/.test(t)) continue;
@@ -2640,6 +2643,14 @@ function findSupplier(lines: Line[], tableStart: number): { value: string; conf:
   // of two sizes, whose true case the OCR cannot tell.
   const conf = meanConf(pick.seg.words);
   return { value, conf: /^[a-z]/.test(value) || /[a-z][A-Z]{2}/.test(value) || unreadAbove ? Math.min(conf, 0.5) : conf };
+}
+
+/**
+ * Text without a web address in it ("www.harborparts.com", its "www." read "ww " or "wen "; "https://…"): a domain
+ * ending in .com, .net, .org, .biz, .us, .info or .co, with what is joined to it. Trimmed.
+ */
+export function withoutWebAddress(text: string): string {
+  return text.replace(/(?:https?:\/\/)?(?:\b(?:w{2,3}|wen)\b[.,\s]*)?[\w.-]+\.(?:com|net|org|biz|us|info|co)\b\S*/gi, '').trim();
 }
 
 /** A word of three letters or more starting with one of {@link SAME_SHAPE_SMALL}, the rest small ({@link nameCase}). */
