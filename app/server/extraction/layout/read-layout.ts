@@ -2600,8 +2600,8 @@ function findSupplier(lines: Line[], tableStart: number): { value: string; conf:
       if (letters < 3 || letters / Math.max(1, t.replace(/\s/g, '').length) < 0.7) continue;
       if (NOT_SUPPLIER.test(t) || /\b(invoice\s*(#|no|number)|date|(?:bill|ship|sold)\W*t[o0])\b/i.test(t)) continue;
       // A web address alone, its "www." misread ("ww harborcollisionsupplyllc.com" boxed taller than the name above it,
-      // random layout R2178): no business is named so.
-      if (withoutWebAddress(t).replace(/[^A-Za-z]/g, '').length < 3) continue;
+      // random layout R2178), or its "www" cut off from the rest read as noise (R521's photograph): no business is named so.
+      if (withoutWebAddress(t).replace(/[^A-Za-z]/g, '').length < 3 || WEB_LINE.test(t) || WEB_LINE.test(line.text)) continue;
       // A field's label and its value ("Salesperson: K. Olsen", "Terms: Net 30"): a business's name has no colon.
       // So is a label alone ("Cust PO:", its value in the next box: random layout R167 on a page image).
       if (/^[A-Za-z .#/]+:\s/.test(t) || /:$/.test(t)) continue;
@@ -2644,6 +2644,9 @@ function findSupplier(lines: Line[], tableStart: number): { value: string; conf:
   const conf = meanConf(pick.seg.words);
   return { value, conf: /^[a-z]/.test(value) || /[a-z][A-Z]{2}/.test(value) || unreadAbove ? Math.min(conf, 0.5) : conf };
 }
+
+/** A line or a heading starting as a web address does ("www", "https://"): all of it is the address. */
+const WEB_LINE = /^\s*(?:https?:\/\/|www\b)/i;
 
 /**
  * Text without a web address in it ("www.harborparts.com", its "www." read "ww " or "wen "; "https://…"): a domain
