@@ -39,6 +39,9 @@ describe('inkWithoutWords', () => {
     expect(inkWithoutWords(paint(800, 300, [[100, 100, 400, 116, 20], [100, 130, 300, 146, 20]]), [body[0]!], 200)).toBeNull();
     // The band ends above it.
     expect(inkWithoutWords(page(), body, 25)).toBeNull();
+    // Nor is a box's frame around words read already (random layout R2223's boxed name: read twice).
+    const frame = paint(800, 300, [[300, 20, 600, 23, 0], [300, 77, 600, 80, 0], [300, 20, 303, 80, 0], [597, 20, 600, 80, 0], [320, 35, 580, 65, 20], [100, 100, 400, 116, 20]]);
+    expect(inkWithoutWords(frame, [body[0]!, word('Summit Parts Depot', 320, 35, 580, 65)], 200)).toBeNull();
     // A rule across the page (4 px) is no heading either.
     expect(inkWithoutWords(paint(800, 300, [[50, 40, 750, 44, 0], [100, 100, 400, 116, 20]]), [body[0]!], 200)).toBeNull();
   });

@@ -829,7 +829,8 @@ const INK_BELOW = 128;
  * 3 px) and that stands at least {@link MISSED_HEADING_HEIGHT} times taller than the band's median word: a large heading
  * the OCR left out of the page's read. Rows holding 4 ink pixels or more outside the words form runs (gaps of 2 rows
  * bridged); in a tall enough run, columns of ink form clusters (gaps under the run's height bridged), and a cluster
- * counts when ink covers 5 % of its box or more. Null when there is none (a page whose band is all read, or whose only
+ * counts when ink covers 5 % of its box or more, and of its middle third of rows too (a box's frame around words
+ * read already has ink at its top and bottom). Null when there is none (a page whose band is all read, or whose only
  * such ink is a rule or a speck). `words` may be both reads' of the band; give only words read with some confidence,
  * since a heading read as noise is one to read again.
  */
@@ -880,7 +881,13 @@ export function inkWithoutWords(grey: GreyImage, words: WordBox[], bottom: numbe
           }
         }
         const area = (last - x + 1) * runHeight;
-        if (total >= 0.05 * area && (!best || total > best.ink)) best = { x0: x, y0: y, x1: last + 1, y1: end + 1, ink: total };
+        // Print fills the block's middle rows too; a box's frame around words read already (its top and bottom
+        // edges, with the sides only between them) leaves them nearly empty.
+        const [midTop, midEnd] = [y + Math.floor(runHeight / 3), end - Math.floor(runHeight / 3)];
+        let middle = 0;
+        for (let r = midTop; r <= midEnd; r += 1) for (let k = x; k <= last; k += 1) if (ink(k, r)) middle += 1;
+        const printed = middle >= 0.05 * (last - x + 1) * (midEnd - midTop + 1);
+        if (printed && total >= 0.05 * area && (!best || total > best.ink)) best = { x0: x, y0: y, x1: last + 1, y1: end + 1, ink: total };
         x = last + 1;
       }
     }
@@ -898,7 +905,7 @@ export const MISSED_HEADING_MIN_CONFIDENCE = 0.6;
 /**
  * Reads again, on its own, a heading the page's reads left out ({@link inkWithoutWords} in `[0, bottom)` of `grey`):
  * cut out with a margin of half its height, enlarged 2×, read in the single-block mode; its words at or above
- * {@link MISSED_HEADING_MIN_CONFIDENCE} whose middle lies in the block, their boxes on the page. Random layout R2178's "Harbor Collision Supply LLC"
+ * {@link MISSED_HEADING_MIN_CONFIDENCE} whose middle lies in the block and in none of `words`, their boxes on the page. Random layout R2178's "Harbor Collision Supply LLC"
  * in large condensed bold was not in the page's read at all (Tesseract's layout step took it for noise) and read right
  * cut out; the web address under it was offered as the supplier. Empty when no such ink is found.
  */
@@ -920,11 +927,16 @@ export async function recognizeMissedHeading(grey: GreyImage, words: WordBox[], 
     .toBuffer();
   signal?.throwIfAborted();
   const read = await inWorkerTurn(async (worker) => parseTsv((await worker.recognize(crop, {}, { text: false, tsv: true })).data.tsv ?? ''), signal);
-  // Words whose middle lies in the block: the margin may take in the edge of a line read already.
+  // Words whose middle lies in the block and in no word read already: the margin may take in the edge of a line read
+  // before, and ink around words read (a frame, a stroke outside their boxes) may have made the block.
+  const inside = (b: InkBox, x: number, y: number, by = 0) => x >= b.x0 - by && x <= b.x1 + by && y >= b.y0 - by && y <= b.y1 + by;
   return read
     .map(({ lineKey: _line, ...w }) => ({ ...w, x0: left + (w.x0 - pad) / 2, x1: left + (w.x1 - pad) / 2, y0: top + (w.y0 - pad) / 2, y1: top + (w.y1 - pad) / 2 }))
     .filter((w) => w.conf >= MISSED_HEADING_MIN_CONFIDENCE && /[A-Za-z0-9]/.test(w.text))
-    .filter((w) => (w.y0 + w.y1) / 2 >= block.y0 && (w.y0 + w.y1) / 2 <= block.y1 && (w.x0 + w.x1) / 2 >= block.x0 && (w.x0 + w.x1) / 2 <= block.x1);
+    .filter((w) => {
+      const [x, y] = [(w.x0 + w.x1) / 2, (w.y0 + w.y1) / 2];
+      return inside(block, x, y) && !words.some((o) => inside(o, x, y, 3));
+    });
 }
 
 /** Reads the text of an image (see module docs). `signal` stops before the OCR starts when already aborted. */
