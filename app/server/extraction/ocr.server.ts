@@ -905,9 +905,10 @@ export const MISSED_HEADING_MIN_CONFIDENCE = 0.6;
 /**
  * Reads again, on its own, a heading the page's reads left out ({@link inkWithoutWords} in `[0, bottom)` of `grey`):
  * cut out with a margin of half its height, enlarged 2×, read in the single-block mode; its words at or above
- * {@link MISSED_HEADING_MIN_CONFIDENCE} whose middle lies in the block and in none of `words`, their boxes on the page. Random layout R2178's "Harbor Collision Supply LLC"
- * in large condensed bold was not in the page's read at all (Tesseract's layout step took it for noise) and read right
- * cut out; the web address under it was offered as the supplier. Empty when no such ink is found.
+ * {@link MISSED_HEADING_MIN_CONFIDENCE} whose middle lies in the block and in none of `words`, their boxes on the
+ * page. Random layout R2178's "Harbor Collision Supply LLC" in large condensed bold was not in the page's read at all
+ * (Tesseract's layout step took it for noise) and read right cut out; the web address under it was offered as the
+ * supplier. Empty when no such ink is found.
  */
 export async function recognizeMissedHeading(grey: GreyImage, words: WordBox[], bottom: number, signal?: AbortSignal): Promise<WordBox[]> {
   const block = inkWithoutWords(grey, words, bottom);

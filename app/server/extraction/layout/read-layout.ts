@@ -2599,8 +2599,9 @@ function findSupplier(lines: Line[], tableStart: number): { value: string; conf:
       const letters = t.replace(/[^A-Za-z]/g, '').length;
       if (letters < 3 || letters / Math.max(1, t.replace(/\s/g, '').length) < 0.7) continue;
       if (NOT_SUPPLIER.test(t) || /\b(invoice\s*(#|no|number)|date|(?:bill|ship|sold)\W*t[o0])\b/i.test(t)) continue;
-      // A web address alone, its "www." misread ("ww harborcollisionsupplyllc.com" boxed taller than the name above it,
-      // random layout R2178), or its "www" cut off from the rest read as noise (R521's photograph): no business is named so.
+      // A web address alone, its "www." misread ("ww harborcollisionsupplyllc.com" boxed taller than the name above
+      // it, random layout R2178), or any piece of a line starting with "www" (R521's photograph: its "www" cut off
+      // from the domain, read as noise without its dot): no business is named so.
       if (withoutWebAddress(t).replace(/[^A-Za-z]/g, '').length < 3 || WEB_LINE.test(t) || WEB_LINE.test(line.text)) continue;
       // A field's label and its value ("Salesperson: K. Olsen", "Terms: Net 30"): a business's name has no colon.
       // So is a label alone ("Cust PO:", its value in the next box: random layout R167 on a page image).
