@@ -445,6 +445,26 @@ describe('a grid of labels over values above the table (random layouts R1287, R1
     expect(readInvoiceLayout([...head(), ...table()]).supplier).toBe('Midwest Parts Depot Co.');
   });
 
+  it('does not take a name under a customer\'s label for the supplier, nor a far word after a "#" for the number', () => {
+    // Random layout R612's photograph (its header words as read): the ship-to copy of the customer's name, boxed
+    // swollen (38 px against the name's 30), under "To" (its "Ship" lost); "Inv #" over "42313332" read "lov #", the
+    // supplier's house number "5880" beside it. Both were taken, silently.
+    const words = [
+      box('Invoice', 45, 193, 44, 78), box('Coastal', 496, 625, 57, 89), box('Parts', 638, 730, 59, 89), box('Depot', 741, 844, 59, 97), box('Co.', 855, 914, 59, 89),
+      box('lov', 110, 150, 111, 132), box('#', 153, 167, 113, 130), box('5880', 474, 532, 120, 143), box('Expressway', 541, 682, 121, 149), box('Dr', 692, 721, 121, 143), box('S', 729, 745, 121, 143),
+      box('42313332', 70, 204, 159, 184), box('Albany,', 474, 565, 153, 182), box('NY', 574, 614, 154, 176), box('12205', 626, 697, 154, 176),
+      box('Inv', 45, 82, 289, 311), box('Date:', 91, 153, 289, 311), box('Mar.', 251, 304, 289, 311), box('1,', 317, 335, 290, 313), box('2026', 343, 402, 289, 313),
+      box('Customer', 43, 161, 387, 408), box('To', 443, 474, 387, 408),
+      box('Riverside', 45, 157, 418, 441), box('Paint', 166, 224, 419, 441), box('&', 232, 255, 419, 441), box('Body', 264, 327, 418, 447),
+      box('Riverside', 384, 668, 418, 447), box('Paint', 506, 567, 414, 452), box('&', 579, 593, 414, 452), box('Body', 607, 672, 414, 452),
+      box('4102', 43, 102, 452, 475), box('Airport', 110, 195, 453, 480), box('Blvd', 204, 261, 451, 475),
+      ...table(560),
+    ];
+    const read = readInvoiceLayout(words);
+    expect(read.supplier).toBe('Coastal Parts Depot Co.');
+    expect(read.invoice_number).not.toBe('5880');
+  });
+
   it('does not take an "Inv #" label, boxed tall by its "#", for the supplier', () => {
     const words = [
       ...line(46, [['Sales Invoice', 52], ['Prairie Paint & Body Supply LLC', 503]], 0.96, 22),

@@ -2102,6 +2102,9 @@ function findInvoiceNumber(read: Line[]): { value: string; conf: number } | null
       if (prev && NOT_INVOICE_NO.test(prev.text) && ws[k]!.x0 - prev.x1 < line.height * 1.5) continue;
       // A colon read apart from its label ("Document No. : 582363-48", random layout R167 on a page image).
       const next = ws[k + 1]!.text === ':' && ws[k + 2] ? ws[k + 2]! : ws[k + 1]!;
+      // A word over three letter heights away is another block's on that line: the house number of the supplier's
+      // address beside a box labelled "Inv #", read "lov #" off a photograph (random layout R612, silently), as in 1.
+      if (next.x0 - ws[ws.indexOf(next) - 1]!.x1 > line.height * 3) continue;
       if (looksLikeNumber(cleanCode(next.text))) return { value: cleanCode(next.text), conf: round2(next.conf) };
     }
   }
@@ -2610,6 +2613,10 @@ function findSupplier(lines: Line[], tableStart: number): { value: string; conf:
       // a street word ("Old Mill Road Honda").
       const street = /\b(street|st\.|ave|avenue|road|rd\.|blvd|suite|drive|dr\.|hwy|lane)(?=\W|$)/i;
       if (/^\d/.test(t) || (street.test(t) && (/\d/.test(t) || new RegExp(`${street.source}\\W*$`, 'i').test(t)))) continue;
+      // A name under a customer's label ("Customer", "Ship To", "Sold To" stacked over it) is the customer's: on a
+      // photograph the ship-to copy of "Riverside Paint & Body", boxed swollen, outranked the supplier's name, and its
+      // "Ship" was lost, leaving "To" (random layout R612, silently).
+      if (CUSTOMER_LABEL.test(stackedLabelAbove(top, order, seg))) continue;
       if (seg.words.some(garbledBlock)) {
         garbled.push(seg);
         continue;
@@ -2645,6 +2652,9 @@ function findSupplier(lines: Line[], tableStart: number): { value: string; conf:
   const conf = meanConf(pick.seg.words);
   return { value, conf: /^[a-z]/.test(value) || /[a-z][A-Z]{2}/.test(value) || unreadAbove ? Math.min(conf, 0.5) : conf };
 }
+
+/** A label over the customer's name and address: "Customer", "Bill To", "Sold To", "Ship To", "Deliver To", "To", "Attn". */
+const CUSTOMER_LABEL = /^(?:customer|cust\.?|(?:bill(?:ed)?|sold|ship|deliver)\W*t[o0]|to|attn\.?)\W*$/i;
 
 /** A line or a heading starting as a web address does ("www", "https://"): all of it is the address. */
 const WEB_LINE = /^\s*(?:https?:\/\/|www\b)/i;
