@@ -21,6 +21,7 @@ import {
 } from '~/server/extraction/layout/read-layout';
 import { isTotalsLine, isTotalsStripLabels } from '~/server/extraction/layout/values';
 import { groupLines, makeLine, type WordBox } from '~/server/extraction/layout/words';
+import { withStopsOfFirstRead } from '~/server/extraction/offline.server';
 import { line } from './word-boxes';
 
 /** A small parts table under `top` (px) with one row and its total, for tests about the fields above it. */
@@ -279,6 +280,15 @@ describe("the supplier's name beside a document title", () => {
     // Evenly spaced, no suffix: a branch's number is part of its name.
     expect(withoutDocumentTitle(seg([['Westside Auto Parts Store No. 12', 170]], 40))?.text).toBe('Westside Auto Parts Store No. 12');
   });
+
+  it('drops a label naming its paper and its number after the name (R2562)', () => {
+    // R2562: the name at the right, then the fields block ("Document No. 332831-16") on the same line.
+    expect(withoutDocumentTitle(seg([['Metro Automotive LLC', 639], ['Document No. 332831-16', 1075]]))?.text).toBe('Metro Automotive LLC');
+    expect(withoutDocumentTitle(seg([['Metro Automotive', 639], ['Order # 332831', 1075]]))?.text).toBe('Metro Automotive');
+    // Evenly spaced, no suffix: the name stays whole; so does a name whose last word only looks like a label.
+    expect(withoutDocumentTitle(seg([['Metro Auto Parts Order No. 12', 639]]))?.text).toBe('Metro Auto Parts Order No. 12');
+    expect(withoutDocumentTitle(seg([['Metro Parts Warehouse No. 12', 639]]))?.text).toBe('Metro Parts Warehouse No. 12');
+  });
 });
 
 describe('a line-number column taken for the part numbers (random layout R446)', () => {
@@ -473,5 +483,25 @@ describe('a grid of labels over values above the table (random layouts R1287, R1
       ...line(132, [['13-93791', 75]]),
     ];
     expect(readInvoiceLayout([...words, ...table()]).supplier).toBe('Prairie Paint & Body Supply LLC');
+  });
+});
+
+describe('a stop the header’s re-read left out (random layout R2458)', () => {
+  // R2458's heading as read: the sparse re-read boxed "Inc" at 553–610 px, the first read "Inc." at 553–620.
+  const first = [box('Keystone', 84, 268, 73, 114), box('Automotive,', 287, 532, 73, 114), box('Inc.', 553, 620, 74, 108)];
+  const sparse = [box('Keystone', 84, 268, 73, 117), box('Automotive,', 287, 532, 73, 117), box('Inc', 553, 610, 74, 110)];
+
+  it('gives the word its stop back when the first read boxed it further right', () => {
+    expect(withStopsOfFirstRead(sparse, first).map((w) => `${w.text}@${w.x1}`)).toEqual(['Keystone@268', 'Automotive,@532', 'Inc.@620']);
+    const rest = [...line(300, [['Part #', 10], ['Description', 200], ['Qty', 700], ['Price', 850]]), ...line(340, [['GM 23364972', 10], ['RADIATOR ASM', 200], ['1', 700], ['385.55', 850]])];
+    expect(readInvoiceLayout([...withStopsOfFirstRead(sparse, first), ...rest]).supplier).toBe('Keystone Automotive, Inc.');
+  });
+
+  it('leaves a word whose twin is not one stop longer, or is not boxed past it, or is on another line', () => {
+    const words = (...ws: WordBox[]) => withStopsOfFirstRead(ws, first).map((w) => w.text);
+    expect(words(box('In', 553, 590, 74, 110))).toEqual(['In']); // two more characters
+    expect(words(box('Inc', 553, 619, 74, 110))).toEqual(['Inc']); // the first read saw no ink past it
+    expect(words(box('Inc', 553, 610, 140, 170))).toEqual(['Inc']); // a word of the next line
+    expect(withStopsOfFirstRead(sparse, [box('Inc-', 553, 620, 74, 108)]).map((w) => w.text)).toEqual(['Keystone', 'Automotive,', 'Inc']);
   });
 });

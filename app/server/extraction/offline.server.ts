@@ -74,6 +74,16 @@ export function combineReads(pages: PageRead[]): LayoutInvoice {
  */
 export const GUESSED_ROW_CONFIDENCE = 0.5;
 
+/** Whether two boxes overlap (both ways). */
+const overlaps = (a: WordBox, b: WordBox) => Math.min(a.x1, b.x1) > Math.max(a.x0, b.x0) && Math.min(a.y1, b.y1) > Math.max(a.y0, b.y0);
+
+/**
+ * Whether the first read's word `f` is at the same place as the re-read's word `w`: overlapping it, and mostly inside
+ * its height, not a word of the line above or below whose box it grazes ("Harbor" at 72–102 px against "Macon," at
+ * 100–117 of the next line).
+ */
+const atSamePlace = (f: WordBox, w: WordBox) => overlaps(f, w) && Math.min(f.y1, w.y1) - Math.max(f.y0, w.y0) >= 0.5 * Math.max(1, f.y1 - f.y0);
+
 /**
  * The sparse re-read of the header (`sparse`) with its implausible boxes mended from the first read (`first`, same
  * pixels): a word of four or more characters whose box is far taller than its letters are wide (narrower than 0.3 ×
@@ -87,7 +97,6 @@ export const GUESSED_ROW_CONFIDENCE = 0.5;
 export function keepPlausibleBoxes(sparse: WordBox[], first: WordBox[], minConfidence = 0): WordBox[] {
   const badShape = (w: WordBox) => tallForItsLetters(w, 4);
   const implausible = (w: WordBox) => badShape(w) || w.conf < minConfidence;
-  const overlaps = (a: WordBox, b: WordBox) => Math.min(a.x1, b.x1) > Math.max(a.x0, b.x0) && Math.min(a.y1, b.y1) > Math.max(a.y0, b.y0);
   // On a scan or a photograph: a word much taller than the first read's word at the same place has a rule in it —
   // taller than the two reads' boxes of one word usually differ on this page (the median over words both read alike,
   // when there are three or more: one photograph's re-read boxed every word about twice as tall as the first read).
@@ -97,9 +106,6 @@ export function keepPlausibleBoxes(sparse: WordBox[], first: WordBox[], minConfi
     return f ? [height(w) / height(f)] : [];
   });
   const usual = ratios.length >= 3 ? Math.max(1, median(ratios)) : 1;
-  // Against a first-read word at the same place: one mostly inside the word's height, not one of the line above or
-  // below whose box it grazes ("Harbor" at 72–102 px against "Macon," at 100–117 of the next line).
-  const atSamePlace = (f: WordBox, w: WordBox) => overlaps(f, w) && Math.min(f.y1, w.y1) - Math.max(f.y0, w.y0) >= 0.5 * height(f);
   const swollen = (w: WordBox) =>
     minConfidence > 0 && first.some((f) => atSamePlace(f, w) && !implausible(f) && height(w) > SWOLLEN_SPARSE_HEIGHT * usual * height(f));
   const mended: WordBox[] = [];
@@ -127,6 +133,25 @@ export function keepPlausibleBoxes(sparse: WordBox[], first: WordBox[], minConfi
   for (const r of mended) if (kept.includes(r) && ![...survivors, ...added].some((o) => sameWord(o, r))) added.push(r);
   return kept.filter((w) => survivors.includes(w) || added.includes(w));
 }
+
+/**
+ * The sparse re-read of the header (`sparse`) with a stop or comma it read away given back from the first read
+ * (`first`, same pixels): a word of letters whose first-read twin at the same place is the same word and one "." or
+ * "," more, boxed at least {@link STOP_PAST_BOX} px further right (the first read saw ink there the re-read left out
+ * of its box), takes the twin's text and right edge. The sparse read gave "Keystone Automotive, Inc" where the first
+ * read had "Inc." (553–620 px against 553–610), and the name passed without its stop, silently (random layout R2458,
+ * a page image). Other words are returned as they are.
+ */
+export function withStopsOfFirstRead(sparse: WordBox[], first: WordBox[]): WordBox[] {
+  return sparse.map((w) => {
+    if (!/[A-Za-z]$/.test(w.text)) return w;
+    const twin = first.find((f) => atSamePlace(f, w) && /^[.,]$/.test(f.text.slice(w.text.length)) && f.text.startsWith(w.text) && f.x1 >= w.x1 + STOP_PAST_BOX);
+    return twin ? { ...w, text: twin.text, x1: twin.x1 } : w;
+  });
+}
+
+/** Least distance (px) the first read's box of a word must reach past the re-read's for its stop to be given back. */
+export const STOP_PAST_BOX = 2;
 
 /**
  * How many times taller than the first read's word at the same place a word of the sparse header re-read of a
@@ -223,7 +248,7 @@ export async function readImagePage(bytes: Uint8Array, signal?: AbortSignal, opt
   const top = first.tableTop - 4;
   const headerWords = await recognizeTopSparse(ocr.prepared, top, signal);
   const kept = keepPlausibleBoxes(
-    headerWords,
+    withStopsOfFirstRead(headerWords, ocr.words.filter((w) => w.y0 < top)),
     ocr.words.filter((w) => w.y0 < top),
     options.scan || ocr.photo ? SCAN_SPARSE_MIN_CONFIDENCE : 0,
   );

@@ -2433,6 +2433,9 @@ export function isLabelOfNext(text: string): boolean {
   return /^(?:customer|cust\.?|(?:bill|sold|ship|deliver)\W*t[o0]|to|attn\.?)\W*$/i.test(text.trim()) || /:\s*$/.test(text);
 }
 
+/** A paper whose number a label names ("Document No.", "Order #", "Acct No."): a label's first word, never a name's last. */
+const NUMBERED_PAPER = /^(?:document|doc\.?|order|ref\.?|reference|account|acct\.?|customer|cust\.?|ticket|receipt|transaction)$/i;
+
 /** Words that qualify a document's title ("SALES INVOICE", "PARTS INVOICE"), as a pattern's alternatives. */
 const TITLE_QUALIFIER = 'sales|parts|tax|counter|commercial|customer';
 /**
@@ -2491,9 +2494,13 @@ export function withoutDocumentTitle(seg: Line): Line | null {
   // A number's label and its value printed on the name's line without a title ("Crossroads Parts Warehouse Co." then,
   // in the box at the right, "No. INV-8655": random layout R957 read both as the name, silently): no business's name
   // ends in "No." and a number set apart from it or after its company's suffix (a branch's "Auto Parts Store No. 12"
-  // is printed as one name). Only after a name of two words or more.
+  // is printed as one name). Only after a name of two words or more. The label may name its paper ("Metro Automotive
+  // LLC" then "Document No. 332831-16": random layout R2562, silently).
   const n = words.length - 2;
-  if (n >= 2 && /^(?:no\.?|#|number):?$/i.test(words[n]!.text) && /\d/.test(words[n + 1]!.text) && (apart(n) || suffix(n))) return makeLine(words.slice(0, n));
+  if (n >= 2 && /^(?:no\.?|#|number):?$/i.test(words[n]!.text) && /\d/.test(words[n + 1]!.text)) {
+    if (apart(n) || suffix(n)) return makeLine(words.slice(0, n));
+    if (n >= 3 && NUMBERED_PAPER.test(words[n - 1]!.text) && (apart(n - 1) || suffix(n - 1))) return makeLine(words.slice(0, n - 1));
+  }
   return seg;
 }
 
