@@ -22,6 +22,7 @@ import {
 import { isTotalsLine, isTotalsStripLabels } from '~/server/extraction/layout/values';
 import { groupLines, makeLine, type WordBox } from '~/server/extraction/layout/words';
 import { withStopsOfFirstRead } from '~/server/extraction/offline.server';
+import { LOW_CONFIDENCE } from '~/lib/schemas/invoice';
 import { line } from './word-boxes';
 
 /** A small parts table under `top` (px) with one row and its total, for tests about the fields above it. */
@@ -503,5 +504,28 @@ describe('a stop the header’s re-read left out (random layout R2458)', () => {
     expect(words(box('Inc', 553, 619, 74, 110))).toEqual(['Inc']); // the first read saw no ink past it
     expect(words(box('Inc', 553, 610, 140, 170))).toEqual(['Inc']); // a word of the next line
     expect(withStopsOfFirstRead(sparse, [box('Inc-', 553, 620, 74, 108)]).map((w) => w.text)).toEqual(['Keystone', 'Automotive,', 'Inc']);
+  });
+});
+
+describe('a part number spaced unlike its column (photograph R614)', () => {
+  const table = (parts: string[]): WordBox[] => [
+    ...line(300, [['Qty', 10], ['Description', 200], ['Part Number', 700], ['Price', 1000]]),
+    ...parts.flatMap((part, i) => line(340 + 40 * i, [['1', 10], [`PART ${i + 1}`, 200], [part, 700], ['10.00', 1000]])),
+    ...line(340 + 40 * parts.length, [['Total', 700], [`${10 * parts.length}.00`, 1000]]),
+  ];
+  const marks = (parts: string[]) => {
+    const read = readInvoiceLayout(table(parts));
+    expect(read.line_items.map((item) => item.part_number)).toEqual(parts);
+    return read.confidence.line_items!.map((row) => (row.part_number ?? 1) < LOW_CONFIDENCE);
+  };
+
+  it('marks a number whose groups differ from two rows or more of the same kinds of characters', () => {
+    // R614 as read: "51 12 7 459 001" read "5112 7459 001" among BMW numbers printed 2, 2, 1, 3, 3.
+    expect(marks(['07 14 7 150 139', '5112 7459 001', '51 13 7 294 818', '51 16 7 348 451'])).toEqual([false, true, false, false]);
+  });
+
+  it('leaves a column without such a pattern, or a number of other kinds of characters', () => {
+    expect(marks(['07 14 7 150 139', '5112 7459 001', 'HC3Z 8200 A'])).toEqual([false, false, false]);
+    expect(marks(['07 14 7 150 139', '51 13 7 294 818', 'A205 880 1203 77'])).toEqual([false, false, false]);
   });
 });

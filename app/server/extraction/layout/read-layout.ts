@@ -2796,7 +2796,7 @@ export function totalsBesideTable(words: WordBox[]): WordBox[] {
 
 /** Reads an invoice from word boxes (see module docs). */
 export function readInvoiceLayout(words: WordBox[]): LayoutInvoice {
-  return withLineNumbersMarked(chooseTable(groupLines(totalsBesideTable(words))));
+  return withOddSpacingMarked(withLineNumbersMarked(chooseTable(groupLines(totalsBesideTable(words)))));
 }
 
 /** The read of the header-led table or of the table by content, whichever is likelier right (see module docs). */
@@ -2834,6 +2834,38 @@ function withLineNumbersMarked(read: LayoutInvoice): LayoutInvoice {
   return {
     ...read,
     confidence: { ...read.confidence, line_items: read.line_items.map((_, i) => ({ ...rows[i], part_number: Math.min(rows[i]?.part_number ?? 1, CHANGED_CONFIDENCE) })) },
+  };
+}
+
+/**
+ * A read with its part numbers spaced unlike their column marked for checking: when two rows or more print their
+ * numbers in one pattern of three groups or more ("51 13 7 294 818": groups of 2, 2, 1, 3, 3), a row whose number has
+ * the same letters and digits in the same order of kinds but other groups was likely read with a space lost and
+ * another put in ("51 12 7 459 001" read "5112 7459 001" off a photograph, random layout R614, silently). Its text is
+ * kept (a column may mix makes); its part number's confidence is cut to {@link CHANGED_CONFIDENCE}.
+ */
+export function withOddSpacingMarked(read: LayoutInvoice): LayoutInvoice {
+  const groups = (part: string) => part.trim().split(/\s+/).map((g) => g.length);
+  const kinds = (part: string) => part.replace(/\s+/g, '').replace(/\d/g, '9').replace(/[A-Za-z]/g, 'A');
+  const shapes = new Map<string, string[]>();
+  for (const item of read.line_items) {
+    if (groups(item.part_number).length < 3) continue;
+    const key = groups(item.part_number).join(',');
+    shapes.set(key, [...(shapes.get(key) ?? []), kinds(item.part_number)]);
+  }
+  const common = [...shapes].filter(([, ks]) => ks.length >= 2);
+  const odd = read.line_items.map((item) => {
+    const key = groups(item.part_number).join(',');
+    return common.some(([shape, ks]) => shape !== key && ks.includes(kinds(item.part_number)));
+  });
+  if (!odd.some(Boolean)) return read;
+  const rows = read.confidence.line_items ?? [];
+  return {
+    ...read,
+    confidence: {
+      ...read.confidence,
+      line_items: read.line_items.map((_, i) => (odd[i] ? { ...rows[i], part_number: Math.min(rows[i]?.part_number ?? 1, CHANGED_CONFIDENCE) } : { ...rows[i] })),
+    },
   };
 }
 
