@@ -43,6 +43,11 @@ describe('charges of other trades and units in descriptions', () => {
     const words = line(0, [['Lincoln .030 11 Ib Spool 50 Ibs. Ib', 0]]);
     expect(unitsAfterNumber(words).map((w) => w.text)).toEqual(['Lincoln', '.030', '11', 'lb', 'Spool', '50', 'lbs.', 'Ib']);
   });
+
+  it('reads "1b" after a number as "lb" too (a serif l read as a one: random layout R2623), and leaves other words', () => {
+    const words = line(0, [['Carbon Dioxide, 50 1b Cylinder 2 1bs. Type 1b', 0]]);
+    expect(unitsAfterNumber(words).map((w) => w.text).join(' ')).toBe('Carbon Dioxide, 50 lb Cylinder 2 lbs. Type 1b');
+  });
 });
 
 describe('the supplier as the largest print above the table', () => {

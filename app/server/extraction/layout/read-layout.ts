@@ -960,13 +960,14 @@ function inCapitals(text: string): boolean {
 
 /**
  * `word` as the unit it stands for when `before` (the word printed before it, on its line or at the end of the line
- * above when the cell wrapped) ends in a digit: "Ib"/"Ibs" → "lb"/"lbs", "0z"/"0Z" → "oz"/"OZ", "gt"/"gts" →
+ * above when the cell wrapped) ends in a digit: "Ib"/"Ibs" or "1b"/"1bs" → "lb"/"lbs", "0z"/"0Z" → "oz"/"OZ", "gt"/"gts" →
  * "qt"/"qts" (see {@link unitsAfterNumber}); else `word` unchanged. With `capitals` (the description is printed in
  * capitals) the ounce is "OZ" whatever case its z was read in.
  */
 export function unitAfterNumber(before: string, word: string, capitals = false): string {
   if (!/\d$/.test(before)) return word;
-  if (/^Ibs?\.?,?$/.test(word)) return `l${word.slice(1)}`;
+  // Its small l read as a one in a serif face too ("Carbon Dioxide, 50 1b Cylinder": random layout R2623, silently).
+  if (/^[I1]bs?\.?,?$/.test(word)) return `l${word.slice(1)}`;
   // The ounce's "oz" with its o read as a zero ("32 0z": random layout R35); the zero takes the z's case, or the
   // description's capitals: a capital Z is drawn as a small z is, only taller ("AEROSOL 12 OZ" read "12 0z": R592).
   if (/^0[zZ]\.?,?$/.test(word)) return capitals ? `OZ${word.slice(2)}` : `${word[1] === 'Z' ? 'O' : 'o'}${word.slice(1)}`;
