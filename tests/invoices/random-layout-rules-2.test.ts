@@ -16,6 +16,7 @@ import {
   partsAreLineNumbers,
   readInvoiceLayout,
   slashAfterW,
+  stopBeforeComma,
   valuesBelow,
   withoutDocumentTitle,
 } from '~/server/extraction/layout/read-layout';
@@ -265,6 +266,14 @@ describe("the supplier's name beside a document title", () => {
     expect(withoutDocumentTitle(seg([['Pioneer Motor Parts PARTS INVOICE', 0]]))?.text).toBe('Pioneer Motor Parts');
   });
 
+  it('drops a title in clearly smaller print however close (R2615), not one of the same size', () => {
+    // R2615's heading as read: the name in 50–55 px display print, "Sales Invoice" in 30 px, a word space apart.
+    const name = [box('Granite', 81, 381, 73, 128), box('State', 430, 644, 78, 128), box('Parts', 695, 906, 78, 128), box('Warehouse', 953, 1344, 73, 128)];
+    expect(withoutDocumentTitle(makeLine([...name, box('Sales', 1403, 1539, 69, 101), box('Invoice', 1575, 1765, 72, 101)]))?.text).toBe('Granite State Parts Warehouse');
+    expect(withoutDocumentTitle(makeLine([box('Sales', 1, 137, 69, 101), box('Invoice', 173, 363, 72, 101), ...name.map((w) => ({ ...w, x0: w.x0 + 330, x1: w.x1 + 330 }))]))?.text).toBe('Granite State Parts Warehouse');
+    expect(withoutDocumentTitle(makeLine([...name, box('Sales', 1403, 1639, 78, 128), box('Invoice', 1675, 1965, 73, 128)]))?.text).toBe('Granite State Parts Warehouse Sales Invoice');
+  });
+
   it('drops a title with the invoice number before or after the name', () => {
     expect(withoutDocumentTitle(seg([['INVOICE # 829382-24', 0], ['Summit Auto Parts', 240]]))?.text).toBe('Summit Auto Parts');
     expect(withoutDocumentTitle(seg([['PRAIRIE BODY SUPPLY INVOICE # 716488-65', 0]]))?.text).toBe('PRAIRIE BODY SUPPLY');
@@ -335,6 +344,21 @@ describe('the slash of "W/" lost in a description (photograph R127)', () => {
       ...line(380, [['Total', 700], ['19.20', 850]]),
     ]);
     expect(read.line_items[0]!.description).toBe('BOLT, W/WASHER');
+    expect(read.confidence.line_items?.[0]?.description).toBeLessThan(0.8);
+  });
+});
+
+describe("an abbreviation's stop before a comma read as a second comma (random layout R2553)", () => {
+  it('reads "ASSY,," as "ASSY.,", marked, and leaves other words', () => {
+    const word = (text: string): WordBox => ({ text, x0: 0, x1: 10, y0: 0, y1: 10, conf: 0.9 });
+    expect(stopBeforeComma(word('ASSY,,'))).toMatchObject({ text: 'ASSY.,', conf: 0.5 });
+    for (const text of ['ASSY.,', 'ASSY,', '12,,', 'L.', ',,']) expect(stopBeforeComma(word(text))).toMatchObject({ text, conf: 0.9 });
+    const read = readInvoiceLayout([
+      ...line(300, [['Part #', 10], ['Description', 200], ['Qty', 700], ['Price', 850]]),
+      ...line(340, [['33150-T2A-A01', 10], ['HEADLIGHT ASSY,, L.', 200], ['1', 700], ['627.24', 850]]),
+      ...line(380, [['Total', 700], ['627.24', 850]]),
+    ]);
+    expect(read.line_items[0]!.description).toBe('HEADLIGHT ASSY., L.');
     expect(read.confidence.line_items?.[0]?.description).toBeLessThan(0.8);
   });
 });

@@ -988,6 +988,16 @@ export function slashAfterW(w: WordBox): WordBox {
 }
 
 /**
+ * A description's abbreviation stop before a comma read as a second comma ("HEADLIGHT ASSY,, L." for "ASSY., L.":
+ * random layout R2553, three rows): no word is printed with two commas, so a word of letters ending ",," is read with
+ * ".,"; the read is a guess and gets {@link CHANGED_CONFIDENCE}, so the form marks it. Other words are returned as
+ * they are. Used on description cells.
+ */
+export function stopBeforeComma(w: WordBox): WordBox {
+  return /^[A-Za-z]+,,$/.test(w.text) ? { ...w, text: `${w.text.slice(0, -2)}.,`, conf: Math.min(w.conf, CHANGED_CONFIDENCE) } : w;
+}
+
+/**
  * A price cell read with a currency sign but without its decimal point ("$44255", a blurred photograph's point lost)
  * is dollars and cents: "$442.55". The sign says it is money and printed prices carry cents, so the last two digits
  * are the cents. Such a word is a guess and gets {@link CHANGED_CONFIDENCE}, so the form marks it. Other words are
@@ -1079,7 +1089,7 @@ function readRow(line: Line, cols: Column[]): Row {
   const partWords = get('part').filter((w) => text([w]).length > 0 || (priced.length > 0 && /^\d+\.\d{2}$/.test(w.text) && !priced.includes(readMoney(w.text)!)));
   return {
     part: partWords,
-    desc: unitsAfterNumber(dropTrailingMarks(descriptionWords(get('desc'), text, !unitM && !amountM)).map((w) => slashAfterW({ ...w, text: proseLetters(w.text) }))),
+    desc: unitsAfterNumber(dropTrailingMarks(descriptionWords(get('desc'), text, !unitM && !amountM)).map((w) => stopBeforeComma(slashAfterW({ ...w, text: proseLetters(w.text) })))),
     qty: qty?.q ?? null,
     qtyWords: qty ? [qty.w] : [],
     unit: unitM?.v ?? null,
@@ -1384,16 +1394,25 @@ export function chargeUnderItem(item: LayoutInvoice['line_items'][number]): Extr
 
 /** Confidence (0..1) under which the OCR hardly believes a word of a description ({@link descriptionConfidence}). */
 export const DOUBTED_WORD = 0.5;
+/**
+ * Confidence (0..1) under which a description's word holding a digit (a size, "10 MM") is doubted: a wrong digit reads
+ * as well as a right one, where a wrong letter often makes no word ("10 MM" read "160 MM" at 0.65 among words at 0.96:
+ * random layout R2588, silently).
+ */
+export const DOUBTED_NUMBER = 0.7;
 
 /**
  * The confidence (0..1) of a description cell: the mean of its words' confidences, or, when a word of two letters or
- * digits or more was read under {@link DOUBTED_WORD} or changed by a rule (at {@link CHANGED_CONFIDENCE} or under),
+ * digits or more was read under {@link DOUBTED_WORD} (one holding a digit: under {@link DOUBTED_NUMBER}) or changed by
+ * a rule (at {@link CHANGED_CONFIDENCE} or under),
  * that word's confidence — a cell is only as sure as a word the OCR hardly believed ("Argon/C0O2" at 0.42 for
  * "Argon/CO2" among four words at 0.97: a mean of 0.86 passed it unmarked, and a misread description adds up like a
  * right one) or a word a rule guessed ("16" made "10" by its dotted zero among five other words: random layout R1318).
  */
 export function descriptionConfidence(words: WordBox[]): number {
-  const doubted = words.filter((w) => (w.conf < DOUBTED_WORD || w.conf <= CHANGED_CONFIDENCE) && /[A-Za-z0-9]{2}/.test(w.text));
+  const doubted = words.filter(
+    (w) => (w.conf < DOUBTED_WORD || w.conf <= CHANGED_CONFIDENCE || (w.conf < DOUBTED_NUMBER && /\d/.test(w.text))) && /[A-Za-z0-9]{2}/.test(w.text),
+  );
   return doubted.length ? Math.min(meanConf(words), ...doubted.map((w) => w.conf)) : meanConf(words);
 }
 
@@ -2434,6 +2453,9 @@ export function isLabelOfNext(text: string): boolean {
   return /^(?:customer|cust\.?|(?:bill|sold|ship|deliver)\W*t[o0]|to|attn\.?)\W*$/i.test(text.trim()) || /:\s*$/.test(text);
 }
 
+/** Largest share of the name's median box height at which a document title beside it is print of another size. */
+export const SMALLER_TITLE = 0.7;
+
 /** A paper whose number a label names ("Document No.", "Order #", "Acct No."): a label's first word, never a name's last. */
 const NUMBERED_PAPER = /^(?:document|doc\.?|order|ref\.?|reference|account|acct\.?|customer|cust\.?|ticket|receipt|transaction)$/i;
 
@@ -2452,7 +2474,8 @@ const TITLE_OR_DATE_BEFORE_INVOICE = new RegExp(`^(?:of|${TITLE_QUALIFIER})$`, '
  * then, a wide space on, "Invoice / Packing List" in the same print (random layouts R10, R14 read the title into the
  * name). The title is dropped when it ends or starts the segment and the space between it and the name is wider than
  * 0.6 of the line's height and than 1.8 × the segment's other word spaces, or the name ends in a company's suffix (Inc.,
- * LLC, Ltd, Co., Corp.); a segment that is a title only gives null.
+ * LLC, Ltd, Co., Corp.), or the title's boxes are at most {@link SMALLER_TITLE} of the name's high; a segment that is a
+ * title only gives null.
  * Evenly spaced words are one heading ("SUMMIT WHOLESALE PARTS INVOICE" keeps its "PARTS"; the caller drops a last
  * "INVOICE").
  */
@@ -2472,9 +2495,14 @@ export function withoutDocumentTitle(seg: Line): Line | null {
   const twoPapers = (ws: WordBox[]) => /^invoice\s*\/\s*packing\s+list$/i.test(text(ws));
   // A title in capitals after a name in small letters ("Pioneer Motor Parts PARTS INVOICE": random layout R693).
   const caseApart = (k: number) => /[a-z]/.test(text(words.slice(0, k))) && !/[a-z]/.test(text(words.slice(k)));
+  // A title in print clearly smaller than the name's, however close ("Granite State Parts Warehouse" in 55 px display
+  // print, then "Sales Invoice" in 30 px: random layout R2615, its display print's word spaces as wide as the gap).
+  const boxHeight = (ws: WordBox[]) => median(ws.map((w) => w.y1 - w.y0));
+  const smaller = (title: WordBox[], name: WordBox[]) => boxHeight(title) <= SMALLER_TITLE * boxHeight(name);
   for (let k = 1; k < words.length; k += 1) {
-    if (DOCUMENT_TITLE.test(text(words.slice(k))) && (apart(k) || suffix(k) || twoPapers(words.slice(k)) || caseApart(k))) return makeLine(words.slice(0, k));
-    if (DOCUMENT_TITLE.test(text(words.slice(0, k))) && (apart(k) || twoPapers(words.slice(0, k)))) return makeLine(words.slice(k));
+    const [before, after] = [words.slice(0, k), words.slice(k)];
+    if (DOCUMENT_TITLE.test(text(after)) && (apart(k) || suffix(k) || twoPapers(after) || caseApart(k) || smaller(after, before))) return makeLine(before);
+    if (DOCUMENT_TITLE.test(text(before)) && (apart(k) || twoPapers(before) || smaller(before, after))) return makeLine(after);
   }
   // The title with the invoice's number ("INVOICE INV-78169", "INVOICE # 829382-24"), then the name ("Harbor Parts
   // Distribution Ltd": random layouts R71, R155, where the whole line was passed over as a title and "Salesperson:
