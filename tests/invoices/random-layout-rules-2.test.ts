@@ -10,6 +10,7 @@ import {
   columnBounds,
   dateRuns,
   gridValues,
+  isMisreadShortHead,
   isWrappedPartEnd,
   matchHeader,
   nameCase,
@@ -551,5 +552,23 @@ describe('a part number spaced unlike its column (photograph R614)', () => {
   it('leaves a column without such a pattern, or a number of other kinds of characters', () => {
     expect(marks(['07 14 7 150 139', '5112 7459 001', 'HC3Z 8200 A'])).toEqual([false, false, false]);
     expect(marks(['07 14 7 150 139', '51 13 7 294 818', 'A205 880 1203 77'])).toEqual([false, false, false]);
+  });
+});
+
+describe('a short head misread next to "Description" (random layout R2737)', () => {
+  it('knows a word one letter off a short cell’s head, not a word of a description’s head', () => {
+    expect(isMisreadShortHead('UoMm')).toBe(true);
+    expect(isMisreadShortHead('Qtyy')).toBe(true);
+    for (const label of ['Item', 'Size', 'Pant', 'Goods', 'Long']) expect(isMisreadShortHead(label)).toBe(false);
+  });
+
+  it('keeps the unit column "UoMm" out of the description after it', () => {
+    const read = readInvoiceLayout([
+      ...line(300, [['Ln', 100], ['Product', 200], ['Qty', 400], ['Retail', 500], ['UoMm', 600], ['Description', 680], ['Sell', 1000], ['Extension', 1100]]),
+      ...line(340, [['1', 100], ['2318', 200], ['2', 400], ['0.32', 500], ['EA', 600], ['TRIM PANEL CLIP 6.3 MM FORD', 680], ['0.32', 1000], ['0.64', 1100]]),
+      ...line(380, [['2', 100], ['77', 200], ['1', 400], ['0.93', 500], ['EA', 600], ['HOSE CLAMP #10 SS', 680], ['0.93', 1000], ['0.93', 1100]]),
+      ...line(420, [['Total', 1000], ['1.57', 1100]]),
+    ]);
+    expect(read.line_items.map((item) => item.description)).toEqual(['TRIM PANEL CLIP 6.3 MM FORD', 'HOSE CLAMP #10 SS']);
   });
 });

@@ -259,6 +259,20 @@ export function nearHeaderWord(word: string): (typeof HEADER_VOCABULARY)[number]
   return near.length === 1 ? near[0] : undefined;
 }
 
+/** Kinds of column whose cells are short tokens (a unit, a count, money), never words of a description. */
+const SHORT_CELL_KINDS = new Set<ColumnKind>(['uom', 'qty', 'qty_ord', 'qty_ship', 'qty_bo', 'list', 'disc', 'net', 'price', 'amount']);
+
+/**
+ * Whether an unknown header word (as printed) is one letter off a one-word head of three letters or more of a column
+ * of short cells ({@link SHORT_CELL_KINDS}): "UoMm" for "UoM", its wide M read twice (random layout R2737). Such a
+ * word is a column of its own, not a word of the description's head printed before it ("Item Description"): merged,
+ * every row's unit "EA" opened its description, and the rows added up, silently.
+ */
+export function isMisreadShortHead(label: string): boolean {
+  const word = norm(label);
+  return HEADER_VOCABULARY.some(([p, kind]) => SHORT_CELL_KINDS.has(kind) && /^[a-z]{3,}$/.test(p) && editDistance(p, word) <= 1);
+}
+
 /** Fewest letters of a header word that {@link nearHeaderWord} matches by edit distance. */
 export const NEAR_HEADER_LENGTH = 8;
 
@@ -405,7 +419,14 @@ export function matchHeader(line: Line): Column[] | null {
   for (let k = 1; k < cols.length; k += 1) {
     const c = cols[k]!;
     const prev = cols[k - 1]!;
-    if (c.kind === 'desc' && prev.kind === 'other' && c.x0 - prev.x1 < line.height * 1.5 && /^[a-z]{2,}(?:\s*[/&])?$/i.test(prev.label) && !OWN_COLUMN_WORD.test(prev.label)) {
+    if (
+      c.kind === 'desc' &&
+      prev.kind === 'other' &&
+      c.x0 - prev.x1 < line.height * 1.5 &&
+      /^[a-z]{2,}(?:\s*[/&])?$/i.test(prev.label) &&
+      !OWN_COLUMN_WORD.test(prev.label) &&
+      !isMisreadShortHead(prev.label)
+    ) {
       c.label = `${prev.label} ${c.label}`;
       c.x0 = prev.x0;
       cols.splice(k - 1, 1);
