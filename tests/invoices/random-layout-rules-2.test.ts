@@ -564,9 +564,9 @@ describe('a short head misread next to "Description" (random layout R2737)', () 
 
   it('keeps the unit column "UoMm" out of the description after it', () => {
     const read = readInvoiceLayout([
-      ...line(300, [['Ln', 100], ['Product', 200], ['Qty', 400], ['Retail', 500], ['UoMm', 600], ['Description', 680], ['Sell', 1000], ['Extension', 1100]]),
-      ...line(340, [['1', 100], ['2318', 200], ['2', 400], ['0.32', 500], ['EA', 600], ['TRIM PANEL CLIP 6.3 MM FORD', 680], ['0.32', 1000], ['0.64', 1100]]),
-      ...line(380, [['2', 100], ['77', 200], ['1', 400], ['0.93', 500], ['EA', 600], ['HOSE CLAMP #10 SS', 680], ['0.93', 1000], ['0.93', 1100]]),
+      ...line(300, [['Ln', 100], ['Product', 200], ['Qty', 400], ['Retail', 500], ['UoMm', 600], ['Description', 660], ['Sell', 1000], ['Extension', 1100]]),
+      ...line(340, [['1', 100], ['2318', 200], ['2', 400], ['0.32', 500], ['EA', 600], ['TRIM PANEL CLIP 6.3 MM FORD', 660], ['0.32', 1000], ['0.64', 1100]]),
+      ...line(380, [['2', 100], ['77', 200], ['1', 400], ['0.93', 500], ['EA', 600], ['HOSE CLAMP #10 SS', 660], ['0.93', 1000], ['0.93', 1100]]),
       ...line(420, [['Total', 1000], ['1.57', 1100]]),
     ]);
     expect(read.line_items.map((item) => item.description)).toEqual(['TRIM PANEL CLIP 6.3 MM FORD', 'HOSE CLAMP #10 SS']);
