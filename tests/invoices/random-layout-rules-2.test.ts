@@ -23,7 +23,7 @@ import {
 } from '~/server/extraction/layout/read-layout';
 import { isTotalsLine, isTotalsStripLabels } from '~/server/extraction/layout/values';
 import { groupLines, makeLine, type WordBox } from '~/server/extraction/layout/words';
-import { withStopsOfFirstRead } from '~/server/extraction/offline.server';
+import { withStopsOfFirstRead, withWordsOfFirstRead } from '~/server/extraction/offline.server';
 import { LOW_CONFIDENCE } from '~/lib/schemas/invoice';
 import { line } from './word-boxes';
 
@@ -570,5 +570,25 @@ describe('a short head misread next to "Description" (random layout R2737)', () 
       ...line(420, [['Total', 1000], ['1.57', 1100]]),
     ]);
     expect(read.line_items.map((item) => item.description)).toEqual(['TRIM PANEL CLIP 6.3 MM FORD', 'HOSE CLAMP #10 SS']);
+  });
+});
+
+describe('a header word the re-read read in pieces, characters lost (random layout R2712)', () => {
+  // R2712's box under "Invoice #" as read: the first read "392571-35" at 0.91, the sparse re-read "39257" and "5".
+  const first = [box('392571-35', 75, 207, 285, 302)].map((w) => ({ ...w, conf: 0.91 }));
+  const sparse = [box('Invoice', 100, 160, 252, 266), box('39257', 75, 160, 285, 302), box('5', 194, 207, 285, 302)];
+
+  it('takes the first read’s word whole', () => {
+    expect(withWordsOfFirstRead(sparse, first).map((w) => w.text)).toEqual(['Invoice', '392571-35']);
+    const rest = [...line(400, [['Part #', 10], ['Description', 200], ['Qty', 700], ['Price', 850]]), ...line(440, [['GM 23364972', 10], ['RADIATOR ASM', 200], ['1', 700], ['385.55', 850]])];
+    const read = (words: WordBox[]) => readInvoiceLayout([...line(20, [['Harbor Paint & Body Supply Ltd', 600]], 0.96, 40), box('#', 169, 180, 252, 266), ...words, ...rest]);
+    expect(read(withWordsOfFirstRead(sparse, first)).invoice_number).toBe('392571-35');
+  });
+
+  it('keeps pieces that lose nothing, a first read it doubts, and pieces reaching out of its box', () => {
+    const texts = (s: WordBox[], f: WordBox[] = first) => withWordsOfFirstRead(s, f).map((w) => w.text);
+    expect(texts([box('392571', 75, 160, 285, 302), box('-35', 170, 207, 285, 302)])).toEqual(['392571', '-35']);
+    expect(texts(sparse, [{ ...first[0]!, conf: 0.7 }])).toEqual(['Invoice', '39257', '5']);
+    expect(texts([box('39257', 75, 160, 285, 302), box('5B', 194, 240, 285, 302)])).toEqual(['39257', '5B']);
   });
 });
