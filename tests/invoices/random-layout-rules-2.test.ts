@@ -17,6 +17,7 @@ import {
   partsAreLineNumbers,
   readInvoiceLayout,
   slashAfterW,
+  stackedLabelAbove,
   stopBeforeComma,
   valuesBelow,
   withoutDocumentTitle,
@@ -590,5 +591,22 @@ describe('a header word the re-read read in pieces, characters lost (random layo
     expect(texts([box('392571', 75, 160, 285, 302), box('-35', 170, 207, 285, 302)])).toEqual(['392571', '-35']);
     expect(texts(sparse, [{ ...first[0]!, conf: 0.7 }])).toEqual(['Invoice', '39257', '5']);
     expect(texts([box('39257', 75, 160, 285, 302), box('5B', 194, 240, 285, 302)])).toEqual(['39257', '5B']);
+  });
+});
+
+describe('a grid’s label under a line with the invoice date (random layout R2720)', () => {
+  it('stops at the words of a date above, so the delivery date is not taken for the invoice’s', () => {
+    // R2720's words as read (monospace print whose word spaces are as wide as its letters are high).
+    const words = [
+      ...line(40, [['Tri-County Parts Distribution', 600]], 0.96, 36),
+      box('Inv', 53, 85, 167, 180), box('Date', 99, 144, 167, 180), box('November', 158, 248, 166, 180), box('11,', 263, 291, 167, 183), box('2026', 310, 354, 167, 180),
+      box('Delivery', 66, 143, 197, 213),
+      box('UPS', 66, 99, 226, 239), box('Ground', 112, 180, 225, 239),
+      box('Delivery', 66, 143, 252, 268), box('Date', 155, 192, 253, 264),
+      box('November', 66, 157, 280, 294), box('14,', 171, 200, 281, 298), box('2026', 218, 262, 281, 294),
+    ];
+    const lines = groupLines(words);
+    expect(stackedLabelAbove(lines, 5, lines[5]!)).toBe('Delivery UPS Ground Delivery Date');
+    expect(readInvoiceLayout([...words, ...table(400)]).invoice_date).toBe('2026-11-11');
   });
 });

@@ -2265,9 +2265,12 @@ export function stackedLabelAbove(lines: Line[], index: number, value: Line): st
     const over = segments(line, 1).filter((seg) => seg.words.some(meets)).flatMap((seg) => seg.words);
     // Lines of the boxes beside it (labels of other heights set to the cells' bottom) interleave: passed over.
     if (!over.length) continue;
-    // Another box's value, or larger print than the label's (the page's title over the grid).
+    // Another box's value, or larger print than the label's (the page's title over the grid). Words of a date are a
+    // value too, though only its month's name is over the value ("Inv Date November 11, 2026" over a grid's
+    // "Delivery Date": random layout R2720 read "Inv Date November Delivery Date" as the label of the delivery date,
+    // and took that date for the invoice's).
     const height = median(over.map((w) => w.y1 - w.y0));
-    if (over.some((w) => /\d/.test(w.text)) || (size && height > size * 1.3)) break;
+    if (over.some((w) => /\d/.test(w.text)) || dateRuns(line).some((run) => run.words.some((w) => over.includes(w))) || (size && height > size * 1.3)) break;
     found.unshift(over.map((w) => w.text).join(' '));
     bottom = line.y0;
     size ||= height;
