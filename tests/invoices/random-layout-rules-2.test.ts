@@ -610,3 +610,22 @@ describe('a grid’s label under a line with the invoice date (random layout R27
     expect(readInvoiceLayout([...words, ...table(400)]).invoice_date).toBe('2026-11-11');
   });
 });
+
+describe('a description column whose head was misread (random layout R2830)', () => {
+  const read = (head: string) =>
+    readInvoiceLayout([
+      ...line(300, [['PRODUCT', 10], [head, 200], ['UNIT', 600], ['SHP', 700], ['TOTAL', 850]]),
+      ...line(340, [['84001FL110', 10], ['HEADLAMP ASSY LH', 200], ['EA', 600], ['1', 700], ['547.80', 850]]),
+      ...line(380, [['57229FL000', 10], ['HOOD COMPLETE', 200], ['EA', 600], ['1', 700], ['570.37', 850]]),
+      ...line(420, [['TOTAL', 700], ['1118.17', 850]]),
+    ]).line_items.map((item) => item.description);
+
+  it('reads the words under an unknown head as the descriptions when no head names them', () => {
+    expect(read('pESC')).toEqual(['HEADLAMP ASSY LH', 'HOOD COMPLETE']);
+  });
+
+  it('does not take a maker’s column or a head it knows to ignore for them', () => {
+    expect(read('BRAND')).toEqual(['', '']);
+    expect(read('SIZE')).toEqual(['', '']);
+  });
+});

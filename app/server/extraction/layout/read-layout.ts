@@ -593,14 +593,26 @@ export function codeColumnsByContent(cols: Column[], body: Line[]): Column[] {
  * An "Item" column taken for the line number (beside another part-number column: "SKU | Item | Qty | Price | Amount")
  * that holds the description: the table has no description column, and in at least half the body rows the column's
  * words include one of three letters or more, where a line-number column holds small numbers. It becomes the
- * description column; other tables are returned unchanged.
+ * description column. Without such an "Item" column, the column of an unknown head (a misread "Description") that
+ * holds such words in the most rows, at least half, does. Other tables are returned unchanged.
  */
-export function itemColumnAsDescription(cols: Column[], body: Line[]): Column[] {
-  const at = cols.findIndex((c) => c.kind === 'line' && /^item$/i.test(c.label));
-  if (at < 0 || cols.some((c) => c.kind === 'desc') || body.length === 0) return cols;
-  const col = columnBounds(cols, body)[at]!;
-  const wordy = body.filter((l) => l.words.some((w) => (w.x0 + w.x1) / 2 >= col.left && (w.x0 + w.x1) / 2 < col.right && /[A-Za-z]{3}/.test(w.text)));
-  if (wordy.length * 2 < body.length) return cols;
+export function descriptionColumnByContent(cols: Column[], body: Line[]): Column[] {
+  if (cols.some((c) => c.kind === 'desc') || body.length === 0) return cols;
+  const bounded = columnBounds(cols, body);
+  const wordyRows = (at: number) => {
+    const col = bounded[at]!;
+    return body.filter((l) => l.words.some((w) => (w.x0 + w.x1) / 2 >= col.left && (w.x0 + w.x1) / 2 < col.right && /[A-Za-z]{3}/.test(w.text))).length;
+  };
+  const item = cols.findIndex((c) => c.kind === 'line' && /^item$/i.test(c.label));
+  // Else the column of an unknown head holding words (the head "DESC" read "pESC" at 0.09 in a boxed header: random
+  // layout R2830 gave every row an empty description), the wordiest; not a maker's or a line code's column, nor one
+  // of a head the reader knows to ignore (Size, Bin…).
+  const unknown = cols
+    .map((c, i) => ({ c, i }))
+    .filter(({ c }) => c.kind === 'other' && !OWN_COLUMN_WORD.test(c.label) && !isIgnoredHead(c.label))
+    .sort((a, b) => wordyRows(b.i) - wordyRows(a.i));
+  const at = item >= 0 ? item : (unknown[0]?.i ?? -1);
+  if (at < 0 || wordyRows(at) * 2 < body.length) return cols;
   return cols.map((c, i) => (i === at ? { ...c, kind: 'desc' as const } : c));
 }
 
@@ -1575,7 +1587,7 @@ function readTable(lines: Line[]): TableResult | null {
       })
       .filter((l): l is Line => l !== null),
   );
-  const bounded = columnBounds(moneyColumnsByContent(codeColumnsByContent(itemColumnAsDescription(cols, body), body), body), body);
+  const bounded = columnBounds(moneyColumnsByContent(codeColumnsByContent(descriptionColumnByContent(cols, body), body), body), body);
   return readBody(cols, bounded, body, { headerIndex, endIndex: end, top: lines[headerIndex]!.y0 });
 }
 
