@@ -77,6 +77,18 @@ describe('columns of the parts table', () => {
     expect(kinds([['Amount', 10], ['Ship', 100], ['Order', 170], ['Description', 250], ['Part Number', 500]])).toEqual(['amount', 'qty_ship', 'qty_ord', 'desc', 'part']);
   });
 
+  it('splits two heads joined by the rules between and around them ("Ord|Stock", "|SHIPPED|PART": R193, R2748)', () => {
+    const kinds = (cells: [string, number][]) => matchHeader(makeLine(line(0, cells)))?.map((c) => `${c.kind}:${c.label}`);
+    expect(kinds([['Ord|Stock', 10], ['#', 110], ['Description', 200], ['Price', 500]])).toEqual(['qty_ord:Ord', 'part:Stock #', 'desc:Description', 'price:Price']);
+    expect(kinds([['PRICE|', 10], ['AMOUNT', 100], ['|SHIPPED|PART', 200], ['NO.', 340], ['DESCRIPTION', 400]])).toEqual([
+      'price:PRICE|',
+      'amount:AMOUNT',
+      'qty_ship:SHIPPED',
+      'part:PART NO.',
+      'desc:DESCRIPTION',
+    ]);
+  });
+
   it("joins a part number printed in groups and wrapped, but not a description's words", () => {
     const w = (text: string, x: number): WordBox => ({ text, x0: x, x1: x + 30, y0: 0, y1: 20, conf: 1 });
     expect(isWrappedPartEnd([w('459', 0), w('001', 40)], true)).toBe(true);

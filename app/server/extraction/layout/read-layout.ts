@@ -292,12 +292,15 @@ const norm = (s: string) =>
  * share of the box), so the "unknown word before #" rule below can name the part-number column.
  */
 function splitGluedMark(w: WordBox): WordBox[] {
-  // Two heads joined by the column rule between them, read as a bar ("Ord|Stock": random layout R193 on a page image).
-  const ruled = /^([a-z.#]{2,})\|([a-z.#]{2,})$/i.exec(w.text);
+  // Two heads joined by the column rule between them, read as a bar ("Ord|Stock": random layout R193 on a page image),
+  // the rules at their ends read too ("|SHIPPED|PART": R2748, whose quantities went into the part numbers).
+  const ruled = /^(\|?)([a-z.#]{2,})\|([a-z.#]{2,})\|?$/i.exec(w.text);
   if (ruled) {
-    const cut = w.x0 + ((w.x1 - w.x0) * ruled[1]!.length) / w.text.length;
-    const after = cut + (w.x1 - w.x0) / w.text.length;
-    return [...splitGluedMark({ ...w, text: ruled[1]!, x1: cut - 1 }), ...splitGluedMark({ ...w, text: ruled[2]!, x0: after })];
+    const lead = (w.x1 - w.x0) * (ruled[1]!.length / w.text.length);
+    const perChar = (w.x1 - w.x0) / w.text.length;
+    const cut = w.x0 + lead + perChar * ruled[2]!.length;
+    const after = cut + perChar;
+    return [...splitGluedMark({ ...w, text: ruled[2]!, x0: w.x0 + lead, x1: cut - 1 }), ...splitGluedMark({ ...w, text: ruled[3]!, x0: after })];
   }
   const m = /^([a-z]{2,})#$/i.exec(w.text);
   if (!m || HEADER_VOCABULARY.some(([p]) => p === norm(w.text))) return [w];
