@@ -963,13 +963,24 @@ export const CROSS_CHECK_SCALE = 2;
 const CROSS_CHECK_GAP = 16;
 
 /**
+ * Whether a word of digits is a code of the part rows (a token of their part numbers or descriptions, `tokens`) of four
+ * digits or more ("84209753" of "GM 84209753"), not a quantity or a price: no arithmetic checks it, so a second read
+ * that differs disputes it as it does a word with a letter (random layout R2932: "84200753" read at 0.86 for
+ * "84209753", silently).
+ */
+function isCodeNumber(text: string, tokens: ReadonlySet<string>): boolean {
+  return tokens.has(text) && /\d{4}/.test(text) && !/[.,]\d{2}$/.test(text);
+}
+
+/**
  * A second opinion on the table's words: every OCR line of `words` that lies below `fromY` (px on the prepared page
  * `grey`, the table's header line left out) and holds a word with a letter among `tokens` (the words of the part rows
  * a first layout read found) is cut out, the lines are stacked
  * with white between them, enlarged {@link CROSS_CHECK_SCALE} times and read again in one OCR run. Words of the two
  * reads that overlap on the page are grouped; where a group's texts differ (a letter, a case, a space, a stop), each
- * of its words with a letter gets {@link DISPUTED_CONFIDENCE}, so the cell it goes into is marked for checking.
- * Numbers are left as read: the row's arithmetic and the total check them. The text is never changed. Resolves to
+ * of its words with a letter, or a code of digits of the part rows ({@link isCodeNumber}), gets
+ * {@link DISPUTED_CONFIDENCE}, so the cell it goes into is marked for checking. Quantities and prices are left as
+ * read: the row's arithmetic and the total check them. The text is never changed. Resolves to
  * the words in their order. A misread description adds up like a right one ("ULTRAFINE," for "ULTRA FINE,", "17X7.5"
  * for "17x7.5", "qt." for "qt"): each passed as a success, and the second read had each right. A slip the OCR makes
  * at both scales (an S read as 5 in a part number) still passes. Measured on tuning data only (2026-12-06, page-image
@@ -1046,7 +1057,7 @@ export async function crossCheckLines(grey: GreyImage, words: WordBox[], fromY: 
           grew = true;
         }
       }
-      if (text(group.a) !== text(group.b)) for (const f of group.a) if (/[A-Za-z]/.test(f.text)) disputed.add(f);
+      if (text(group.a) !== text(group.b)) for (const f of group.a) if (/[A-Za-z]/.test(f.text) || isCodeNumber(f.text, tokens)) disputed.add(f);
     }
   }
   return words.map((w) => (disputed.has(w) ? { ...w, conf: Math.min(w.conf, DISPUTED_CONFIDENCE) } : w));
