@@ -286,6 +286,9 @@ describe("the supplier's name beside a document title", () => {
     expect(withoutDocumentTitle(makeLine([...name, box('Sales', 1403, 1539, 69, 101), box('Invoice', 1575, 1765, 72, 101)]))?.text).toBe('Granite State Parts Warehouse');
     expect(withoutDocumentTitle(makeLine([box('Sales', 1, 137, 69, 101), box('Invoice', 173, 363, 72, 101), ...name.map((w) => ({ ...w, x0: w.x0 + 330, x1: w.x1 + 330 }))]))?.text).toBe('Granite State Parts Warehouse');
     expect(withoutDocumentTitle(makeLine([...name, box('Sales', 1403, 1639, 78, 128), box('Invoice', 1675, 1965, 73, 128)]))?.text).toBe('Granite State Parts Warehouse Sales Invoice');
+    // A smaller title with its number before the name goes with its number (R2564's heading as read).
+    const numbered = [box('INVOICE', 53, 186, 49, 72), box('341840-62', 197, 352, 49, 73), box('Northgate', 393, 594, 48, 89), box('Parts', 610, 714, 50, 81), box('Distribution', 731, 969, 48, 81)];
+    expect(withoutDocumentTitle(makeLine(numbered))?.text).toBe('Northgate Parts Distribution');
   });
 
   it('drops a title with the invoice number before or after the name', () => {

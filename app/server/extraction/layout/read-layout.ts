@@ -2541,7 +2541,9 @@ export function withoutDocumentTitle(seg: Line): Line | null {
   for (let k = 1; k < words.length; k += 1) {
     const [before, after] = [words.slice(0, k), words.slice(k)];
     if (DOCUMENT_TITLE.test(text(after)) && (apart(k) || suffix(k) || twoPapers(after) || caseApart(k) || smaller(after, before))) return makeLine(before);
-    if (DOCUMENT_TITLE.test(text(before)) && (apart(k) || twoPapers(before) || smaller(before, after))) return makeLine(after);
+    // (A title before the name with its number after it is left to the numbered title below: "INVOICE 341840-62
+    // Northgate Parts Distribution", R2564.)
+    if (DOCUMENT_TITLE.test(text(before)) && (apart(k) || twoPapers(before) || (smaller(before, after) && !/\d/.test(after[0]!.text)))) return makeLine(after);
   }
   // The title with the invoice's number ("INVOICE INV-78169", "INVOICE # 829382-24"), then the name ("Harbor Parts
   // Distribution Ltd": random layouts R71, R155, where the whole line was passed over as a title and "Salesperson:
