@@ -2263,8 +2263,9 @@ const REFERENCE_CONF = 0.7;
  * The label printed over a value in a box grid (`value`: words of line `index`), read upwards: on each line above
  * within three of the value's heights, the words whose span meets the value's; a head printed on two lines ("INVOICE"
  * over "NUMBER", "Billing" over "Date", the cells' text set to their bottom or middle) is read top first. Lines with no
- * word there are passed over; it stops at a line whose words there hold a digit (another box's value) or are printed
- * 1.3 × larger than the label's first (a title over the grid), and three value heights above the label's top. Returns
+ * word there are passed over; it stops at a line whose words there hold a digit or belong to a date (another box's
+ * value) or are printed 1.3 × larger than the label's first (a title over the grid), and three value heights above the
+ * label's top. Returns
  * the label's words joined by spaces, or '' when nothing is above the value.
  */
 export function stackedLabelAbove(lines: Line[], index: number, value: Line): string {
