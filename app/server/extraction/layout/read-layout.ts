@@ -611,9 +611,9 @@ export function descriptionColumnByContent(cols: Column[], body: Line[]): Column
   // layout R2830 gave every row an empty description), the wordiest; not a maker's or a line code's column, nor one
   // of a head the reader knows to ignore (Size, Bin…).
   const unknown = cols
-    .map((c, i) => ({ c, i }))
-    .filter(({ c }) => c.kind === 'other' && !OWN_COLUMN_WORD.test(c.label) && !isIgnoredHead(c.label))
-    .sort((a, b) => wordyRows(b.i) - wordyRows(a.i));
+    .map((c, i) => ({ c, i, rows: c.kind === 'other' && !OWN_COLUMN_WORD.test(c.label) && !isIgnoredHead(c.label) ? wordyRows(i) : -1 }))
+    .filter((u) => u.rows >= 0)
+    .sort((a, b) => b.rows - a.rows);
   const at = item >= 0 ? item : (unknown[0]?.i ?? -1);
   if (at < 0 || wordyRows(at) * 2 < body.length) return cols;
   return cols.map((c, i) => (i === at ? { ...c, kind: 'desc' as const } : c));
@@ -2900,12 +2900,14 @@ export function partsAreLineNumbers(read: Pick<LayoutInvoice, 'line_items'>): bo
 
 /** A read whose part numbers are its line numbers ({@link partsAreLineNumbers}) with those cells marked for checking. */
 function withLineNumbersMarked(read: LayoutInvoice): LayoutInvoice {
-  if (!partsAreLineNumbers(read)) return read;
+  return partsAreLineNumbers(read) ? withPartNumbersMarked(read, read.line_items.map(() => true)) : read;
+}
+
+/** A read with the part numbers of the rows flagged in `marked` (by index) cut to {@link CHANGED_CONFIDENCE}. */
+function withPartNumbersMarked(read: LayoutInvoice, marked: boolean[]): LayoutInvoice {
   const rows = read.confidence.line_items ?? [];
-  return {
-    ...read,
-    confidence: { ...read.confidence, line_items: read.line_items.map((_, i) => ({ ...rows[i], part_number: Math.min(rows[i]?.part_number ?? 1, CHANGED_CONFIDENCE) })) },
-  };
+  const line_items = read.line_items.map((_, i) => (marked[i] ? { ...rows[i], part_number: Math.min(rows[i]?.part_number ?? 1, CHANGED_CONFIDENCE) } : { ...rows[i] }));
+  return { ...read, confidence: { ...read.confidence, line_items } };
 }
 
 /**
@@ -2929,15 +2931,7 @@ export function withOddSpacingMarked(read: LayoutInvoice): LayoutInvoice {
     const key = groups(item.part_number).join(',');
     return common.some(([shape, ks]) => shape !== key && ks.includes(kinds(item.part_number)));
   });
-  if (!odd.some(Boolean)) return read;
-  const rows = read.confidence.line_items ?? [];
-  return {
-    ...read,
-    confidence: {
-      ...read.confidence,
-      line_items: read.line_items.map((_, i) => (odd[i] ? { ...rows[i], part_number: Math.min(rows[i]?.part_number ?? 1, CHANGED_CONFIDENCE) } : { ...rows[i] })),
-    },
-  };
+  return odd.some(Boolean) ? withPartNumbersMarked(read, odd) : read;
 }
 
 /** The share (0..1) of a read's part numbers that read as prose ({@link isProsePart}), 1 when they are its line numbers; 0 without parts. */
