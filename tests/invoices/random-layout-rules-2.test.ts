@@ -644,3 +644,41 @@ describe('a description column whose head was misread (random layout R2830)', ()
     expect(read('SIZE')).toEqual(['', '']);
   });
 });
+
+describe('a title and its number’s label before the name (random layout R749, a photograph)', () => {
+  // R749's heading as read: "INVOICE NO. INV-" (its number "07472" wrapped under it), then the name at the right.
+  const heading = [
+    box('INVOICE', 48, 566, 44, 86), { ...box('NO.', 322, 417, 40, 103), conf: 0.93 }, { ...box('INV-', 448, 569, 40, 103), conf: 0.92 },
+    box('REDLINE', 765, 1033, 48, 90), box('DEALER', 1080, 1305, 48, 90), box('PARTS', 1349, 1535, 47, 91), box('CENTER', 1575, 1808, 47, 91), box('CO.', 1850, 1953, 47, 91),
+    box('07472', 48, 219, 103, 144),
+  ];
+
+  it('does not cut the title off its number’s label, so the label is not taken for a name', () => {
+    expect(withoutDocumentTitle(makeLine(heading.slice(0, 3)))?.text).toBe('INVOICE NO. INV-');
+    expect(readInvoiceLayout([...heading, ...table()]).supplier).toBe('REDLINE DEALER PARTS CENTER CO.');
+  });
+
+  it('still cuts a title set apart from a name after it', () => {
+    expect(withoutDocumentTitle(makeLine([box('INVOICE', 48, 250, 44, 86), box('NORTHGATE', 400, 700, 44, 86), box('PARTS', 730, 900, 44, 86)]))?.text).toBe('NORTHGATE PARTS');
+  });
+});
+
+describe('a doubted word on the name’s line (random layout R775, a photograph)', () => {
+  // R775's heading band as read: "Keystone" read "Kel" at 0.44 (its "stone", at 0.26, dropped), then "Motor Parts Co.".
+  const heading = (kelConf: number, kelRight = 1247) => [
+    box('Invoice', 62, 283, 49, 87),
+    { ...box('Kel', 1184, kelRight, 46, 132), conf: kelConf }, box('Motor', 1450, 1595, 66, 99), box('Parts', 1639, 1777, 66, 99), box('Co.', 1813, 1890, 66, 99),
+  ];
+
+  it('marks the name taken for checking', () => {
+    const read = readInvoiceLayout([...heading(0.44), ...table()]);
+    expect(read.supplier).toBe('Motor Parts Co.');
+    expect(read.confidence.supplier).toBeLessThan(LOW_CONFIDENCE);
+  });
+
+  it('leaves the name alone when the word beside it was read with confidence or stands far from it', () => {
+    expect(readInvoiceLayout([...heading(0.95), ...table()]).confidence.supplier).toBeGreaterThanOrEqual(LOW_CONFIDENCE);
+    const far = heading(0.44).map((w) => (w.text === 'Kel' ? { ...w, x0: 700, x1: 763 } : w));
+    expect(readInvoiceLayout([...far, ...table()]).confidence.supplier).toBeGreaterThanOrEqual(LOW_CONFIDENCE);
+  });
+});

@@ -2496,6 +2496,9 @@ export function isLabelOfNext(text: string): boolean {
 /** Largest share of the name's median box height at which a document title beside it is print of another size. */
 export const SMALLER_TITLE = 0.7;
 
+/** A number's label standing alone before its value: "No.", "#", "Number", "Num." (a colon after it or not). */
+const NUMBER_LABEL = /^(?:#|no\.?:?|number:?|num\.?:?|nbr\.?:?)$/i;
+
 /** A paper whose number a label names ("Document No.", "Order #", "Acct No."): a label's first word, never a name's last. */
 const NUMBERED_PAPER = /^(?:document|doc\.?|order|ref\.?|reference|account|acct\.?|customer|cust\.?|ticket|receipt|transaction)$/i;
 
@@ -2544,6 +2547,9 @@ export function withoutDocumentTitle(seg: Line): Line | null {
     if (DOCUMENT_TITLE.test(text(after)) && (apart(k) || suffix(k) || twoPapers(after) || caseApart(k) || smaller(after, before))) return makeLine(before);
     // (A title before the name with its number after it is left to the numbered title below: "INVOICE 341840-62
     // Northgate Parts Distribution", R2564.)
+    // (Nor is a title cut off its number's label: "INVOICE NO. INV-", its number wrapped to the line below, is no name:
+    // random layout R749 gave "NO. INV-" silently.)
+    if (NUMBER_LABEL.test(after[0]!.text)) continue;
     if (DOCUMENT_TITLE.test(text(before)) && (apart(k) || twoPapers(before) || (smaller(before, after) && !/\d/.test(after[0]!.text)))) return makeLine(after);
   }
   // The title with the invoice's number ("INVOICE INV-78169", "INVOICE # 829382-24"), then the name ("Harbor Parts
@@ -2723,12 +2729,35 @@ function findSupplier(lines: Line[], tableStart: number): { value: string; conf:
   // read, random layout R167's "Mi 1 - Cou! LV Parts DebhOo"): the name taken is then marked for checking.
   const unread = [...garbled, ...named.filter((c) => !pool.includes(c)).map((c) => c.seg)];
   const unreadAbove = unread.some((g) => g.y1 <= pick.seg.y0 + pick.seg.height && headingHeight(g) > headingHeight(pick.seg) * 1.2);
+  // A heading the OCR doubted on the name's own line, close before or after it, is likely a word of the name read badly
+  // ("Kel" at 0.44 then "Motor Parts Co.": a photographed band's "Keystone", its "stone" dropped at 0.26; random layout
+  // R775 gave "Motor Parts Co." silently): the name taken is then marked for checking.
+  const doubtedBeside = candidates.some((c) => c.seg !== pick.seg && isDoubtedPieceBeside(c.seg, pick.seg));
   // A business name starts with a capital or a digit: one read starting in lower case is a garbled read ("tv Tavota
   // Whol" off a photographed heading band), so it is marked for checking whatever the OCR's confidence. So is a name
   // with a small letter before two capitals inside a word ("LAakesHORE", "AuTOHAUS"): small capitals read as letters
   // of two sizes, whose true case the OCR cannot tell.
   const conf = meanConf(pick.seg.words);
-  return { value, conf: /^[a-z]/.test(value) || /[a-z][A-Z]{2}/.test(value) || unreadAbove ? Math.min(conf, 0.5) : conf };
+  return { value, conf: /^[a-z]/.test(value) || /[a-z][A-Z]{2}/.test(value) || unreadAbove || doubtedBeside ? Math.min(conf, 0.5) : conf };
+}
+
+/**
+ * How far (in the name's print heights) a doubted heading may stand from the name on its line to mark it: room for one
+ * word of about ten letters the OCR dropped between them (a letter is about 0.6 of a height wide, a space about half).
+ */
+export const DOUBTED_PIECE_REACH = 8;
+
+/**
+ * Whether `piece` is a heading read under {@link LOW_CONFIDENCE} on `name`'s line (their boxes overlap by half the
+ * smaller's height or more), its nearer edge within {@link DOUBTED_PIECE_REACH} of the name's print heights from the
+ * name's: a word of the name the OCR read badly or in part (random layout R775).
+ */
+export function isDoubtedPieceBeside(piece: Line, name: Line): boolean {
+  if (meanConf(piece.words) >= LOW_CONFIDENCE) return false;
+  const overlap = Math.min(piece.y1, name.y1) - Math.max(piece.y0, name.y0);
+  if (overlap < 0.5 * Math.min(piece.height, name.height)) return false;
+  const gap = piece.x0 >= name.x1 ? piece.x0 - name.x1 : name.x0 - piece.x1;
+  return gap >= 0 && gap <= DOUBTED_PIECE_REACH * printSize(name.words);
 }
 
 /** A label over the customer's name and address: "Customer", "Bill To", "Sold To", "Ship To", "Deliver To", "To", "Attn". */
