@@ -682,3 +682,23 @@ describe('a doubted word on the name’s line (random layout R775, a photograph)
     expect(readInvoiceLayout([...far, ...table()]).confidence.supplier).toBeGreaterThanOrEqual(LOW_CONFIDENCE);
   });
 });
+
+describe('the customer’s name under "Billed To" (random layout R754, a photograph)', () => {
+  // R754's words as read: the name, then a grid whose swollen boxes make the label read upwards from "Main" take in
+  // "Inv Account #" above "Billed To".
+  const words = [
+    box('INVOICE', 44, 241, 45, 77), box('Harbor', 1142, 1307, 43, 78), box('Wholesale', 1317, 1553, 43, 78), box('Parts', 1569, 1687, 44, 78), box('LLC', 1703, 1790, 44, 78),
+    box('Inv', 44, 91, 95, 118), box('No,', 103, 148, 92, 130), box('87389', 156, 247, 96, 119),
+    box('Inv', 40, 83, 141, 175), box('28', 159, 183, 140, 175), box('2026', 252, 304, 141, 175),
+    box('Account', 43, 268, 171, 192), box('#', 158, 170, 166, 200), box('RO25195', 384, 489, 172, 192),
+    box('Billed', 44, 145, 225, 245), box('To', 120, 149, 212, 254), box('Ship', 361, 447, 225, 250), box('To', 427, 452, 213, 255),
+    box('Main', 40, 99, 236, 280), box('Body', 190, 246, 236, 280),
+  ];
+
+  it('is not taken for the supplier, nor is its label', () => {
+    const lines = groupLines(words);
+    const main = lines.findIndex((l) => l.words.some((w) => w.text === 'Main'));
+    expect(stackedLabelAbove(lines, main, makeLine(lines[main]!.words.slice(0, 1)))).toBe('Inv Account # Billed To');
+    expect(readInvoiceLayout([...words, ...table(400)]).supplier).toBe('Harbor Wholesale Parts LLC');
+  });
+});

@@ -2447,11 +2447,12 @@ function findDate(lines: Line[]): { iso: string | null; raw: string | null; conf
 
 const SUPPLIER_LABEL = /^\s*(?:supplier|vendor|from|sold\s+by|remit\s+to)\s*[:-]\s*(.+)$/i;
 /**
- * Headings that are not the supplier's name. "Bill to", "Sold to" and "Ship to" are also known as the OCR slips them:
- * a full stop or nothing for the space, a zero for the O ("SOLD.T0", "SHIPTO").
+ * Headings that are not the supplier's name. "Bill to", "Billed to", "Sold to", "Ship to" and "Deliver to" are also known
+ * as the OCR slips them: a full stop or nothing for the space, a zero for the O ("SOLD.T0", "SHIPTO"). ("Billed To" in
+ * swollen boxes was taken for the supplier of random layout R754's photograph.)
  */
 const NOT_SUPPLIER =
-  /^(invoice|inv\b|tax\s+invoice|sales\s+invoice|(?:bill|sold|ship)\W*t[o0]\b|customer|statement|page|date|remit|phone|tel|fax|email|www\.|http|acct|account|terms|po\b|p\.o\.|order|original|copy|duplicate|packing|thank)/i;
+  /^(invoice|inv\b|tax\s+invoice|sales\s+invoice|(?:bill(?:ed)?|sold|ship|deliver)\W*t[o0]\b|customer|statement|page|date|remit|phone|tel|fax|email|www\.|http|acct|account|terms|po\b|p\.o\.|order|original|copy|duplicate|packing|thank)/i;
 
 /**
  * Confidence under which a heading of one short word (four letters or fewer) is a speck or a band's edge read as
@@ -2700,7 +2701,10 @@ function findSupplier(lines: Line[], tableStart: number): { value: string; conf:
       // A name under a customer's label ("Customer", "Ship To", "Sold To" stacked over it) is the customer's: on a
       // photograph the ship-to copy of "Riverside Paint & Body", boxed swollen, outranked the supplier's name, and its
       // "Ship" was lost, leaving "To" (random layout R612, silently).
-      if (CUSTOMER_LABEL.test(stackedLabelAbove(top, order, seg))) continue;
+      // The label read upwards may take in lines above the customer's label: a photograph's swollen boxes reach
+      // further up ("Inv Account # Billed To" over "Main Street Body Shop", random layout R754).
+      const label = stackedLabelAbove(top, order, seg);
+      if (CUSTOMER_LABEL.test(label) || CUSTOMER_LABEL_LAST.test(label)) continue;
       if (seg.words.some(garbledBlock)) {
         garbled.push(seg);
         continue;
@@ -2762,6 +2766,9 @@ export function isDoubtedPieceBeside(piece: Line, name: Line): boolean {
 
 /** A label over the customer's name and address: "Customer", "Bill To", "Sold To", "Ship To", "Deliver To", "To", "Attn". */
 const CUSTOMER_LABEL = /^(?:customer|cust\.?|(?:bill(?:ed)?|sold|ship|deliver)\W*t[o0]|to|attn\.?)\W*$/i;
+
+/** A label ending in a customer's label of two words ("… Billed To", "… Ship To", "… Customer"), a bare "To" left out. */
+const CUSTOMER_LABEL_LAST = /(?:^|\s)(?:customer|(?:bill(?:ed)?|sold|ship|deliver)\W*t[o0])\W*$/i;
 
 /** A line or a heading starting as a web address does ("www", "https://"): all of it is the address. */
 const WEB_LINE = /^\s*(?:https?:\/\/|www\b)/i;
