@@ -702,3 +702,17 @@ describe('the customer’s name under "Billed To" (random layout R754, a photogr
     expect(readInvoiceLayout([...words, ...table(400)]).supplier).toBe('Harbor Wholesale Parts LLC');
   });
 });
+
+describe('a name’s two first words grouped with a higher title (random layout R3182)', () => {
+  // The sparse read's boxes of R3182's head: "INVOICE # AW7911474" 25 px tall at the right, "Crossroads Parts Warehouse
+  // Co." 30–32 px tall and 9 px lower; "Crossroads" and "Warehouse" overlap the title by half their height.
+  const head = [
+    box('INVOICE', 992, 1136, 49, 74), box('#', 1148, 1167, 49, 74), box('AW7911474', 1177, 1374, 49, 74),
+    box('Crossroads', 271, 501, 58, 90), box('Parts', 517, 618, 60, 90), box('Warehouse', 631, 854, 58, 90), box('Co.', 869, 932, 60, 90),
+  ];
+
+  it('moves both to the name’s line, so the whole name is the supplier', () => {
+    expect(groupLines(head).map((l) => l.text)).toEqual(['INVOICE # AW7911474', 'Crossroads Parts Warehouse Co.']);
+    expect(readInvoiceLayout([...head, ...table()]).supplier).toBe('Crossroads Parts Warehouse Co.');
+  });
+});

@@ -187,15 +187,17 @@ function settle(line: GroupedLine): void {
  * segment of its own, see {@link segments}) and within that of a word of the other line (on either side), and its top
  * and bottom miss that line's, or one of that line's words' (a name whose other words hang below the baseline:
  * "Pioneer" beside "Body Supply, Inc.", R1597), by at most 0.15 × its height together while missing its own line's (the
- * other words') by 0.4 × or more. Lines are changed in place (their words, top and bottom); lines of Tesseract's own
+ * other words') by 0.4 × or more; end words move one at a time while any
+ * does (the next end word is then weighed against the words left). Lines are changed in place (their words, top and bottom); lines of Tesseract's own
  * (`lineKey`) are not given here.
  */
 function moveToOwnBaseline(lines: GroupedLine[]): void {
   const miss = (w: WordBox, top: number, bottom: number) => Math.abs(w.y0 - top) + Math.abs(w.y1 - bottom);
   /** The blank between two words across (px; negative when they overlap). */
   const gap = (a: WordBox, b: WordBox) => Math.max(a.x0, b.x0) - Math.min(a.x1, b.x1);
-  for (const line of lines) {
-    if (line.words.length < 2) continue;
+  /** Moves one end word of `line` to the line beside it; whether one moved. */
+  const moveOneEnd = (line: GroupedLine): boolean => {
+    if (line.words.length < 2) return false;
     const sorted = [...line.words].sort((a, b) => a.x0 - b.x0);
     for (const [w, next] of [[sorted[0]!, sorted[1]!], [sorted[sorted.length - 1]!, sorted[sorted.length - 2]!]] as const) {
       const h = w.y1 - w.y0;
@@ -214,8 +216,15 @@ function moveToOwnBaseline(lines: GroupedLine[]): void {
       beside.words.push(w);
       settle(line);
       settle(beside);
-      break;
+      return true;
     }
+    return false;
+  };
+  // Again while words move: a name's two first words may both have joined the title's line ("Crossroads" and
+  // "Warehouse" of "Crossroads Parts Warehouse Co." beside a higher "INVOICE # AW7911474": random layout R3182 moved
+  // "Crossroads" only, and read the supplier "Warehouse", silently).
+  for (const line of lines) {
+    for (let moves = line.words.length; moves > 0 && moveOneEnd(line); moves -= 1);
   }
 }
 
