@@ -8,6 +8,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { readDate } from '~/server/extraction/layout/dates';
+import { LOW_CONFIDENCE } from '~/lib/schemas/invoice';
 import { CHANGED_CONFIDENCE } from '~/server/extraction/layout/glyphs';
 import {
   chargeKind,
@@ -263,6 +264,15 @@ describe('more of the fifth set', () => {
     const changed = line(0, [['RETAINER-FRT BPR FASCIA 10 PK', 0]], 0.96);
     changed[3] = { ...changed[3]!, conf: CHANGED_CONFIDENCE };
     expect(descriptionConfidence(changed)).toBe(CHANGED_CONFIDENCE);
+  });
+
+  it('marks a description whose number the OCR doubted at all (R3220), not one whose word without a digit it did', () => {
+    // R3220's words as read: "WELL NUT 10-24 X 1/2" read "... X 12", the "12" at 0.75.
+    const read = [...line(0, [['WELL NUT', 0]], 0.95), ...line(0, [['10-24 X', 100]], 0.88), word('12', 160, 0, 180, 20, 0.75)];
+    expect(descriptionConfidence(read)).toBe(0.75);
+    expect(descriptionConfidence(read)).toBeLessThan(LOW_CONFIDENCE);
+    const letters = [...line(0, [['WELL NUT 10-24 X', 0]], 0.9), word('HEX', 160, 0, 190, 20, 0.75)];
+    expect(descriptionConfidence(letters)).toBeGreaterThanOrEqual(0.8);
   });
 
   it('leaves a note at the foot of the page out of a table with no totals under it', () => {

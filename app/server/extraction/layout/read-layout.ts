@@ -1431,11 +1431,12 @@ export function chargeUnderItem(item: LayoutInvoice['line_items'][number]): Extr
 /** Confidence (0..1) under which the OCR hardly believes a word of a description ({@link descriptionConfidence}). */
 export const DOUBTED_WORD = 0.5;
 /**
- * Confidence (0..1) under which a description's word holding a digit (a size, "10 MM") is doubted: a wrong digit reads
- * as well as a right one, where a wrong letter often makes no word ("10 MM" read "160 MM" at 0.65 among words at 0.96:
- * random layout R2588, silently).
+ * Confidence (0..1) under which a description's word holding a digit (a size, "10 MM") is doubted: the form's own mark
+ * ({@link LOW_CONFIDENCE}), since a wrong digit reads as well as a right one, where a wrong letter often makes no word
+ * ("10 MM" read "160 MM" at 0.65 among words at 0.96: random layout R2588; "10-24 X 1/2" read "10-24 X 12", its "12" at
+ * 0.75 among words at 0.88 to 0.95: R3220; both silently).
  */
-export const DOUBTED_NUMBER = 0.7;
+export const DOUBTED_NUMBER = LOW_CONFIDENCE;
 
 /**
  * The confidence (0..1) of a description cell: the mean of its words' confidences, or, when a word of two letters or
