@@ -716,3 +716,24 @@ describe('a name’s two first words grouped with a higher title (random layout 
     expect(readInvoiceLayout([...head, ...table()]).supplier).toBe('Crossroads Parts Warehouse Co.');
   });
 });
+
+describe('a name read in two pieces (random layout R853, a photograph)', () => {
+  // R853's heading as read: "NORTHGATE PAINT & BODY SUPPLY" on a band, its "&" not read, then "SALES INVOICE".
+  const heading = (bodyX: number) => [
+    box('NORTHGATE', 71, 320, 59, 95), box('PAINT', 355, 490, 59, 95),
+    box('BODY', bodyX, bodyX + 110, 59, 95), box('SUPPLY', bodyX + 142, bodyX + 307, 59, 95),
+    box('SALES', bodyX + 380, bodyX + 531, 49, 87), box('INVOICE', bodyX + 571, bodyX + 783, 49, 87),
+  ];
+
+  it('marks the piece taken for checking', () => {
+    const read = readInvoiceLayout([...heading(580), ...table()]);
+    expect(read.supplier).toBe('NORTHGATE PAINT');
+    expect(read.confidence.supplier).toBeLessThan(LOW_CONFIDENCE);
+  });
+
+  it('leaves a name alone with nothing in its print close beside it', () => {
+    expect(readInvoiceLayout([...heading(580).filter((w) => !['BODY', 'SUPPLY'].includes(w.text)), ...table()]).confidence.supplier).toBeGreaterThanOrEqual(LOW_CONFIDENCE);
+    const far = heading(900);
+    expect(readInvoiceLayout([...far, ...table()]).confidence.supplier).toBeGreaterThanOrEqual(LOW_CONFIDENCE);
+  });
+});

@@ -2737,7 +2737,9 @@ function findSupplier(lines: Line[], tableStart: number): { value: string; conf:
   // A heading the OCR doubted on the name's own line, close before or after it, is likely a word of the name read badly
   // ("Kel" at 0.44 then "Motor Parts Co.": a photographed band's "Keystone", its "stone" dropped at 0.26; random layout
   // R775 gave "Motor Parts Co." silently): the name taken is then marked for checking.
-  const doubtedBeside = candidates.some((c) => c.seg !== pick.seg && isDoubtedPieceBeside(c.seg, pick.seg));
+  // So is a heading in the name's own print close beside it: the name read in two pieces, a mark between them lost
+  // ("NORTHGATE PAINT" then, 2.5 heights on, "BODY SUPPLY": a photographed band's "&" not read, random layout R853).
+  const doubtedBeside = candidates.some((c) => c.seg !== pick.seg && (isDoubtedPieceBeside(c.seg, pick.seg) || isNamePieceBeside(c.seg, pick.seg)));
   // A business name starts with a capital or a digit: one read starting in lower case is a garbled read ("tv Tavota
   // Whol" off a photographed heading band), so it is marked for checking whatever the OCR's confidence. So is a name
   // with a small letter before two capitals inside a word ("LAakesHORE", "AuTOHAUS"): small capitals read as letters
@@ -2763,6 +2765,23 @@ export function isDoubtedPieceBeside(piece: Line, name: Line): boolean {
   if (overlap < 0.5 * Math.min(piece.height, name.height)) return false;
   const gap = piece.x0 >= name.x1 ? piece.x0 - name.x1 : name.x0 - piece.x1;
   return gap >= 0 && gap <= DOUBTED_PIECE_REACH * printSize(name.words);
+}
+
+/** How far (in the name's print heights) a heading in the name's print may stand from it on its line to mark it. */
+export const NAME_PIECE_REACH = 3;
+
+/**
+ * Whether `piece` is a heading on `name`'s line (their boxes overlap by half the smaller's height or more) in the same
+ * print (sizes within 15 %), its nearer edge within {@link NAME_PIECE_REACH} of the name's print heights from the
+ * name's: the rest of the name, a mark between the two lost (random layout R853).
+ */
+export function isNamePieceBeside(piece: Line, name: Line): boolean {
+  const [a, b] = [printSize(piece.words), printSize(name.words)];
+  if (!a || !b || Math.abs(a - b) > 0.15 * b) return false;
+  const overlap = Math.min(piece.y1, name.y1) - Math.max(piece.y0, name.y0);
+  if (overlap < 0.5 * Math.min(piece.height, name.height)) return false;
+  const gap = piece.x0 >= name.x1 ? piece.x0 - name.x1 : name.x0 - piece.x1;
+  return gap >= 0 && gap <= NAME_PIECE_REACH * b;
 }
 
 /** A label over the customer's name and address: "Customer", "Bill To", "Sold To", "Ship To", "Deliver To", "To", "Attn". */
