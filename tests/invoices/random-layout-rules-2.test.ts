@@ -24,7 +24,7 @@ import {
 } from '~/server/extraction/layout/read-layout';
 import { isTotalsLine, isTotalsStripLabels } from '~/server/extraction/layout/values';
 import { groupLines, makeLine, type WordBox } from '~/server/extraction/layout/words';
-import { withStopsOfFirstRead, withWordsOfFirstRead } from '~/server/extraction/offline.server';
+import { withoutMarksOfFirstRead, withStopsOfFirstRead, withWordsOfFirstRead } from '~/server/extraction/offline.server';
 import { LOW_CONFIDENCE } from '~/lib/schemas/invoice';
 import { line } from './word-boxes';
 
@@ -735,5 +735,33 @@ describe('a name read in two pieces (random layout R853, a photograph)', () => {
     expect(readInvoiceLayout([...heading(580).filter((w) => !['BODY', 'SUPPLY'].includes(w.text)), ...table()]).confidence.supplier).toBeGreaterThanOrEqual(LOW_CONFIDENCE);
     const far = heading(900);
     expect(readInvoiceLayout([...far, ...table()]).confidence.supplier).toBeGreaterThanOrEqual(LOW_CONFIDENCE);
+  });
+});
+
+describe('a date the header’s re-read read a mark into (random layout R3167, a page image)', () => {
+  // R3167's fields as read: "Date:" over "Due Date:", both values after their labels; the re-read gave "17-)JAN-26"
+  // at 0.60 where the first read had "17-JAN-26" at 0.86.
+  const first = { ...box('17-JAN-26', 339, 499, 588, 619), conf: 0.86 };
+  const sparse = [box('Date:', 84, 167, 588, 613), { ...box('17-)JAN-26', 339, 499, 588, 619), conf: 0.6 }];
+  const fields = (date: WordBox[]) => [
+    box('Coastal', 665, 900, 77, 142), box('Body', 934, 1090, 77, 142), box('Supply', 1119, 1300, 77, 142),
+    box('Inv', 84, 140, 408, 437), box('#:', 152, 190, 408, 437), box('42-83339', 207, 400, 408, 437),
+    ...date,
+    box('Due', 84, 145, 631, 655), box('Date:', 160, 244, 631, 655), { ...box('16-FEB-26', 339, 504, 630, 655), conf: 0.91 },
+    ...table(800),
+  ];
+
+  it('takes the first read’s word back', () => {
+    expect(withoutMarksOfFirstRead(sparse, [first]).map((w) => w.text)).toEqual(['Date:', '17-JAN-26']);
+    expect(readInvoiceLayout(fields(withoutMarksOfFirstRead(sparse, [first]))).invoice_date).toBe('2026-01-17');
+  });
+
+  it('keeps a re-read that is surer, or that differs in a letter or digit', () => {
+    expect(withoutMarksOfFirstRead(sparse, [{ ...first, conf: 0.55 }]).map((w) => w.text)).toEqual(['Date:', '17-)JAN-26']);
+    expect(withoutMarksOfFirstRead(sparse, [{ ...first, text: '17-JAN-28' }]).map((w) => w.text)).toEqual(['Date:', '17-)JAN-26']);
+  });
+
+  it('does not take the due date under a misread date for the invoice’s', () => {
+    expect(readInvoiceLayout(fields(sparse)).invoice_date).toBeNull();
   });
 });

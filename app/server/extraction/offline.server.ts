@@ -176,6 +176,34 @@ export function withWordsOfFirstRead(sparse: WordBox[], first: WordBox[]): WordB
   return gone.size ? [...sparse.filter((w) => !gone.has(w)), ...added] : sparse;
 }
 
+/**
+ * The sparse re-read of the header (`sparse`) with a mark it read into a word given back to the first read's twin
+ * (`first`, same pixels): a re-read word at the same place as a first-read word read at {@link LOW_CONFIDENCE} or
+ * above and more surely than it, whose characters are the first read's in order with marks (not letters or digits)
+ * added, takes the first read's text, box and confidence. The re-read gave "17-)JAN-26" at 0.60 beside "Date:", where
+ * the first read had "17-JAN-26" at 0.86; no date was read there, and the due date under it was taken for the
+ * invoice's (random layout R3167, a page image).
+ */
+export function withoutMarksOfFirstRead(sparse: WordBox[], first: WordBox[]): WordBox[] {
+  return sparse.map((w) => {
+    const twin = first.find(
+      (f) =>
+        f.conf >= LOW_CONFIDENCE &&
+        f.conf > w.conf &&
+        atSamePlace(f, w) &&
+        w.text.length > f.text.length &&
+        isSubsequence(f.text, w.text) &&
+        alphanumerics(w.text) === alphanumerics(f.text),
+    );
+    if (!twin) return w;
+    const { lineKey: _line, ...whole } = twin;
+    return whole;
+  });
+}
+
+/** A word's letters and digits, its marks left out. */
+const alphanumerics = (text: string) => text.replace(/[^\p{L}\p{N}]/gu, '');
+
 /** Whether the characters of `part` appear in `whole` in the same order (others may lie between them). */
 function isSubsequence(part: string, whole: string): boolean {
   let at = 0;
@@ -282,7 +310,7 @@ export async function readImagePage(bytes: Uint8Array, signal?: AbortSignal, opt
   const headerWords = await recognizeTopSparse(ocr.prepared, top, signal);
   const firstAbove = ocr.words.filter((w) => w.y0 < top);
   const kept = keepPlausibleBoxes(
-    withWordsOfFirstRead(withStopsOfFirstRead(headerWords, firstAbove), firstAbove),
+    withWordsOfFirstRead(withoutMarksOfFirstRead(withStopsOfFirstRead(headerWords, firstAbove), firstAbove), firstAbove),
     firstAbove,
     options.scan || ocr.photo ? SCAN_SPARSE_MIN_CONFIDENCE : 0,
   );

@@ -2386,6 +2386,9 @@ function isOtherDate(lines: Line[], i: number, seg: Line): boolean {
   return OTHER_DATE_LABEL.test(stackedLabelAbove(lines, i, seg)) || OTHER_DATE_LABEL.test(before);
 }
 
+/** A label on a line naming a date other than the invoice's: "Due Date", "Ship Date", "Order Date", "PO Date" … */
+const OTHER_DATE_ON_LINE = /\b(due|ship|shipped|order|ordered|po|delivery|print|printed)\s+date/i;
+
 /** The invoice date (see module docs): a labelled box of a grid first ({@link dateInLabelledBox}), then by the lines' text. */
 function findDate(lines: Line[]): { iso: string | null; raw: string | null; conf: number; otherDatesOnly?: boolean } {
   const fromLine = (line: Line, after: RegExp | null) => {
@@ -2414,7 +2417,7 @@ function findDate(lines: Line[]): { iso: string | null; raw: string | null; conf
   for (const re of [/invoice\s+date|inv\.?\s+date|billing\s+date|date\s+of\s+invoice/, /\bdate\b/]) {
     lines.forEach((line, i) => {
       if (!re.test(line.text.toLowerCase())) return;
-      if (re.source.includes('\\bdate') && /\b(due|ship|shipped|order|ordered|po|delivery|print|printed)\s+date/i.test(line.text) && !/invoice\s+date/i.test(line.text)) {
+      if (re.source.includes('\\bdate') && OTHER_DATE_ON_LINE.test(line.text) && !/invoice\s+date/i.test(line.text)) {
         // "Order Date 10/01  Invoice Date 10/03": only when a plain Date also appears.
         if (!/(^|[^a-z]\s)date\b/i.test(line.text.replace(/\b(due|ship|shipped|order|ordered|po|delivery|print|printed)\s+date/gi, ''))) return;
       }
@@ -2425,8 +2428,10 @@ function findDate(lines: Line[]): { iso: string | null; raw: string | null; conf
   }
   for (const t of tries) {
     if (t.below) {
-      // Label-above-value: the date under the label.
+      // Label-above-value: the date under the label; not a line labelled as another date ("Date: 17-)JAN-26" misread,
+      // then "Due Date: 16-FEB-26": random layout R3167 took the due date, silently).
       const labelLine = t.line;
+      if (OTHER_DATE_ON_LINE.test(labelLine.text) && !/invoice\s+date/i.test(labelLine.text)) continue;
       const found = ownDate(labelLine);
       if (found) return { iso: found.iso, raw: found.raw, conf: conf(labelLine, found.raw) };
       continue;
