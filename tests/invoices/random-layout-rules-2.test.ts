@@ -765,3 +765,14 @@ describe('a date the header’s re-read read a mark into (random layout R3167, a
     expect(readInvoiceLayout(fields(sparse)).invoice_date).toBeNull();
   });
 });
+
+describe('"Ship Via" and its value beside the name (random layout R827, a photograph)', () => {
+  it('is no supplier’s name, though boxed taller than the name', () => {
+    // R827's heading line as read: "ShipVia. UPS Ground" (its colon read as a stop) in swollen boxes, then the name.
+    const words = [
+      { ...box('ShipVia.', 52, 162, 62, 116), conf: 0.66 }, { ...box('UPS', 197, 256, 60, 118), conf: 0.73 }, box('Ground', 275, 367, 60, 118),
+      box('Summit', 967, 1140, 63, 101), box('Motor', 1155, 1285, 65, 101), box('Parts', 1299, 1415, 65, 101),
+    ];
+    expect(readInvoiceLayout([...words, ...table()]).supplier).toBe('Summit Motor Parts');
+  });
+});

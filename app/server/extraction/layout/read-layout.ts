@@ -2455,10 +2455,11 @@ const SUPPLIER_LABEL = /^\s*(?:supplier|vendor|from|sold\s+by|remit\s+to)\s*[:-]
 /**
  * Headings that are not the supplier's name. "Bill to", "Billed to", "Sold to", "Ship to" and "Deliver to" are also known
  * as the OCR slips them: a full stop or nothing for the space, a zero for the O ("SOLD.T0", "SHIPTO"). ("Billed To" in
- * swollen boxes was taken for the supplier of random layout R754's photograph.)
+ * swollen boxes was taken for the supplier of random layout R754's photograph; "ShipVia. UPS Ground", its colon read as
+ * a stop, for R827's.)
  */
 const NOT_SUPPLIER =
-  /^(invoice|inv\b|tax\s+invoice|sales\s+invoice|(?:bill(?:ed)?|sold|ship|deliver)\W*t[o0]\b|customer|statement|page|date|remit|phone|tel|fax|email|www\.|http|acct|account|terms|po\b|p\.o\.|order|original|copy|duplicate|packing|thank)/i;
+  /^(invoice|inv\b|tax\s+invoice|sales\s+invoice|(?:bill(?:ed)?|sold|ship|deliver)\W*t[o0]\b|ship\W*via\b|customer|statement|page|date|remit|phone|tel|fax|email|www\.|http|acct|account|terms|po\b|p\.o\.|order|original|copy|duplicate|packing|thank)/i;
 
 /**
  * Confidence under which a heading of one short word (four letters or fewer) is a speck or a band's edge read as
