@@ -2767,10 +2767,19 @@ export const DOUBTED_PIECE_REACH = 8;
  */
 export function isDoubtedPieceBeside(piece: Line, name: Line): boolean {
   if (meanConf(piece.words) >= LOW_CONFIDENCE) return false;
-  const overlap = Math.min(piece.y1, name.y1) - Math.max(piece.y0, name.y0);
-  if (overlap < 0.5 * Math.min(piece.height, name.height)) return false;
-  const gap = piece.x0 >= name.x1 ? piece.x0 - name.x1 : name.x0 - piece.x1;
-  return gap >= 0 && gap <= DOUBTED_PIECE_REACH * printSize(name.words);
+  const gap = gapOnLine(piece, name);
+  return gap !== null && gap <= DOUBTED_PIECE_REACH * printSize(name.words);
+}
+
+/**
+ * The blank (px) between two segments on one line (their boxes overlap by half the smaller's height or more), or null
+ * when they are not on one line or overlap across.
+ */
+function gapOnLine(a: Line, b: Line): number | null {
+  const overlap = Math.min(a.y1, b.y1) - Math.max(a.y0, b.y0);
+  if (overlap < 0.5 * Math.min(a.height, b.height)) return null;
+  const gap = a.x0 >= b.x1 ? a.x0 - b.x1 : b.x0 - a.x1;
+  return gap >= 0 ? gap : null;
 }
 
 /** How far (in the name's print heights) a heading in the name's print may stand from it on its line to mark it. */
@@ -2784,10 +2793,8 @@ export const NAME_PIECE_REACH = 3;
 export function isNamePieceBeside(piece: Line, name: Line): boolean {
   const [a, b] = [printSize(piece.words), printSize(name.words)];
   if (!a || !b || Math.abs(a - b) > 0.15 * b) return false;
-  const overlap = Math.min(piece.y1, name.y1) - Math.max(piece.y0, name.y0);
-  if (overlap < 0.5 * Math.min(piece.height, name.height)) return false;
-  const gap = piece.x0 >= name.x1 ? piece.x0 - name.x1 : name.x0 - piece.x1;
-  return gap >= 0 && gap <= NAME_PIECE_REACH * b;
+  const gap = gapOnLine(piece, name);
+  return gap !== null && gap <= NAME_PIECE_REACH * b;
 }
 
 /** A label over the customer's name and address: "Customer", "Bill To", "Sold To", "Ship To", "Deliver To", "To", "Attn". */
