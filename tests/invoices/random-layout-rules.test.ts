@@ -123,6 +123,11 @@ describe("the supplier's name", () => {
     expect(withoutAddress('Summit Paint & Body Supply, Inc., 15 Depot Road, Tulsa, OK 74107')).toBe('Summit Paint & Body Supply, Inc.');
     expect(withoutAddress('Keystone Parts, PO Box 1140, Racine, WI')).toBe('Keystone Parts');
     expect(withoutAddress('Bluewater Auto Parts Ltd')).toBe('Bluewater Auto Parts Ltd');
+    // A comma read as a stop after the company's suffix (R901's photograph); a number in the name itself stays.
+    expect(withoutAddress('Summit Paint & Body Supply LLC. 990 Harbor Way, Macon, GA 31200')).toBe('Summit Paint & Body Supply LLC');
+    expect(withoutAddress('Summit Paint & Body Supply LLC 990 Harbor Way')).toBe('Summit Paint & Body Supply LLC');
+    expect(withoutAddress('Route 66 Auto Parts Inc.')).toBe('Route 66 Auto Parts Inc.');
+    expect(withoutAddress('Co. 7 Parts Depot')).toBe('Co. 7 Parts Depot');
   });
 
   it('is the heading, not a title beside it nor the remit-to address', () => {
