@@ -776,3 +776,31 @@ describe('"Ship Via" and its value beside the name (random layout R827, a photog
     expect(readInvoiceLayout([...words, ...table()]).supplier).toBe('Summit Motor Parts');
   });
 });
+
+describe('a payment’s due date and an order date beside a misread invoice date (random layouts R906, R918, photographs)', () => {
+  it('takes neither "Payment Due: Sun Feb 01 2026" nor "OrderDate: Sat Jan 17 2026" for the invoice’s (R906)', () => {
+    // R906's fields as read, the invoice date's box left out: its label was read "or" at 0.44, its year on a line
+    // above, and the page's reader found no date there.
+    const words = [
+      box('Keystone', 543, 740, 63, 113), box('Automotive', 754, 997, 61, 103), box('Inc.', 1013, 1085, 64, 103),
+      box('Invoice', 1631, 1750, 49, 82), box('No.', 1762, 1815, 50, 82), box('709516', 1827, 1943, 50, 82),
+      box('Payment', 1626, 1709, 197, 228), box('Due:', 1716, 1761, 197, 228), box('Sun', 1789, 1822, 197, 230), box('Feb', 1833, 1861, 197, 230), box('01', 1871, 1890, 201, 219), box('2026', 1897, 1939, 201, 220),
+      box('Shipped', 1626, 1701, 228, 260), box('FedEx', 1793, 1848, 232, 251),
+      box('OrderDate:', 1629, 1734, 263, 282), box('Sat', 1789, 1822, 259, 292), box('Jan', 1830, 1855, 259, 292), box('17', 1865, 1883, 263, 282), box('2026', 1890, 1932, 263, 282),
+    ];
+    expect(readInvoiceLayout([...words, ...table(400)]).invoice_date).toBeNull();
+  });
+
+  it('takes no "Payment Due:" date for the invoice’s when its own date is misread (R918)', () => {
+    const words = [
+      box('Granite', 100, 260, 60, 100), box('State', 275, 380, 60, 100), box('Supply', 395, 530, 60, 100),
+      box('Billing', 1358, 1478, 166, 198), box('Date:', 1497, 1578, 169, 193), { ...box('O9FEB26', 1601, 1721, 168, 192), conf: 0.59 },
+      box('Payment', 1358, 1477, 203, 232), box('Due:', 1497, 1561, 203, 226), { ...box('24FEB26', 1585, 1704, 202, 226), conf: 0.92 },
+      box('Order', 1357, 1444, 336, 361), box('Dt:', 1462, 1509, 337, 361), { ...box('O3FEB26', 1532, 1652, 336, 361), conf: 0.91 },
+    ];
+    expect(readInvoiceLayout([...words, ...table(400)]).invoice_date).toBeNull();
+    // Its own date read: taken.
+    const read = words.map((w) => (w.text === 'O9FEB26' ? { ...w, text: '09FEB26' } : w));
+    expect(readInvoiceLayout([...read, ...table(400)]).invoice_date).toBe('2026-02-09');
+  });
+});

@@ -2372,17 +2372,28 @@ export function dateRuns(line: Line): Line[] {
   return out;
 }
 
-/** A box label naming a date other than the invoice's: due, shipped, ordered, delivered, printed, a PO's. */
-const OTHER_DATE_LABEL = /^(?:(?:due|ship(?:ped)?|order(?:ed)?|deliver(?:y|ed)|print(?:ed)?|p\.?o\.?|promised|expires?)\b(?:\s+(?:date|dt))?|date\s+(?:due|shipped|ordered|required))\W*$/i;
+/**
+ * A box label naming a date other than the invoice's: due (a payment's too: "Payment Due:"), shipped, ordered,
+ * delivered, printed, a PO's; "Date" or "Dt" after it may be joined to it ("OrderDate:"), and the date's weekday may
+ * follow it when the date is read without it ("Due: Sun"). (Random layouts R906 and
+ * R918, photographs: the invoice date's own label or value misread, "Payment Due: Sun Feb 01 2026" was taken for it.)
+ */
+const OTHER_DATE_LABEL = /^(?:(?:payment\s+)?(?:due|ship(?:ped)?|order(?:ed)?|deliver(?:y|ed)|print(?:ed)?|p\.?o\.?|promised|expires?)(?:\s*(?:date|dt)\b|\b)|date\s+(?:due|shipped|ordered|required))\W*(?:(?:mon|tue|wed|thu|fri|sat|sun)[a-z]*\W*)?$/i;
 
 /**
  * Whether date run `seg` of line `i` is labelled as another date than the invoice's ({@link OTHER_DATE_LABEL}): by the
  * label stacked above it ("SHIPPED") or by its own label before it on its line ("ORDER DT:").
  */
 function isOtherDate(lines: Line[], i: number, seg: Line): boolean {
-  const before = ownLabelWords(lines[i]!, seg)
-    .map((w) => w.text)
-    .join(' ');
+  // A weekday alone before the date is the date's own word: the label is then the box before it on the line ("OrderDate:"
+  // then, a wide space on, "Sat Jan 17 2026": random layout R906's photograph).
+  let own = ownLabelWords(lines[i]!, seg);
+  if (own.every((w) => WEEKDAY.test(w.text.replace(/[.,:]+$/, '')))) {
+    const segs = labelSegments(lines[i]!);
+    const k = segs.findIndex((s) => s.words.includes(seg.words[0]!));
+    if (k > 0) own = [...segs[k - 1]!.words, ...own];
+  }
+  const before = own.map((w) => w.text).join(' ');
   return OTHER_DATE_LABEL.test(stackedLabelAbove(lines, i, seg)) || OTHER_DATE_LABEL.test(before);
 }
 
