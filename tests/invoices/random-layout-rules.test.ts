@@ -124,7 +124,9 @@ describe("the supplier's name", () => {
     expect(withoutAddress('Keystone Parts, PO Box 1140, Racine, WI')).toBe('Keystone Parts');
     expect(withoutAddress('Bluewater Auto Parts Ltd')).toBe('Bluewater Auto Parts Ltd');
     // A comma read as a stop after the company's suffix (R901's photograph); a number in the name itself stays.
-    expect(withoutAddress('Summit Paint & Body Supply LLC. 990 Harbor Way, Macon, GA 31200')).toBe('Summit Paint & Body Supply LLC');
+    // (The stop is kept as read: "Inc." is printed so.)
+    expect(withoutAddress('Summit Paint & Body Supply LLC. 990 Harbor Way, Macon, GA 31200')).toBe('Summit Paint & Body Supply LLC.');
+    expect(withoutAddress('Valley Auto Parts, Inc. 2301 W Main St, Fort Wayne, IN 46808')).toBe('Valley Auto Parts, Inc.');
     expect(withoutAddress('Summit Paint & Body Supply LLC 990 Harbor Way')).toBe('Summit Paint & Body Supply LLC');
     expect(withoutAddress('Route 66 Auto Parts Inc.')).toBe('Route 66 Auto Parts Inc.');
     expect(withoutAddress('Co. 7 Parts Depot')).toBe('Co. 7 Parts Depot');

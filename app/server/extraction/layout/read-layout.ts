@@ -2603,11 +2603,11 @@ export function withoutDocumentTitle(seg: Line): Line | null {
 /**
  * A "Remit to:" line's name without the address printed after it on the line ("Summit Wholesale Parts, 5880 Expressway
  * Dr S, Harrisburg, PA 17111": random layouts R1, R7 read all of it): cut at the comma before a house number or a post
- * office box, or after a company's suffix before a house number and a word ("… Supply LLC. 990 Harbor Way, Macon":
- * random layout R901's photograph, its comma read as a stop). Other names are returned trimmed.
+ * office box, or after a company's suffix (its stop kept) before a house number and a word ("Valley Auto Parts, Inc.
+ * 2301 W Main St, Fort Wayne": random layouts R901, R954, photographs). Other names are returned trimmed.
  */
 export function withoutAddress(name: string): string {
-  return name.split(/,\s*(?=\d|P\.?\s*O\.?\s*Box\b)|(?<=\s(?:inc|llc|ltd|co|corp)\.?)[,.]?\s+(?=\d+\s+[A-Za-z])/i)[0]!.trim();
+  return name.split(/,\s*(?=\d|P\.?\s*O\.?\s*Box\b)|(?<=\s(?:inc|llc|ltd|co|corp)\.?),?\s+(?=\d+\s+[A-Za-z])/i)[0]!.trim();
 }
 
 /** The supplier (see module docs). */
