@@ -2400,6 +2400,9 @@ function isOtherDate(lines: Line[], i: number, seg: Line): boolean {
 /** A label on a line naming a date other than the invoice's: "Due Date", "Ship Date", "Order Date", "PO Date" … */
 const OTHER_DATE_ON_LINE = /\b(due|ship|shipped|order|ordered|po|delivery|print|printed)\s+date/i;
 
+/** Whether a line names another date than the invoice's ({@link OTHER_DATE_ON_LINE}) and not "Invoice Date". */
+const namesOtherDate = (text: string) => OTHER_DATE_ON_LINE.test(text) && !/invoice\s+date/i.test(text);
+
 /** The invoice date (see module docs): a labelled box of a grid first ({@link dateInLabelledBox}), then by the lines' text. */
 function findDate(lines: Line[]): { iso: string | null; raw: string | null; conf: number; otherDatesOnly?: boolean } {
   const fromLine = (line: Line, after: RegExp | null) => {
@@ -2428,9 +2431,9 @@ function findDate(lines: Line[]): { iso: string | null; raw: string | null; conf
   for (const re of [/invoice\s+date|inv\.?\s+date|billing\s+date|date\s+of\s+invoice/, /\bdate\b/]) {
     lines.forEach((line, i) => {
       if (!re.test(line.text.toLowerCase())) return;
-      if (re.source.includes('\\bdate') && OTHER_DATE_ON_LINE.test(line.text) && !/invoice\s+date/i.test(line.text)) {
+      if (re.source.includes('\\bdate') && namesOtherDate(line.text)) {
         // "Order Date 10/01  Invoice Date 10/03": only when a plain Date also appears.
-        if (!/(^|[^a-z]\s)date\b/i.test(line.text.replace(/\b(due|ship|shipped|order|ordered|po|delivery|print|printed)\s+date/gi, ''))) return;
+        if (!/(^|[^a-z]\s)date\b/i.test(line.text.replace(new RegExp(OTHER_DATE_ON_LINE.source, 'gi'), ''))) return;
       }
       tries.push({ line, re, below: false });
       const next = lines[i + 1];
@@ -2442,7 +2445,7 @@ function findDate(lines: Line[]): { iso: string | null; raw: string | null; conf
       // Label-above-value: the date under the label; not a line labelled as another date ("Date: 17-)JAN-26" misread,
       // then "Due Date: 16-FEB-26": random layout R3167 took the due date, silently).
       const labelLine = t.line;
-      if (OTHER_DATE_ON_LINE.test(labelLine.text) && !/invoice\s+date/i.test(labelLine.text)) continue;
+      if (namesOtherDate(labelLine.text)) continue;
       const found = ownDate(labelLine);
       if (found) return { iso: found.iso, raw: found.raw, conf: conf(labelLine, found.raw) };
       continue;
