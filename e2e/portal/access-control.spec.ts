@@ -65,6 +65,8 @@ test('staff opening the portal are sent to the back office', async ({ page }) =>
 });
 
 test("the demo customer's pages show her repairs and pass axe-core", async ({ page }) => {
+  // Seven pages, each with a whole axe-core run: 20 s alone, past 30 s twice in CI beside the other browser worker.
+  test.setTimeout(90_000);
   await logIn(page, DEMO_CUSTOMER);
   await expect(page).toHaveURL(/\/portal$/);
   await expectNoAxeViolations(page);
