@@ -5,7 +5,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import type { GreyImage } from '~/server/extraction/clean-photo';
-import { centreInk, CHANGED_CONFIDENCE, dashBeside, HOLLOW_CENTRE, MARKED_ZERO_CENTRE, MIN_SIX_HEIGHT, isBarredI, isClosedSix, isTee, isCodeWord, isFootedL, letterIReadAsOne, lettersByShape, stemReach, lostDash, MAX_O_RATIO, NARROW_T, numeralReadWithT, numeralsReadWithT, O_OVER_ZERO, pairByDashes, pairLetters, refineCode, refineCodeWords, segmentGlyphs, smallCapsCase, spaceByGaps, spacesSeenIn, ZERO_OVER_ZERO, zeroOrO, zerosReadAsSix, zerosReadAsSixInWords, type Glyph } from '~/server/extraction/layout/glyphs';
+import { centreInk, CHANGED_CONFIDENCE, dashBeside, FOOTED_ONE_SPACE, HOLLOW_CENTRE, MARKED_ZERO_CENTRE, MIN_SIX_HEIGHT, isBarredI, isClosedSix, isTee, isCodeWord, isFootedL, letterIReadAsOne, lettersByShape, stemReach, lostDash, MAX_O_RATIO, NARROW_T, numeralReadWithT, numeralsReadWithT, O_OVER_ZERO, pairByDashes, pairLetters, refineCode, refineCodeWords, segmentGlyphs, smallCapsCase, spaceByGaps, spacesSeenIn, wrappedCodeTails, ZERO_OVER_ZERO, zeroOrO, zerosReadAsSix, zerosReadAsSixInWords, type Glyph } from '~/server/extraction/layout/glyphs';
 import type { WordBox } from '~/server/extraction/layout/words';
 
 /** A white page with dark boxes (x0, width) 20 px tall at y 10..30, one per glyph. */
@@ -81,6 +81,23 @@ describe('refineCode', () => {
   it('keeps the letters together when the gaps are the font’s own spacing, even beside a narrow 1', () => {
     const g = glyphs(laidOut([12, 5, 12, 12, 12], [2, 5, 2, 2]));
     expect(text(refineCode('51123', g, FONT))).toBe('51123');
+  });
+
+  it('needs the wider gap only beside a bare-bar 1: a 1 with a foot as wide as a digit has no wide bearings (R3367)', () => {
+    // R3367's "A 177 885 12 00" read "A177": glyphs 23 px tall, the A 21 px, a footed 1 14 px (0.62 × the height),
+    // a 10 px gap (0.43) between them. Here 20 px tall: a 9 px gap (0.45) after the A before a 12 px 1.
+    const footed = glyphs(laidOut([18, 12, 12, 12], [9, 3, 3]));
+    expect(text(refineCode('A177', footed, FONT))).toBe('A 177');
+    // The same gap before a bare bar (a 5 px 1, its side bearings wide): the letters stay together.
+    const bar = glyphs(laidOut([18, 5, 12, 12], [9, 3, 3]));
+    expect(text(refineCode('A177', bar, FONT))).toBe('A177');
+    // A letter's own side bearing before a footed 1 is no space (R3492's "GM1200720", 0.33): 7 px (0.35) is under
+    // FOOTED_ONE_SPACE.
+    const together = glyphs(laidOut([18, 12, 12, 12], [7, 3, 3]));
+    expect(7 / 20).toBeLessThan(FOOTED_ONE_SPACE);
+    expect(text(refineCode('M177', together, FONT))).toBe('M177');
+    // Not on a photograph, whose blur narrows a space beside any 1 as it widens a bare bar.
+    expect(text(refineCode('A177', footed, FONT, { photo: true }))).toBe('A177');
   });
 
   it('never puts a space beside a dash or a slash (a monospaced dash has wide side bearings)', () => {
@@ -383,6 +400,33 @@ describe('refineCodeWords', () => {
     expect((await refineCodeWords([{ ...words[0]!, x1: 95 }], even)).map((w) => w.text)).toEqual(['205880']);
   });
 
+  it('checks a short number alone on its line under a code ending in a dash as the code’s wrapped tail (R3537)', async () => {
+    // "FAN-621-" over "4IO" in one cell, the tail read "410": here "A1-" (y 10..30) over "40" (y 40..60) whose second
+    // glyph is as wide as an O; a price beside the code gives the font's plain digits.
+    const width = 300;
+    const px = new Uint8Array(width * 70).fill(255);
+    const ink = ([x0, w]: [number, number], y0: number) => {
+      for (let y = y0; y < y0 + 20; y += 1) for (let x = x0; x < x0 + w; x += 1) px[y * width + x] = 20;
+    };
+    laidOut([14, 12, 8], [2, 2]).forEach((b) => ink(b, 10));
+    laidOut([12, 12, 3, 12, 12, 12, 3, 12, 12], [2, 2, 2, 2, 2, 2, 2, 2]).forEach(([x, w]) => ink([x + 150, w], 10));
+    laidOut([12, 16], [2]).forEach((b) => ink(b, 40));
+    const image = { px, width, height: 70 };
+    const code: WordBox = { text: 'A1-', x0: 3, y0: 8, x1: 50, y1: 32, conf: 0.91, lineKey: '1' };
+    const price: WordBox = { text: '23,456.78', x0: 150, y0: 8, x1: 290, y1: 32, conf: 0.95, lineKey: '1' };
+    const tail: WordBox = { text: '40', x0: 3, y0: 38, x1: 40, y1: 62, conf: 0.96, lineKey: '2' };
+    expect(wrappedCodeTails([code, price, tail])).toEqual(new Set([tail]));
+    expect((await refineCodeWords([code, price, tail], image))[2]).toMatchObject({ text: '4O', conf: CHANGED_CONFIDENCE });
+    // A number with other words on its line (a quantity of the next row), or under a code not ending in a dash, is
+    // a number: left as read.
+    const quantity: WordBox = { text: '12.50', x0: 150, y0: 38, x1: 220, y1: 62, conf: 0.95, lineKey: '2' };
+    expect(wrappedCodeTails([code, price, tail, quantity]).size).toBe(0);
+    expect((await refineCodeWords([code, price, tail, quantity], image))[2]).toMatchObject({ text: '40', conf: 0.96 });
+    expect(wrappedCodeTails([{ ...code, text: 'A12' }, price, tail]).size).toBe(0);
+    // Nor one more than a line height below the code.
+    expect(wrappedCodeTails([code, price, { ...tail, y0: 60, y1: 84 }]).size).toBe(0);
+  });
+
   it('reads a "1" with an L’s shape as an L on a clean page, marked, but not on a photograph', async () => {
     const width = 120;
     const px = new Uint8Array(width * 40).fill(255);
@@ -602,8 +646,8 @@ describe('a hollow O among dotted zeros (random layout R733: "CLP-0S1I5" for CLP
     expect(await refineCodeWords([{ ...words[0]!, text: '0Z', x0: 62 }, words[1]!], draw(230, [...unit, ...price('dot')]))).toMatchObject([{ text: '0Z', conf: 0.87 }, { text: '10.00' }]);
     // Two letters are enough ("0X" for an oxygen cylinder's OX: R1252).
     expect(await refineCodeWords([{ ...words[0]!, text: '0X', x0: 62 }, words[1]!], draw(230, [...unit, ...price('dot')]))).toMatchObject([{ text: 'OX', conf: CHANGED_CONFIDENCE }, { text: '10.00' }]);
-    // Not on a photograph, and never between two digits.
-    expect(await refineCodeWords(words, { ...draw(230, [...code, ...price('dot')]), photo: true })).toMatchObject([{ text: 'CLP-0S', conf: 0.87 }, { text: '10.00' }]);
+    // On a photograph too (R856), and never between two digits.
+    expect(await refineCodeWords(words, { ...draw(230, [...code, ...price('dot')]), photo: true })).toMatchObject([{ text: 'CLP-OS', conf: CHANGED_CONFIDENCE }, { text: '10.00' }]);
     const between: [number, number, 'block' | 'ring' | 'dot' | 'point' | 'dash'][] = [[4, 12, 'block'], [20, 12, 'block'], [36, 8, 'dash'], [48, 12, 'block'], [64, 14, 'ring'], [82, 12, 'block']];
     expect(await refineCodeWords([{ ...words[0]!, text: 'AB-102' }, words[1]!], draw(230, [...between, ...price('dot')]))).toMatchObject([{ text: 'AB-102', conf: 0.87 }, { text: '10.00' }]);
   });

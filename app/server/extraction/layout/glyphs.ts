@@ -11,8 +11,8 @@
  *
  * - **Spaces**: between two digits, a space is where the distance between the glyphs' centres exceeds 1.3 × the
  *   font's digit pitch (digits share one advance width in every font, so the pitch is measured on the page's own
- *   numbers); elsewhere, where the ink gap is at least 0.3 × the glyphs' height (0.5 next to a `1`, whose own side
- *   bearings are wide). Punctuation (`.`, `,`) and a dash or slash never get a space beside them (a monospace dash
+ *   numbers); elsewhere, where the ink gap is at least 0.3 × the glyphs' height (0.5 next to a bare-bar `1`, whose
+ *   side bearings are wide, and next to any `1` on a photograph). Punctuation (`.`, `,`) and a dash or slash never get a space beside them (a monospace dash
  *   sits in a wide cell of its own, yet no part number is printed `19 - 1401`). A word so split becomes several word boxes.
  * - **`0` / `O`**: a glyph read as either is an `O` when at least 1.2 × as wide (relative to its height; widths to a
  *   fraction of a pixel, from the darkness of anti-aliased edge columns, since at 15 px a whole pixel is 10 %) as the
@@ -29,7 +29,7 @@
  *   columns with the letter beside it ({@link dashBeside}), is put back between two letters or digits (not on a
  *   photograph).
  * - **Dotted zeros**: where the page's zeros have ink in the middle, a hollow "0" in a code is an O and an "O" with
- *   ink there a zero ({@link zerosAndOsByCentre}; not on a photograph).
+ *   ink there a zero ({@link zerosAndOsByCentre}; on photographs too).
  * - **Touching letters**: a word still unpaired (after a read of its own box) is split again at darker ink levels
  *   ({@link DARK_INK_LEVELS}; the digit width then measured on the word's own digits at that level), then paired
  *   anchored on its dashes ({@link pairByDashes}).
@@ -420,8 +420,14 @@ export function refineCode(
     else if (DIGIT.test(a) && DIGIT.test(b)) {
       space = font.digitPitch !== null && (g.x0 + g.x1 - p.x0 - p.x1) / 2 / h > 1.3 * font.digitPitch;
     } else {
-      const limit = a === '1' || b === '1' ? 0.5 : 0.3;
-      space = (g.x0 - p.x1) / h >= limit;
+      // Beside a "1" a space needs 0.5 × the height (a bare bar's side bearings are wide); on a clean page, beside a
+      // "1" with a foot or a flag as wide as a digit, {@link FOOTED_ONE_SPACE} ("A177" for `A 177`: 0.43 beside a 1
+      // of 0.62 × the height; "GM1200720" 0.33 from M to 1). On a photograph the blur widens a bare bar's ink and
+      // narrows a space alike (a tyre size's "70R17" measured 0.30 from R to 1, a real space 0.31), so every "1"
+      // keeps the wider gap there.
+      const one = a === '1' || b === '1';
+      const bar = (a === '1' && (options.photo || isNarrowGlyph(p, h))) || (b === '1' && (options.photo || isNarrowGlyph(g, h)));
+      space = (g.x0 - p.x1) / h >= (bar ? 0.5 : one ? FOOTED_ONE_SPACE : 0.3);
     }
     if (space) pieces.push({ text: out[i]!, from: i, to: i });
     else {
@@ -526,6 +532,14 @@ const inkGap = (a: Glyph, b: Glyph, h: number): number =>
 
 /** Smallest gap of the middle ink level, as a share of the letters' height, that confirms a darker level's space. */
 export const SEEN_SPACE_GAP = 0.2;
+
+/**
+ * Smallest ink gap, as a share of the letters' height, that {@link refineCode} takes for a space beside a "1" with a
+ * foot or a flag as wide as a digit, on a clean page: half way between a bare bar's 0.5 and other letters' 0.3. On
+ * tuning pages (random page-image seeds 3367, 3451–3600) a space read away there measured 0.43 ("A177" for
+ * `A 177`), letters printed together 0.33 ("GM1200720", "CH1002396", "BDGF-50-0J1").
+ */
+export const FOOTED_ONE_SPACE = 0.4;
 
 /** Smallest ink gap, as a share of the letters' height, that {@link spaceByGaps} takes for a space. */
 export const SPACE_GAP = 0.3;
@@ -856,7 +870,10 @@ export type ZeroSample = { h: number; ink: number };
  * digits (no part number prints an O inside a number); an "O" marked in the middle as the zeros are is made "0"
  * ("5XV01TZZAA" read "5XVO1TZZAA": R1204, silently; no letter O has ink in its middle). Only in a word of two letters
  * or more with a letter in it ("0X" for an oxygen cylinder's `OX`: R1252), not the ounce's "0Z", and only when every
- * letter has its own glyph. The word is then changed, so its confidence drops to {@link CHANGED_CONFIDENCE}.
+ * letter has its own glyph. The word is then changed, so its confidence drops to {@link CHANGED_CONFIDENCE}. On
+ * photographs too: their blur leaves a dot in the middle and a hollow apart (R856's zeros 0.47–0.67, its O read "0"
+ * none: "CLP-OS1I5" had passed as "CLP-0S1I5" silently); on photograph tuning seeds 981–1100 the rule changed 36 codes,
+ * each letter it decided right.
  */
 export function zerosAndOsByCentre<T extends Refined>(refined: T, image: GreyImage, zeros: ZeroSample[]): T {
   const letters = refined.pieces.map((p) => p.text).join('');
@@ -1019,6 +1036,28 @@ export const DARK_INK_LEVELS = [0.35, 0.25, 0.15];
 export const MAX_REREAD_WORDS = 40;
 
 /**
+ * The words of one to four digits that end a code wrapped in its cell: a word alone on its OCR line, right under a
+ * code word that ends in a dash or a slash (the line above, overlapping it across, less than one line height
+ * between). Such a word is no quantity or price, so {@link refineCodeWords} checks it as a code: "FAN-621-" over
+ * "4IO", read "410" at 0.96 and joined to "FAN-621-410", passed silently (random layout R3537, a page image); the
+ * glyphs read it "41O", marked.
+ */
+export function wrappedCodeTails(words: WordBox[]): Set<WordBox> {
+  const perLine = new Map<string, number>();
+  for (const w of words) if (w.lineKey !== undefined) perLine.set(w.lineKey, (perLine.get(w.lineKey) ?? 0) + 1);
+  const tails = new Set<WordBox>();
+  for (const w of words) {
+    if (!/^\d{1,4}$/.test(w.text) || w.lineKey === undefined || perLine.get(w.lineKey) !== 1) continue;
+    const above = words.find((p) => {
+      const h = p.y1 - p.y0;
+      return p !== w && /[A-Za-z0-9][-/]$/.test(p.text) && isCodeWord(p.text) && p.y1 <= w.y0 + 0.2 * h && w.y0 - p.y1 < h && w.x0 < p.x1 && w.x1 > p.x0;
+    });
+    if (above) tails.add(w);
+  }
+  return tails;
+}
+
+/**
  * Checks every code-like word of a page against its glyphs (see module docs) and returns the words with letters
  * decided and spaces restored (a split word becomes several boxes on the same line, same confidence). A code word
  * whose read does not pair with its glyphs (a letter dropped or a dash lost in the page's read) is read again on its
@@ -1037,9 +1076,12 @@ export async function refineCodeWords(ocrWords: WordBox[], image: GreyImage & { 
   const segmented = new Map<WordBox, Glyph[]>();
   /** The zeros of the page's numbers, for telling a dotted zero from a hollow O (zerosAndOsByCentre). */
   const zeros: ZeroSample[] = [];
+  // The tail of a code wrapped in its cell is checked as a code (see wrappedCodeTails).
+  const tails = wrappedCodeTails(words);
+  const isCode = (w: WordBox) => isCodeWord(w.text) || tails.has(w);
   for (const w of words) {
-    const candidate = isCodeWord(w.text) || isGarbledCode(w.text);
-    const numeric = /^[$€£]?[\d,.]+$/.test(w.text) && /\d\d/.test(w.text);
+    const candidate = isCode(w) || isGarbledCode(w.text);
+    const numeric = !tails.has(w) && /^[$€£]?[\d,.]+$/.test(w.text) && /\d\d/.test(w.text);
     if (!candidate && !numeric) continue;
     const glyphs = segmentGlyphs(image, w);
     if (!glyphs) continue;
@@ -1075,7 +1117,7 @@ export async function refineCodeWords(ocrWords: WordBox[], image: GreyImage & { 
       zeroWidth: lineZeroWidth(lineFont, pageFont),
     };
     const photo = image.photo === true;
-    let refined = isCodeWord(w.text) ? refineCode(w.text, glyphs, font, { photo }) : null;
+    let refined = isCode(w) ? refineCode(w.text, glyphs, font, { photo }) : null;
     if (!refined && reread && rereads < MAX_REREAD_WORDS && glyphs.length >= 3) {
       rereads += 1;
       const read = (await reread(w)).replace(/\s+/g, '');
@@ -1085,7 +1127,7 @@ export async function refineCodeWords(ocrWords: WordBox[], image: GreyImage & { 
     }
     // Still unpaired: letters that touch at the middle grey level (a dash against a digit) often part at a darker
     // one; last, the pairing anchored on dashes (touching letters between two dashes left as read).
-    if (!refined && isCodeWord(w.text)) {
+    if (!refined && isCode(w)) {
       const splits = [glyphs, ...DARK_INK_LEVELS.map((level) => segmentGlyphs(image, w, level))];
       for (const anchor of [false, true]) {
         for (const split of splits) {
@@ -1097,7 +1139,7 @@ export async function refineCodeWords(ocrWords: WordBox[], image: GreyImage & { 
       }
     }
     // Still unpaired (blurred letters touching): spaces from the word's clear gaps alone, marked for checking.
-    const spaced = !refined && isCodeWord(w.text) ? spaceByGaps(w.text, glyphs) : null;
+    const spaced = !refined && isCode(w) ? spaceByGaps(w.text, glyphs) : null;
     if (spaced && spaced.pieces.length > 1) {
       for (const piece of spaced.pieces) out.push({ ...w, text: piece.text, conf: Math.min(w.conf, CHANGED_CONFIDENCE), x0: spaced.glyphs[piece.from]!.x0, x1: spaced.glyphs[piece.to]!.x1 });
       continue;
@@ -1119,8 +1161,8 @@ export async function refineCodeWords(ocrWords: WordBox[], image: GreyImage & { 
     // became "81L45").
     if (!image.photo) refined = lettersByShape(lettersByShape(refined, image, '1', 'L', isFootedL), image, 'I', 'L', isFootedL);
     // On a page whose zeros are dotted, a hollow "0" is an O ("CLP-0S1I5") and a dotted "O" a zero ("5XVO1TZZAA"),
-    // read and marked so; not on a photograph.
-    if (!image.photo) refined = zerosAndOsByCentre(refined, image, zeros);
+    // read and marked so; on a photograph too.
+    refined = zerosAndOsByCentre(refined, image, zeros);
     // A dash in the same ink columns as the letter beside it ("-Y" under a serif's overhang), put back and marked.
     // Not on a photograph: a blurred stroke's fringe parts from its letter as a dash would (extra9 N03's "8-4512345").
     if (!image.photo) refined = dashesBesideLetters(refined, image);
