@@ -804,3 +804,50 @@ describe('a payment’s due date and an order date beside a misread invoice date
     expect(readInvoiceLayout([...read, ...table(400)]).invoice_date).toBe('2026-02-09');
   });
 });
+
+describe('"Sales Invoice" before the name in its own print, and "Shipped Via" below (random layout R1036, a photograph)', () => {
+  // R1036's header as read: "Sales Invoice" then "Redline Parts Distribution Inc." on one line, the title's space to the
+  // name 61 px against the name's own 38–44 px; the fields under it ("Shipped Via UPS Ground", "Sales Rep K. Olsen").
+  const words = [
+    box('Sales', 58, 198, 52, 88), { ...box('.', 362, 370, 49, 58), conf: 0.69 }, box('Invoice', 236, 437, 53, 88),
+    { ...box('.', 651, 661, 47, 58), conf: 0.55 }, box('Redline', 498, 742, 50, 98), box('Parts', 783, 952, 52, 97),
+    { ...box('.', 1042, 1052, 47, 59), conf: 0.75 }, { ...box('.', 1184, 1194, 47, 59), conf: 0.57 }, { ...box('.', 1326, 1336, 47, 59), conf: 0.61 },
+    { ...box('Distribution', 996, 1415, 50, 97), conf: 0.95 }, box('Inc.', 1459, 1585, 52, 97), box('Invoice', 57, 170, 114, 138),
+    { ...box('Number', 188, 285, 115, 138), conf: 0.93 }, { ...box('INV-8286', 304, 432, 116, 138), conf: 0.93 },
+    box('88', 496, 527, 125, 147), box('Commerce', 545, 674, 125, 147), box('Dr,', 692, 735, 125, 150), box('Unit', 758, 821, 125, 147),
+    box('4', 840, 855, 126, 146), box('Shipped', 57, 169, 145, 175), { ...box('Via', 187, 235, 146, 170), conf: 0.95 },
+    box('UPS', 253, 301, 148, 170), box('Ground', 319, 415, 147, 170), box('Boise,', 496, 588, 156, 182), box('ID', 612, 642, 157, 178),
+    { ...box('83709', 660, 740, 157, 179), conf: 0.78 }, box('Sales', 56, 136, 179, 202), { ...box('Rep', 155, 203, 180, 207), conf: 0.93 },
+    { ...box('K.', 221, 247, 180, 201), conf: 0.92 }, box('Olsen', 270, 349, 179, 202), box('Ph', 496, 526, 188, 210),
+    box('922-578-9400', 545, 740, 189, 210), box('Billing', 56, 169, 209, 239), box('Date', 188, 252, 212, 233),
+    box('5-28-26', 270, 383, 211, 233), box('Fax', 497, 543, 221, 242), box('922-578-9499', 562, 756, 220, 242),
+    box('Account', 56, 169, 243, 265), { ...box('No.', 187, 231, 244, 265), conf: 0.93 }, { ...box('6349C', 253, 333, 243, 265), conf: 0.92 },
+  ];
+
+  it('drops the title before a name that ends in its company’s suffix', () => {
+    expect(readInvoiceLayout([...words, ...table(400)]).supplier).toBe('Redline Parts Distribution Inc.');
+  });
+
+  it('takes neither "Shipped Via UPS Ground" nor "Sales Rep K. Olsen" for the name when the name’s line is not read', () => {
+    expect(readInvoiceLayout([...words.filter((w) => w.y0 > 100), ...table(400)]).supplier).toBeNull();
+  });
+});
+
+describe('"Sales Invoice" beside the name in smaller print on a higher baseline (random layout R2749, a page image)', () => {
+  it('is cut off the name though its space is no wider than the name’s own', () => {
+    // R2749's first lines as read: the name 38 px high, the title top-aligned beside it 28 px high (0.74, over
+    // SMALLER_TITLE), its lowest bottom 15 px higher; the space before the title 41 px against the name's 30–34 px.
+    const words = [
+      box('Sales', 840, 945, 46, 73), box('Invoice', 975, 1125, 44, 73),
+      box('Crossroads', 55, 336, 50, 88), box('Wholesale', 369, 627, 50, 88), box('Parts', 661, 799, 52, 88),
+      box('Invoice', 840, 945, 92, 113), box('Number:', 963, 1063, 94, 113), { ...box('H6142', 1086, 1159, 94, 113), conf: 0.92 },
+      box('312', 343, 381, 109, 126), box('Mill', 397, 448, 109, 126), box('St', 465, 489, 109, 126),
+      box('Harrisburg,', 533, 675, 109, 131), box('PA', 696, 721, 109, 126), box('17111', 737, 801, 109, 126),
+    ];
+    expect(readInvoiceLayout([...words, ...table(400)]).supplier).toBe('Crossroads Wholesale Parts');
+    // On one baseline, the same print sizes are one heading (a name may end in "Sales": the caller drops a last
+    // "Invoice" only).
+    const level = words.map((w) => (w.y0 < 60 && /Sales|Invoice/.test(w.text) ? { ...w, y0: w.y0 + 15, y1: w.y1 + 15 } : w));
+    expect(readInvoiceLayout([...level, ...table(400)]).supplier).toBe('Crossroads Wholesale Parts Sales');
+  });
+});

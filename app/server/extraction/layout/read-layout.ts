@@ -2470,10 +2470,10 @@ const SUPPLIER_LABEL = /^\s*(?:supplier|vendor|from|sold\s+by|remit\s+to)\s*[:-]
  * Headings that are not the supplier's name. "Bill to", "Billed to", "Sold to", "Ship to" and "Deliver to" are also known
  * as the OCR slips them: a full stop or nothing for the space, a zero for the O ("SOLD.T0", "SHIPTO"). ("Billed To" in
  * swollen boxes was taken for the supplier of random layout R754's photograph; "ShipVia. UPS Ground", its colon read as
- * a stop, for R827's.)
+ * a stop, for R827's; "Shipped Via UPS Ground" for R1036's.) A salesperson's line ("Sales Rep K. Olsen") is no name either.
  */
 const NOT_SUPPLIER =
-  /^(invoice|inv\b|tax\s+invoice|sales\s+invoice|(?:bill(?:ed)?|sold|ship|deliver)\W*t[o0]\b|ship\W*via\b|customer|statement|page|date|remit|phone|tel|fax|email|www\.|http|acct|account|terms|po\b|p\.o\.|order|original|copy|duplicate|packing|thank)/i;
+  /^(invoice|inv\b|tax\s+invoice|sales\s+invoice|(?:bill(?:ed)?|sold|ship|deliver)\W*t[o0]\b|ship(?:ped)?\W*via\b|sales\s*rep\b|salesperson|customer|statement|page|date|remit|phone|tel|fax|email|www\.|http|acct|account|terms|po\b|p\.o\.|order|original|copy|duplicate|packing|thank)/i;
 
 /**
  * Confidence under which a heading of one short word (four letters or fewer) is a speck or a band's edge read as
@@ -2517,6 +2517,18 @@ export function isLabelOfNext(text: string): boolean {
 
 /** Largest share of the name's median box height at which a document title beside it is print of another size. */
 export const SMALLER_TITLE = 0.7;
+/**
+ * Largest share of the name's median box height at which a document title beside it standing on another baseline
+ * ({@link BASELINE_APART}) is print of another size: top-aligned print of 20 px beside 26 px (random layout R2749's
+ * boxes 28 px beside 38 px, 0.74).
+ */
+export const SMALLER_TITLE_OFF_BASELINE = 0.85;
+/**
+ * Least distance between a title's and a name's baselines (their lowest box bottoms), as a share of the name's box
+ * height, for them to stand on different lines of print: a descender only lowers a box, so words of one line of print
+ * share their lowest bottom (R2749: 15 px of 38, 0.39).
+ */
+export const BASELINE_APART = 0.25;
 
 /** A number's label standing alone before its value: "No.", "#", "Number", "Num." (a colon after it or not). */
 const NUMBER_LABEL = /^(?:#|no\.?:?|number:?|num\.?:?|nbr\.?:?)$/i;
@@ -2539,7 +2551,7 @@ const TITLE_OR_DATE_BEFORE_INVOICE = new RegExp(`^(?:of|${TITLE_QUALIFIER})$`, '
  * then, a wide space on, "Invoice / Packing List" in the same print (random layouts R10, R14 read the title into the
  * name). The title is dropped when it ends or starts the segment and the space between it and the name is wider than
  * 0.6 of the line's height and than 1.8 × the segment's other word spaces, or the name ends in a company's suffix (Inc.,
- * LLC, Ltd, Co., Corp.), or the title's boxes are at most {@link SMALLER_TITLE} of the name's high; a segment that is a
+ * LLC, Ltd, Co., Corp.: before the title or at the segment's end after it), or the title's boxes are at most {@link SMALLER_TITLE} of the name's high; a segment that is a
  * title only gives null.
  * Evenly spaced words are one heading ("SUMMIT WHOLESALE PARTS INVOICE" keeps its "PARTS"; the caller drops a last
  * "INVOICE").
@@ -2563,7 +2575,13 @@ export function withoutDocumentTitle(seg: Line): Line | null {
   // A title in print clearly smaller than the name's, however close ("Granite State Parts Warehouse" in 55 px display
   // print, then "Sales Invoice" in 30 px: random layout R2615, its display print's word spaces as wide as the gap).
   const boxHeight = (ws: WordBox[]) => median(ws.map((w) => w.y1 - w.y0));
-  const smaller = (title: WordBox[], name: WordBox[]) => boxHeight(title) <= SMALLER_TITLE * boxHeight(name);
+  // A title in somewhat smaller print standing on another baseline: the name's and the title's lowest box bottoms (a
+  // word without a descender stands on its baseline) at least BASELINE_APART × the name's height apart ("Crossroads
+  // Wholesale Parts" 38 px high, then "Sales Invoice" 28 px high, top-aligned, its baseline 15 px higher: R2749).
+  const lowest = (ws: WordBox[]) => Math.min(...ws.map((w) => w.y1));
+  const smaller = (title: WordBox[], name: WordBox[]) =>
+    boxHeight(title) <= SMALLER_TITLE * boxHeight(name) ||
+    (boxHeight(title) <= SMALLER_TITLE_OFF_BASELINE * boxHeight(name) && Math.abs(lowest(title) - lowest(name)) >= BASELINE_APART * boxHeight(name));
   for (let k = 1; k < words.length; k += 1) {
     const [before, after] = [words.slice(0, k), words.slice(k)];
     if (DOCUMENT_TITLE.test(text(after)) && (apart(k) || suffix(k) || twoPapers(after) || caseApart(k) || smaller(after, before))) return makeLine(before);
@@ -2572,7 +2590,10 @@ export function withoutDocumentTitle(seg: Line): Line | null {
     // (Nor is a title cut off its number's label: "INVOICE NO. INV-", its number wrapped to the line below, is no name:
     // random layout R749 gave "NO. INV-" silently.)
     if (NUMBER_LABEL.test(after[0]!.text)) continue;
-    if (DOCUMENT_TITLE.test(text(before)) && (apart(k) || twoPapers(before) || (smaller(before, after) && !/\d/.test(after[0]!.text)))) return makeLine(after);
+    // A title before a name that ends in its company's suffix is apart however close, as after one ("Sales Invoice"
+    // then "Redline Parts Distribution Inc." in the same bold print: random layout R1036, a photograph).
+    const named = /^[A-Z][A-Za-z]/.test(after[0]!.text) && !/\d/.test(after[0]!.text) && suffix(words.length);
+    if (DOCUMENT_TITLE.test(text(before)) && (apart(k) || twoPapers(before) || named || (smaller(before, after) && !/\d/.test(after[0]!.text)))) return makeLine(after);
   }
   // The title with the invoice's number ("INVOICE INV-78169", "INVOICE # 829382-24"), then the name ("Harbor Parts
   // Distribution Ltd": random layouts R71, R155, where the whole line was passed over as a title and "Salesperson:
