@@ -11,9 +11,12 @@
  *
  * - **Spaces**: between two digits, a space is where the distance between the glyphs' centres exceeds 1.3 × the
  *   font's digit pitch (digits share one advance width in every font, so the pitch is measured on the page's own
- *   numbers); elsewhere, where the ink gap is at least 0.3 × the glyphs' height (0.5 next to a bare-bar `1`, whose
- *   side bearings are wide, and next to any `1` on a photograph). Punctuation (`.`, `,`) and a dash or slash never get a space beside them (a monospace dash
- *   sits in a wide cell of its own, yet no part number is printed `19 - 1401`). A word so split becomes several word boxes.
+ *   numbers); elsewhere, where the ink gap is at least 0.3 × the glyphs' height ({@link FOOTED_ONE_SPACE} next to a
+ *   `1` with a foot or a flag; 0.5 next to a bare-bar `1`, whose side bearings are wide, and next to any `1` on a
+ *   photograph). Punctuation (`.`, `,`) and a dash or slash never get a space beside them (a monospace dash sits in a
+ *   wide cell of its own, yet no part number is printed `19 - 1401`). A word so split becomes several word boxes.
+ * - **A wrapped code's tail**: a number of up to four digits alone on its line under a code ending in a dash is
+ *   checked as a code ({@link wrappedCodeTails}).
  * - **`0` / `O`**: a glyph read as either is an `O` when at least 1.2 × as wide (relative to its height; widths to a
  *   fraction of a pixel, from the darkness of anti-aliased edge columns, since at 15 px a whole pixel is 10 %) as the
  *   font's plain digits (2, 3, 4, 6, 7, 8, 9 read on the same line, else on the page), a `0` when at most 1.08 ×;

@@ -2470,7 +2470,8 @@ const SUPPLIER_LABEL = /^\s*(?:supplier|vendor|from|sold\s+by|remit\s+to)\s*[:-]
  * Headings that are not the supplier's name. "Bill to", "Billed to", "Sold to", "Ship to" and "Deliver to" are also known
  * as the OCR slips them: a full stop or nothing for the space, a zero for the O ("SOLD.T0", "SHIPTO"). ("Billed To" in
  * swollen boxes was taken for the supplier of random layout R754's photograph; "ShipVia. UPS Ground", its colon read as
- * a stop, for R827's; "Shipped Via UPS Ground" for R1036's.) A salesperson's line ("Sales Rep K. Olsen") is no name either.
+ * a stop, for R827's; "Shipped Via UPS Ground" for R1036's.) A salesperson's line ("Sales Rep K. Olsen") is no name
+ * either.
  */
 const NOT_SUPPLIER =
   /^(invoice|inv\b|tax\s+invoice|sales\s+invoice|(?:bill(?:ed)?|sold|ship|deliver)\W*t[o0]\b|ship(?:ped)?\W*via\b|sales\s*rep\b|salesperson|customer|statement|page|date|remit|phone|tel|fax|email|www\.|http|acct|account|terms|po\b|p\.o\.|order|original|copy|duplicate|packing|thank)/i;
@@ -2551,8 +2552,9 @@ const TITLE_OR_DATE_BEFORE_INVOICE = new RegExp(`^(?:of|${TITLE_QUALIFIER})$`, '
  * then, a wide space on, "Invoice / Packing List" in the same print (random layouts R10, R14 read the title into the
  * name). The title is dropped when it ends or starts the segment and the space between it and the name is wider than
  * 0.6 of the line's height and than 1.8 × the segment's other word spaces, or the name ends in a company's suffix (Inc.,
- * LLC, Ltd, Co., Corp.: before the title or at the segment's end after it), or the title's boxes are at most {@link SMALLER_TITLE} of the name's high; a segment that is a
- * title only gives null.
+ * LLC, Ltd, Co., Corp.: before the title, or at the segment's end after it), or the title's boxes are at most
+ * {@link SMALLER_TITLE} of the name's high (or {@link SMALLER_TITLE_OFF_BASELINE} standing on another baseline,
+ * {@link BASELINE_APART}); a segment that is a title only gives null.
  * Evenly spaced words are one heading ("SUMMIT WHOLESALE PARTS INVOICE" keeps its "PARTS"; the caller drops a last
  * "INVOICE").
  */
