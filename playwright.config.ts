@@ -18,7 +18,9 @@ export default defineConfig({
   workers: process.env.CI ? 2 : 2,
   retries: process.env.CI ? 1 : 0,
   forbidOnly: Boolean(process.env.CI),
-  timeout: 30_000,
+  // A test of several pages (sign in, create a customer and a work order, open the board, drag, check) ran past 30 s
+  // beside the other worker on this shared 2-core machine (CI on 82a6bfd and 900d292); a hung test still fails.
+  timeout: 60_000,
   expect: { timeout: 7_000 },
   reporter: process.env.CI ? [['list']] : [['list']],
   use: {
