@@ -44,7 +44,7 @@
  * `S`/`5` are not decided by width (alike); a `5` whose top-left corner is round is an `S` ({@link isRoundTopS}). Pure functions on an 8-bit grey image (0 black … 255 white).
  */
 import { inkBlobs, type GreyImage } from '../clean-photo';
-import { median, type WordBox } from './words';
+import { median, wordsByOcrLine, type WordBox } from './words';
 
 /** One glyph's ink box, in page pixels (x1, y1 exclusive). */
 export interface Glyph {
@@ -1046,11 +1046,9 @@ export const MAX_REREAD_WORDS = 40;
  * glyphs read it "41O", marked.
  */
 export function wrappedCodeTails(words: WordBox[]): Set<WordBox> {
-  const perLine = new Map<string, number>();
-  for (const w of words) if (w.lineKey !== undefined) perLine.set(w.lineKey, (perLine.get(w.lineKey) ?? 0) + 1);
   const tails = new Set<WordBox>();
-  for (const w of words) {
-    if (!/^\d{1,4}$/.test(w.text) || w.lineKey === undefined || perLine.get(w.lineKey) !== 1) continue;
+  for (const [w, ...others] of wordsByOcrLine(words)) {
+    if (!w || others.length || !/^\d{1,4}$/.test(w.text)) continue;
     const above = words.find((p) => {
       const h = p.y1 - p.y0;
       return p !== w && /[A-Za-z0-9][-/]$/.test(p.text) && isCodeWord(p.text) && p.y1 <= w.y0 + 0.2 * h && w.y0 - p.y1 < h && w.x0 < p.x1 && w.x1 > p.x0;
