@@ -4,6 +4,8 @@
  * cache): R325, where the OCR read the Hyundai number "86350-2S000" as "86350-25000" and the reader said 'Data
  * extracted successfully!'; R315, whose invoice number "S91330" was read "591330" (silent too) while the GM part
  * numbers on the same page are full of true fives; R349, read right in every field, with fives in its part numbers.
+ * A letter read as "1" (issue 18's twenty-sixth session): R3745 (tuning seed of `RSEED=3601 COUNT=150 VARIANT=png`),
+ * whose invoice number "J672095" in DejaVu Sans Mono was read "1672095" at 0.84 and passed silently.
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -11,7 +13,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import type { ExtractedInvoice } from '~/lib/schemas/invoice';
 import type { GreyImage } from '~/server/extraction/clean-photo';
 import { CHANGED_CONFIDENCE } from '~/server/extraction/layout/glyphs';
-import { coverageGrid, looksLikeS, sReadAsFive } from '~/server/extraction/layout/s-or-five';
+import { coverageGrid, looksLikeS, onesUnlikePage, sReadAsFive } from '~/server/extraction/layout/s-or-five';
 import { createOfflineExtractor } from '~/server/extraction/offline.server';
 import { closeOcrWorker, recognizeWords } from '~/server/extraction/ocr.server';
 import { reviewExtraction } from '~/server/extraction/review.server';
@@ -148,5 +150,39 @@ describe('an S read as 5', () => {
     // Without three amount fives there is nothing to compare with: the words come back as they are.
     const noAmounts = page.words.filter((w) => !/\d\.\d\d/.test(w.text));
     expect(sReadAsFive(noAmounts, page.grey)).toBe(noAmounts);
+  }, 120_000);
+});
+
+describe('a letter read as 1', () => {
+  it('marks the invoice number whose J was read as 1, and no word whose ones are ones', async () => {
+    const { bytes, truth } = fixture('R3745');
+    expect(truth.invoice_number).toBe('J672095');
+    const page = await recognizeWords(bytes);
+    expect(page.words.map((w) => w.text)).toContain('1672095');
+    const checked = onesUnlikePage(page.words, page.grey);
+    expect(checked).toHaveLength(page.words.length);
+    expect(checked.map((w) => w.text)).toEqual(page.words.map((w) => w.text));
+    const marked = checked.filter((w, i) => w.conf !== page.words[i]!.conf);
+    expect(marked.map((w) => [w.text, w.conf])).toEqual([['1672095', CHANGED_CONFIDENCE]]);
+    // The part numbers' ones ("00077-31109", "01440-6620" …) are left as read.
+    expect(page.words.filter((w) => /-\d*1/.test(w.text)).length).toBeGreaterThanOrEqual(4);
+    // Without three amount ones there is nothing to compare with: the words come back as they are.
+    const noAmounts = page.words.filter((w) => !/\d\.\d\d/.test(w.text));
+    expect(onesUnlikePage(noAmounts, page.grey)).toBe(noAmounts);
+    // Through the extractor: the number is as read, marked, and the form does not say it is complete.
+    const got = await createOfflineExtractor().extract({ bytes, mime: 'image/png', fileName: 'R3745.png' });
+    expect(got.line_items.map(key)).toEqual(truth.line_items.map(key));
+    expect(got.confidence?.invoice_number).toBe(CHANGED_CONFIDENCE);
+    const review = reviewExtraction(got);
+    expect(review.complete).toBe(false);
+    expect(review.warnings.join(' ')).toMatch(/The invoice number was read with low confidence/);
+  }, 120_000);
+
+  it('marks no word of pages whose ones are all ones', async () => {
+    for (const id of ['R325', 'R349']) {
+      const page = await recognizeWords(fixture(id).bytes);
+      expect(page.words.some((w) => /1/.test(w.text) && /\d\.\d\d/.test(w.text))).toBe(true);
+      expect(onesUnlikePage(page.words, page.grey)).toEqual(page.words);
+    }
   }, 120_000);
 });

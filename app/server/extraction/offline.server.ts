@@ -19,7 +19,7 @@ import { INVOICE_MESSAGES, LOW_CONFIDENCE, type ExtractedInvoice } from '~/lib/s
 import { ExtractionError, partialExtraction, validateExtraction, type InvoiceExtractor } from './contract.server';
 import { readInvoiceLayout, type LayoutInvoice } from './layout/read-layout';
 import { proseInk } from './layout/prose-ink';
-import { sReadAsFive } from './layout/s-or-five';
+import { onesUnlikePage, sReadAsFive } from './layout/s-or-five';
 import { median, tallForItsLetters, type WordBox } from './layout/words';
 import { crossCheckLines, OCR_PAGE_LIMIT_MS, OcrTimeoutError, recognizeMissedHeading, recognizeTopSparse, recognizeWords, type OcrOptions } from './ocr.server';
 import { parseInvoiceText } from './parse-invoice-text.server';
@@ -296,9 +296,10 @@ function finish(read: LayoutInvoice): ExtractedInvoice {
  */
 export async function readImagePage(bytes: Uint8Array, signal?: AbortSignal, options: OcrOptions = {}): Promise<PageRead> {
   const ocr = await recognizeWords(bytes, signal, options);
-  // An S read as 5, told from the page's own fives, then spaces read away and points read in, told from the ink:
-  // measured on clean page images only (see s-or-five.ts, prose-ink.ts).
-  const checkInk = (words: WordBox[]) => (options.scan || ocr.photo ? words : proseInk(sReadAsFive(words, ocr.grey), ocr.grey));
+  // An S read as 5 and a letter read as 1, told from the page's own fives and ones, then spaces read away and points
+  // read in, told from the ink: measured on clean page images only (see s-or-five.ts, prose-ink.ts).
+  const checkInk = (words: WordBox[]) =>
+    options.scan || ocr.photo ? words : proseInk(onesUnlikePage(sReadAsFive(words, ocr.grey), ocr.grey), ocr.grey);
   const read = { words: ocr.words, text: ocr.text };
   const first = combineReads([read]);
   if (first.tableTop === null) return { ...read, words: checkInk(read.words) };

@@ -22,6 +22,9 @@
  * others are left as read. Of the 169 S read right, 156 pass both tests (the measure sees an S). Not on photographs
  * or scans: a photographed five lay as far from its page's fives (up to 0.151) as an S (from 0.051). Pure functions
  * on an 8-bit grey image (0 black … 255 white).
+ *
+ * The same comparison with the page's amount ones marks a "1" that is no one ({@link onesUnlikePage}): a J, an I or
+ * an l read as "1" in an invoice number or a part number ("J672095" read "1672095", issue 18's twenty-sixth session).
  */
 import type { GreyImage } from '../clean-photo';
 import { CHANGED_CONFIDENCE, greyRange, isCodeWord, segmentGlyphs, type Glyph } from './glyphs';
@@ -38,7 +41,7 @@ export const GRID_H = 12;
  */
 export const FIVE_UNLIKE_PAGE = 0.13;
 
-/** Least amount fives of about a glyph's height (within 12 %) for the comparison to be made. */
+/** Least amount glyphs of the digit (fives, ones) of about a glyph's height (within 12 %) for the comparison to be made. */
 export const MIN_REFERENCE_FIVES = 3;
 
 const MONEY = /^[$€£]?\(?-?[\d,]*\d\.\d{2}\)?-?$/;
@@ -115,6 +118,40 @@ export function looksLikeS(image: GreyImage, g: Glyph): boolean {
 /** Least inset of an S's top row from its stem, as a share of its height ({@link looksLikeS}). */
 export const S_CAP_INSET = 0.1;
 
+/** An amount glyph of the page: its height (px) and coverage grid. */
+type Reference = { h: number; grid: number[] };
+
+/** The glyphs of `digit` in the page's amounts (`1,031.25`), each with its height and coverage grid. */
+function amountGlyphs(words: WordBox[], image: GreyImage, digit: string): Reference[] {
+  const references: Reference[] = [];
+  for (const w of words) {
+    if (!w.text.includes(digit) || !MONEY.test(w.text)) continue;
+    const glyphs = segmentGlyphs(image, w);
+    if (!glyphs || glyphs.length !== w.text.length) continue;
+    [...w.text].forEach((c, i) => {
+      const grid = c === digit ? coverageGrid(image, glyphs[i]!) : null;
+      if (grid) references.push({ h: glyphs[i]!.y1 - glyphs[i]!.y0, grid });
+    });
+  }
+  return references;
+}
+
+/**
+ * Distance (0..1) from a glyph to the nearest reference of about its height (within 12 %); null when fewer than
+ * {@link MIN_REFERENCE_FIVES} references are that tall or the glyph has no clear ink.
+ */
+function distanceToNearest(image: GreyImage, g: Glyph, references: Reference[]): number | null {
+  const h = g.y1 - g.y0;
+  const near = references.filter((r) => Math.abs(r.h - h) <= Math.max(1, 0.12 * h));
+  const grid = coverageGrid(image, g);
+  if (!grid || near.length < MIN_REFERENCE_FIVES) return null;
+  return Math.min(...near.map((r) => gridDistance(grid, r.grid)));
+}
+
+/** Whether a word is looked at for a digit that is a letter: a code, or a number of four digits or more; never an amount. */
+const codeOrLongNumber = (text: string, digit: string) =>
+  text.includes(digit) && !MONEY.test(text) && (isCodeWord(text) || /^\d{4,}$/.test(text));
+
 /**
  * The page's words with each "5" of a code or a number of four digits or more (not an amount, not a date) made "S"
  * where its glyph is unlike every amount five of the page of about its height ({@link FIVE_UNLIKE_PAGE}, at least
@@ -123,34 +160,49 @@ export const S_CAP_INSET = 0.1;
  * every word of a page with too few amount fives, are returned as they are.
  */
 export function sReadAsFive(words: WordBox[], image: GreyImage): WordBox[] {
-  const references: { h: number; grid: number[] }[] = [];
-  for (const w of words) {
-    if (!w.text.includes('5') || !MONEY.test(w.text)) continue;
-    const glyphs = segmentGlyphs(image, w);
-    if (!glyphs || glyphs.length !== w.text.length) continue;
-    [...w.text].forEach((c, i) => {
-      const grid = c === '5' ? coverageGrid(image, glyphs[i]!) : null;
-      if (grid) references.push({ h: glyphs[i]!.y1 - glyphs[i]!.y0, grid });
-    });
-  }
+  const references = amountGlyphs(words, image, '5');
   if (references.length < MIN_REFERENCE_FIVES) return words;
   return words.map((w) => {
-    if (!w.text.includes('5') || MONEY.test(w.text) || !(isCodeWord(w.text) || /^\d{4,}$/.test(w.text)))
-      return w;
+    if (!codeOrLongNumber(w.text, '5')) return w;
     const glyphs = segmentGlyphs(image, w);
     if (!glyphs || glyphs.length !== w.text.length) return w;
     const text = [...w.text]
       .map((c, i) => {
         if (c !== '5') return c;
-        const g = glyphs[i]!;
-        const h = g.y1 - g.y0;
-        const near = references.filter((r) => Math.abs(r.h - h) <= Math.max(1, 0.12 * h));
-        const grid = coverageGrid(image, g);
-        if (!grid || near.length < MIN_REFERENCE_FIVES) return c;
-        const nearest = Math.min(...near.map((r) => gridDistance(grid, r.grid)));
-        return nearest > FIVE_UNLIKE_PAGE && looksLikeS(image, g) ? 'S' : c;
+        const nearest = distanceToNearest(image, glyphs[i]!, references);
+        return nearest !== null && nearest > FIVE_UNLIKE_PAGE && looksLikeS(image, glyphs[i]!) ? 'S' : c;
       })
       .join('');
     return text === w.text ? w : { ...w, text, conf: Math.min(w.conf, CHANGED_CONFIDENCE) };
+  });
+}
+
+/**
+ * Least distance from every amount "1" of the page for a glyph read "1" to be a letter ({@link onesUnlikePage}).
+ * Tuning pages (random page-image seeds 3601–3750, 2026-12-07): of 1,451 ones in part and invoice numbers with three
+ * amount ones to compare with, the farthest lay 0.15 from its page's nearest; DejaVu Sans Mono's J read as "1" in the
+ * invoice number "J672095" lay 0.46 from every one of its page (R3745, read "1672095" at 0.84, silently).
+ */
+export const ONE_UNLIKE_PAGE = 0.25;
+
+/**
+ * The page's words with a "1" in a code or a number of four digits or more whose glyph is unlike every amount one of
+ * the page of about its height ({@link ONE_UNLIKE_PAGE}, at least {@link MIN_REFERENCE_FIVES} of them) given
+ * confidence {@link CHANGED_CONFIDENCE}, letters as read: a J, an I or an l read as "1" — which letter the glyph alone
+ * does not say, so none is put in, but the form marks the field and never passes it silently. Only words whose glyphs
+ * pair one to one with their letters are looked at; every word of a page with too few amount ones is returned as it is.
+ */
+export function onesUnlikePage(words: WordBox[], image: GreyImage): WordBox[] {
+  const references = amountGlyphs(words, image, '1');
+  if (references.length < MIN_REFERENCE_FIVES) return words;
+  return words.map((w) => {
+    if (!codeOrLongNumber(w.text, '1') || w.conf <= CHANGED_CONFIDENCE) return w;
+    const glyphs = segmentGlyphs(image, w);
+    if (!glyphs || glyphs.length !== w.text.length) return w;
+    const unlike = [...w.text].some((c, i) => {
+      const nearest = c === '1' ? distanceToNearest(image, glyphs[i]!, references) : null;
+      return nearest !== null && nearest > ONE_UNLIKE_PAGE;
+    });
+    return unlike ? { ...w, conf: CHANGED_CONFIDENCE } : w;
   });
 }
