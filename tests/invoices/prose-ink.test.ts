@@ -3,7 +3,8 @@
  * Fixtures are random layouts' page images (tuning seeds of `RSEED=251 COUNT=300 VARIANT=png npm run bench:random`,
  * copied from its cache): R533, whose "LINER, FRONT FENDER, LH" the OCR read "…FENDER,LH", and R396, whose supplier
  * "Bluewater Parts Warehouse LLC" the sparse header re-read gave as "…LL.C"; both passed as 'Data extracted
- * successfully!'.
+ * successfully!'. R3823 (tuning seed of `RSEED=3751 COUNT=150 VARIANT=png`, issue 18's twenty-sixth session): the
+ * supplier "Redline Parts Depot Co." printed white in a dark band was read "… Co", its full stop read away, silently.
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -11,7 +12,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import type { ExtractedInvoice } from '~/lib/schemas/invoice';
 import type { GreyImage } from '~/server/extraction/clean-photo';
 import type { Glyph } from '~/server/extraction/layout/glyphs';
-import { lostSpace, pointNotPrinted, proseInk, wordSpace } from '~/server/extraction/layout/prose-ink';
+import { lostSpace, pointNotPrinted, pointReadAway, proseInk, wordSpace } from '~/server/extraction/layout/prose-ink';
 import type { WordBox } from '~/server/extraction/layout/words';
 import { createOfflineExtractor } from '~/server/extraction/offline.server';
 import { closeOcrWorker } from '~/server/extraction/ocr.server';
@@ -124,6 +125,42 @@ describe('a point not printed', () => {
   });
 });
 
+describe('a full stop read away', () => {
+  // "Co" as two letters 16 px tall (x 10–32, rows 10–26); a stop drawn after it, as `stop` gives.
+  const co: WordBox = { text: 'Co', x0: 10, x1: 32, y0: 10, y1: 26, conf: 0.96 };
+  const drawnCo = (stop: [number, number, number, number][]) => page([[10, 20, 10, 26], [22, 32, 10, 26], ...stop]);
+
+  it('finds a point on the baseline just after a word of letters', () => {
+    expect(pointReadAway(co, drawnCo([[35, 38, 23, 26]]), [co])).toBe(true);
+    // A comma's tail below the baseline, a middle dot, a point past half a letter height, a blot too big for a point,
+    // and no ink at all: no stop.
+    expect(pointReadAway(co, drawnCo([[35, 38, 23, 30]]), [co])).toBe(false);
+    expect(pointReadAway(co, drawnCo([[35, 38, 16, 19]]), [co])).toBe(false);
+    expect(pointReadAway(co, drawnCo([[44, 47, 23, 26]]), [co])).toBe(false);
+    expect(pointReadAway(co, drawnCo([[35, 42, 19, 26]]), [co])).toBe(false);
+    expect(pointReadAway(co, drawnCo([]), [co])).toBe(false);
+    // A sliver one pixel wide (the faint edge of the next word's first letter) is no point either.
+    expect(pointReadAway(co, drawnCo([[35, 36, 23, 26]]), [co])).toBe(false);
+  });
+
+  it('leaves a point another word holds, and words that do not end in a letter', () => {
+    const image = drawnCo([[35, 38, 23, 26]]);
+    const stop: WordBox = { text: '.', x0: 35, x1: 38, y0: 23, y1: 26, conf: 0.6 };
+    expect(pointReadAway(co, image, [co, stop])).toBe(false);
+    // A word whose box starts just after the point ("within" before "30": the 3's left edge outside its box).
+    const next: WordBox = { text: '30', x0: 39, x1: 60, y0: 10, y1: 26, conf: 0.96 };
+    expect(pointReadAway(co, image, [co, next])).toBe(false);
+    expect(pointReadAway(co, image, [co, { ...next, x0: 44 }])).toBe(true);
+    expect(pointReadAway({ ...co, text: 'C9' }, image, [co])).toBe(false);
+    expect(pointReadAway({ ...co, text: 'Co.' }, image, [co])).toBe(false);
+  });
+
+  it('puts the stop back through proseInk, confidence and box kept', () => {
+    const out = proseInk([co], drawnCo([[35, 38, 23, 26]]));
+    expect(out).toEqual([{ ...co, text: 'Co.' }]);
+  });
+});
+
 describe('whole reads of tuning pages', () => {
   const extractor = createOfflineExtractor();
 
@@ -142,5 +179,12 @@ describe('whole reads of tuning pages', () => {
     const read = await extractor.extract({ bytes, mime: 'image/png', fileName: 'R396.png' });
     expect(read.supplier).toBe(truth.supplier);
     expect(read.supplier).toBe('Bluewater Parts Warehouse LLC');
+  }, 60_000);
+
+  it('R3823: the supplier "Redline Parts Depot Co." in a dark band keeps its full stop', async () => {
+    const { bytes, truth } = fixture('R3823');
+    const read = await extractor.extract({ bytes, mime: 'image/png', fileName: 'R3823.png' });
+    expect(truth.supplier).toBe('Redline Parts Depot Co.');
+    expect(read.supplier).toBe(truth.supplier);
   }, 60_000);
 });

@@ -92,6 +92,48 @@ export function pointNotPrinted(text: string, glyphs: Glyph[]): boolean {
   return h >= 8 && !glyphs.some((g) => g.x1 - g.x0 <= POINT_SIZE * h && g.y1 - g.y0 <= POINT_SIZE * h);
 }
 
+/** Words ending in a letter that a full stop read away may follow ("Co" for `Co.`, "ASSY" for `ASSY.`). */
+const ENDS_IN_LETTER = /^[A-Za-z][A-Za-z.'&]*[A-Za-z]$/;
+
+/** How far right of a word's box (× its letters' height) a full stop read away is looked for. */
+export const STOP_REACH = 0.5;
+
+/**
+ * Whether a full stop the read left out follows a word of letters: the space right of the word's box, {@link
+ * STOP_REACH} × its letters' height wide and reaching 0.4 × the height below the box (a comma's tail), holds exactly one
+ * glyph apart from the word's last letter, and that glyph is a point — at most {@link POINT_SIZE} × the height wide and
+ * tall, at least a tenth as wide and tall, its bottom on the letters' baseline (within 0.15 × the height). `others`
+ * are the page's other words: none may reach into the space up to the point or start within a tenth of the height
+ * (2 px at least) after it. Letters under 8 px tall are not judged. A white "Redline Parts Depot Co." in a dark band was read "… Co" (random
+ * layout R3823, silently).
+ */
+export function pointReadAway(w: WordBox, image: GreyImage, others: WordBox[]): boolean {
+  if (!ENDS_IN_LETTER.test(w.text)) return false;
+  const own = segmentGlyphs(image, w);
+  if (!own || own.length === 0) return false;
+  const h = Math.max(...own.map((g) => g.y1 - g.y0));
+  if (h < 8) return false;
+  // The space right of the box, down to 0.4 × the height below it, so that a comma shows its tail; a sliver of the
+  // last letter's edge at the box's border is not a glyph of its own.
+  const right = segmentGlyphs(image, {
+    x0: w.x1,
+    x1: Math.min(image.width, w.x1 + Math.round(STOP_REACH * h)),
+    y0: w.y0,
+    y1: Math.min(image.height, w.y1 + Math.round(0.4 * h)),
+  })?.filter((g) => g.x0 > w.x1);
+  if (!right || right.length !== 1) return false;
+  const point = right[0]!;
+  const baseline = median(own.filter((g) => g.y1 - g.y0 >= 0.8 * h).map((g) => g.y1));
+  const size = (a: number) => a <= POINT_SIZE * h;
+  const [pw, ph] = [point.x1 - point.x0, point.y1 - point.y0];
+  if (!size(pw) || !size(ph) || pw < 0.1 * h || ph < 0.1 * h) return false;
+  if (Math.abs(point.y1 - baseline) > 0.15 * h) return false;
+  // No other word reaches into the space up to the point, nor starts right after it (the faint left edge of the next
+  // word's first letter, outside that word's box, looks like a point: "within" before "30").
+  const clear = point.x1 + Math.max(2, 0.1 * h);
+  return !others.some((o) => o !== w && o.x0 < clear && o.x1 > w.x1 && o.y0 < w.y1 && o.y1 > w.y0);
+}
+
 /**
  * The page's words with spaces read away put back and points not printed dropped (see the module docs): a word split
  * at a space becomes two words (each with the word's confidence and its part of the box); a word losing its point
@@ -104,6 +146,11 @@ export function proseInk(words: WordBox[], image: GreyImage): WordBox[] {
     if (!w.text.includes('.') || !PROSE.test(w.text)) continue;
     const glyphs = segmentGlyphs(image, w);
     if (glyphs && pointNotPrinted(w.text, glyphs)) replaced.set(w, [{ ...w, text: w.text.replace('.', '') }]);
+  }
+  for (const w of words) {
+    if (!replaced.has(w) && pointReadAway(w, image, words)) {
+      replaced.set(w, [{ ...w, text: `${w.text}.` }]);
+    }
   }
   for (const line of wordsByOcrLine(words).map((ws) => [...ws].sort((a, b) => a.x0 - b.x0))) {
     const space = wordSpace(line);
