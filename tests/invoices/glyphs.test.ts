@@ -5,7 +5,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import type { GreyImage } from '~/server/extraction/clean-photo';
-import { centreInk, CHANGED_CONFIDENCE, dashBeside, FOOTED_ONE_SPACE, HOLLOW_CENTRE, MARKED_ZERO_CENTRE, MIN_SIX_HEIGHT, isBarredI, isClosedSix, isTee, isCodeWord, isFootedL, letterIReadAsOne, lettersByShape, stemReach, lostDash, MAX_O_RATIO, NARROW_T, numeralReadWithT, numeralsReadWithT, O_OVER_ZERO, pairByDashes, pairLetters, refineCode, refineCodeWords, segmentGlyphs, smallCapsCase, spaceByGaps, spacesSeenIn, wrappedCodeTails, ZERO_OVER_ZERO, zeroOrO, zerosReadAsSix, zerosReadAsSixInWords, type Glyph } from '~/server/extraction/layout/glyphs';
+import { centreInk, CHANGED_CONFIDENCE, dashBeside, FOOTED_ONE_SPACE, HOLLOW_CENTRE, MARKED_ZERO_CENTRE, MIN_SIX_HEIGHT, isBarredI, isClosedSix, isTee, isCodeWord, isFootedL, letterIReadAsOne, lettersByShape, stemReach, lostDash, MAX_O_RATIO, NARROW_T, numeralReadWithT, numeralsReadWithT, O_OVER_ZERO, pairByDashes, pairLetters, pairRunsAcrossLevels, RUN_INK_KEPT, refineCode, refineCodeWords, segmentGlyphs, smallCapsCase, spaceByGaps, spacesSeenIn, wrappedCodeTails, ZERO_OVER_ZERO, zeroOrO, zerosReadAsSix, zerosReadAsSixInWords, type Glyph } from '~/server/extraction/layout/glyphs';
 import type { WordBox } from '~/server/extraction/layout/words';
 
 /** A white page with dark boxes (x0, width) 20 px tall at y 10..30, one per glyph. */
@@ -688,5 +688,49 @@ describe('a roman numeral read with a T (R944)', () => {
       { text: 'II', conf: CHANGED_CONFIDENCE },
       { text: 'IT', conf: 0.93 },
     ]);
+  });
+});
+
+describe('runs between dashes paired at their own ink level (random photograph R1180: "FAN-621-4IO" read "FAN-621-410", silently)', () => {
+  /** Glyph boxes (x0, x1) 20 px tall at rows 0–20; a dash is 6 px wide and 3 tall in the letters' middle band. */
+  const letter = ([x0, x1]: [number, number]): Glyph => ({ x0, x1, y0: 0, y1: 20 });
+  const dash = (x0: number): Glyph => ({ x0, x1: x0 + 6, y0: 8, y1: 11 });
+  // The middle grey level: "FA" touch, and the second dash runs into the 4.
+  const middle = [letter([0, 30]), letter([34, 50]), dash(54), letter([64, 76]), letter([80, 92]), letter([96, 100]), letter([104, 128]), letter([132, 136]), letter([140, 158])];
+  // A darker level: both dashes part from their letters, but the F falls in two and the O breaks apart.
+  const darker = [letter([0, 6]), letter([8, 14]), letter([16, 30]), letter([34, 50]), dash(54), letter([64, 76]), letter([80, 92]), letter([96, 100]), dash(105), letter([115, 128]), letter([132, 136]), letter([140, 147]), letter([151, 158])];
+  // The darkest: letters fall to their stems; "FAN" as three thin pieces holds too little of the run's ink.
+  const darkest = [letter([0, 3]), letter([20, 24]), letter([34, 38]), dash(54), letter([66, 70]), letter([82, 86]), letter([97, 99]), dash(105), letter([118, 122]), letter([133, 135]), letter([142, 145])];
+
+  it('pairs each run at the first level where it pairs, a run that pairs nowhere left whole', () => {
+    const paired = pairRunsAcrossLevels('FAN-621-4IO', [middle, darker, darkest])!;
+    expect(paired.letters).toEqual(['FAN', '-', '6', '2', '1', '-', '4', 'I', 'O']);
+    // "FAN" over one box spanning the middle level's glyphs; the dashes from the darker level; "4IO" from the middle.
+    expect(paired.glyphs[0]).toEqual({ x0: 0, x1: 50, y0: 0, y1: 20 });
+    expect(paired.glyphs[1]).toEqual(dash(54));
+    expect(paired.glyphs[5]).toEqual(dash(105));
+    expect(paired.glyphs.slice(6)).toEqual([letter([104, 128]), letter([132, 136]), letter([140, 158])]);
+    expect(RUN_INK_KEPT).toBeGreaterThan(0.24);
+  });
+
+  it('gives nothing without the text’s dashes at some level, or when no run pairs', () => {
+    expect(pairRunsAcrossLevels('FAN-621-4IO', [middle])).toBeNull();
+    expect(pairRunsAcrossLevels('FAN6214IO', [middle, darker])).toBeNull();
+    expect(pairRunsAcrossLevels('FAN-62-4I', [middle, darker])).toBeNull();
+  });
+
+  it('judges the letters with a glyph of their own by shape, never a run', () => {
+    const paired = pairRunsAcrossLevels('FAN-621-4IO', [middle, darker, darkest])!;
+    const refined = refineCode('FAN-621-41O', [], FONT, { paired: { ...paired, letters: paired.letters.map((l) => (l === 'I' ? '1' : l)) } })!;
+    expect(refined.letters).toHaveLength(refined.glyphs.length);
+    // Every "1" that stands alone is put to the shape test: the 4IO run's and 621's; a run of touching letters is not.
+    const tested: number[] = [];
+    const out = lettersByShape(refined, page(200, []), '1', 'I', (_image, g) => {
+      tested.push(g.x0);
+      return g.x0 === 132;
+    });
+    expect(tested).toEqual([96, 132]);
+    expect(text(out)).toBe('FAN-621-4IO');
+    expect(out.letters).toEqual(['FAN', '-', '6', '2', '1', '-', '4', 'I', 'O']);
   });
 });

@@ -35,7 +35,8 @@
  *   ink there a zero ({@link zerosAndOsByCentre}; on photographs too).
  * - **Touching letters**: a word still unpaired (after a read of its own box) is split again at darker ink levels
  *   ({@link DARK_INK_LEVELS}; the digit width then measured on the word's own digits at that level), then paired
- *   anchored on its dashes ({@link pairByDashes}).
+ *   anchored on its dashes ({@link pairByDashes}), last run by run between its dashes, each run at the ink level where
+ *   it pairs ({@link pairRunsAcrossLevels}); the letters with a glyph of their own are then judged by shape.
  *
  * A word whose letters were changed (not only split) gets confidence {@link CHANGED_CONFIDENCE}, so the form marks
  * it and never shows 'Data extracted successfully!' on the strength of a guess.
@@ -337,6 +338,61 @@ export function pairByDashes(text: string, glyphs: Glyph[]): { letters: string[]
   return paired ? { letters, glyphs: out } : null;
 }
 
+/** Least share of the run's ink width at the page's level a darker level's glyphs must keep ({@link pairRunsAcrossLevels}). */
+export const RUN_INK_KEPT = 0.75;
+
+/**
+ * A code's letters paired run by run, each run between two dashes from the ink level where it pairs: on a photograph
+ * a dash touches the letter beside it at one level and a letter breaks apart at the next ("FAN-621-4IO": at the middle
+ * grey level the second dash runs into the 4, at a darker one the O parts in two; random photograph R1180, read
+ * "FAN-621-410" and passed silently). `splits` are the word's glyphs at each ink level, the page's own first. The dashes
+ * are taken from the first split holding as many dashes ({@link dashTest}) as the text; each run of letters then takes
+ * the glyphs whose centres lie between its dashes from the first split where they number as many as its letters, or,
+ * when none does, becomes one entry over one box spanning the first split's glyphs there (left as read, see {@link
+ * pairByDashes}); a darker split's glyphs count only when their widths add up to {@link RUN_INK_KEPT} × the first's.
+ * Null when no split has the text's dashes, a run has no glyph, or no run pairs one to one.
+ */
+export function pairRunsAcrossLevels(text: string, splits: (Glyph[] | null)[]): { letters: string[]; glyphs: Glyph[] } | null {
+  const chars = [...text.replace(/\s+/g, '')];
+  const count = chars.filter((c) => c === '-').length;
+  if (count === 0) return null;
+  const levels = splits.filter((g): g is Glyph[] => g !== null && g.length >= 3);
+  const withDashes = levels.find((gs) => gs.filter(dashTest(gs)).length === count);
+  if (!withDashes) return null;
+  const dashes = withDashes.filter(dashTest(withDashes));
+  const runs = chars.join('').split('-');
+  const letters: string[] = [];
+  const out: Glyph[] = [];
+  let paired = false;
+  for (let r = 0; r < runs.length; r += 1) {
+    if (r > 0) {
+      letters.push('-');
+      out.push(dashes[r - 1]!);
+    }
+    const run = [...runs[r]!];
+    if (run.length === 0) continue;
+    const left = r === 0 ? -Infinity : dashes[r - 1]!.x1;
+    const right = r === runs.length - 1 ? Infinity : dashes[r]!.x0;
+    const within = (gs: Glyph[]) => gs.filter((g) => (g.x0 + g.x1) / 2 > left && (g.x0 + g.x1) / 2 < right && !dashes.includes(g));
+    // A darker level's glyphs must still hold most of the run's ink width: at the darkest, letters fall to their
+    // stems and a wrong number of pieces can match the letters by chance.
+    const inkWidth = (gs: Glyph[]) => gs.reduce((t, g) => t + g.x1 - g.x0, 0);
+    const base = inkWidth(within(levels[0]!));
+    const one = levels.map(within).find((gs) => gs.length === run.length && inkWidth(gs) >= RUN_INK_KEPT * base);
+    if (one) {
+      paired = true;
+      letters.push(...run);
+      out.push(...one);
+      continue;
+    }
+    const gs = within(levels[0]!);
+    if (gs.length === 0) return null;
+    letters.push(run.join(''));
+    out.push({ x0: gs[0]!.x0, x1: gs[gs.length - 1]!.x1, y0: Math.min(...gs.map((g) => g.y0)), y1: Math.max(...gs.map((g) => g.y1)) });
+  }
+  return paired ? { letters, glyphs: out } : null;
+}
+
 /** Whether a word is code-like enough to be checked (see module docs). */
 export function isCodeWord(text: string): boolean {
   // A real digit is needed: an upper-case word (a dot-matrix "HOOD") is left as read.
@@ -370,9 +426,10 @@ export function refineCode(
   text: string,
   glyphs: Glyph[],
   font: FontMeasures,
-  options: { anchorOnDashes?: boolean; ownDigits?: boolean; photo?: boolean } = {},
-): { pieces: { text: string; from: number; to: number }[]; glyphs: Glyph[] } | null {
-  let chars = pairLetters(text, glyphs, { lostDashes: !options.photo });
+  options: { anchorOnDashes?: boolean; ownDigits?: boolean; photo?: boolean; paired?: { letters: string[]; glyphs: Glyph[] } } = {},
+): { pieces: { text: string; from: number; to: number }[]; glyphs: Glyph[]; letters: string[] } | null {
+  let chars = options.paired ? options.paired.letters : pairLetters(text, glyphs, { lostDashes: !options.photo });
+  if (options.paired) glyphs = options.paired.glyphs;
   if (!chars) {
     const byDashes = options.anchorOnDashes ? pairByDashes(text, glyphs) : null;
     if (!byDashes) return null;
@@ -439,7 +496,7 @@ export function refineCode(
       last.to = i;
     }
   }
-  return { pieces, glyphs };
+  return { pieces, glyphs, letters: out };
 }
 
 /**
@@ -493,10 +550,7 @@ export function spaceByGaps(text: string, glyphs: Glyph[]): { pieces: { text: st
  * ("9 04 6 7-1 0188" for `90467-10188`). Beside a bare bar the gap must be {@link NARROW_GLYPH_BEARING} × the height
  * wider ("331 50" for `33150`). Pieces whose space is not seen are joined.
  */
-export function spacesSeenIn(
-  refined: { pieces: { text: string; from: number; to: number }[]; glyphs: Glyph[] },
-  base: Glyph[],
-): { pieces: { text: string; from: number; to: number }[]; glyphs: Glyph[] } {
+export function spacesSeenIn<T extends Refined>(refined: T, base: Glyph[]): T {
   const h = median(base.map((g) => g.y1 - g.y0));
   const seen = (at: number) =>
     base.some((a, i) => {
@@ -513,7 +567,7 @@ export function spacesSeenIn(
       last.to = p.to;
     }
   }
-  return { pieces, glyphs: refined.glyphs };
+  return { ...refined, pieces };
 }
 
 /**
@@ -769,23 +823,27 @@ export function zerosReadAsSix<T extends Refined>(refined: T, image: GreyImage):
   return lettersByShape(refined, image, '6', '0', isClosedSix);
 }
 
-/** A refined code word: its pieces (text and glyph range) and the glyphs the letters pair with one to one. */
-type Refined = { pieces: { text: string; from: number; to: number }[]; glyphs: Glyph[] };
+/**
+ * A refined code word: its pieces (text and glyph range) and the glyphs its entries pair with one to one; `letters`
+ * are the entries (a letter, or a run of touching letters over one box, see {@link pairByDashes}) when known.
+ */
+type Refined = { pieces: { text: string; from: number; to: number }[]; glyphs: Glyph[]; letters?: string[] };
 
 /**
  * A refined word's letters `read` whose glyphs pass `shape` made `becomes` (the word is then changed, so its
- * confidence drops to {@link CHANGED_CONFIDENCE}). Only when every letter has its own glyph.
+ * confidence drops to {@link CHANGED_CONFIDENCE}). Only letters with a glyph of their own: in a word paired run by run
+ * ({@link pairByDashes}, {@link pairRunsAcrossLevels}) a run of touching letters is left as read.
  */
 export function lettersByShape<T extends Refined>(refined: T, image: GreyImage, read: string, becomes: string, shape: (image: GreyImage, g: Glyph) => boolean): T {
   const letters = refined.pieces.map((p) => p.text).join('');
-  if (!letters.includes(read) || letters.length !== refined.glyphs.length) return refined;
-  let at = 0;
-  const pieces = refined.pieces.map((p) => {
-    const text = [...p.text].map((c, k) => (c === read && shape(image, refined.glyphs[at + k]!) ? becomes : c)).join('');
-    at += p.text.length;
-    return { ...p, text };
-  });
-  return { ...refined, pieces };
+  if (!letters.includes(read)) return refined;
+  // The entries the glyphs pair with: single letters, or runs of touching letters (a run is never judged by shape).
+  const entries = refined.letters ?? (letters.length === refined.glyphs.length ? [...letters] : null);
+  if (!entries || entries.length !== refined.glyphs.length) return refined;
+  const next = entries.map((e, k) => (e === read && shape(image, refined.glyphs[k]!) ? becomes : e));
+  if (next.every((e, k) => e === entries[k])) return refined;
+  const pieces = refined.pieces.map((p) => ({ ...p, text: next.slice(p.from, p.to + 1).join('') }));
+  return { ...refined, pieces, letters: next };
 }
 
 /**
@@ -1138,6 +1196,11 @@ export async function refineCodeWords(ocrWords: WordBox[], image: GreyImage & { 
           }
         }
       }
+    }
+    // Still unpaired: each run between dashes paired at the ink level where it pairs (see pairRunsAcrossLevels).
+    if (!refined && isCode(w)) {
+      const paired = pairRunsAcrossLevels(w.text, [glyphs, ...DARK_INK_LEVELS.map((level) => segmentGlyphs(image, w, level))]);
+      if (paired) refined = refineCode(w.text, [], font, { paired, photo });
     }
     // Still unpaired (blurred letters touching): spaces from the word's clear gaps alone, marked for checking.
     const spaced = !refined && isCode(w) ? spaceByGaps(w.text, glyphs) : null;
