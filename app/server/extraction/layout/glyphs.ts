@@ -960,7 +960,8 @@ export function zerosAndOsByCentre<T extends Refined>(refined: T, image: GreyIma
     at += p.text.length;
     return { ...p, text };
   });
-  return { ...refined, pieces };
+  // One letter to each glyph here, so the entries are the pieces' letters.
+  return { ...refined, pieces, letters: [...pieces.map((p) => p.text).join('')] };
 }
 
 /**
@@ -1029,7 +1030,8 @@ export function dashesBesideLetters<T extends Refined>(refined: T, image: GreyIm
       last.to = p.to;
     } else pieces.push({ text, from: p.from, to: p.to });
   }
-  return { ...refined, pieces };
+  // A dash put back shares its letter's glyph: the entries are the letters with their dashes.
+  return { ...refined, pieces, letters: out };
 }
 
 /**
