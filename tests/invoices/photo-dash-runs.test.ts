@@ -3,7 +3,9 @@
  * ink level (issue 18's twenty-sixth session, `pairRunsAcrossLevels` in layout/glyphs.ts). The fixture is random
  * layout R1180 photographed (tuning seed 1180 of `RSEED=1161 COUNT=60 VARIANT=photo npm run bench:random`, copied from
  * its cache): Liberation Serif's "FAN-621-4IO", whose second dash touches the 4 at the middle grey level while the O
- * breaks apart at a darker one, was read "FAN-621-410" and passed as 'Data extracted successfully!'.
+ * breaks apart at a darker one, was read "FAN-621-410" and passed as 'Data extracted successfully!'. R1115 (seed
+ * 1115 of `RSEED=1101 COUNT=60 VARIANT=photo`): "MIR-AE-6-400", whose last run pairs only at a darker level, where
+ * its strokes are thinner and its gaps wider, was first given a space there ("MIR-AE-6-4 00").
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -15,8 +17,10 @@ import { closeOcrWorker } from '~/server/extraction/ocr.server';
 import { reviewExtraction } from '~/server/extraction/review.server';
 
 const DIR = path.resolve(import.meta.dirname, '../fixtures/invoices-random');
-const bytes = new Uint8Array(fs.readFileSync(path.join(DIR, 'R1180-photo.jpg')));
-const truth = (JSON.parse(fs.readFileSync(path.join(DIR, 'R1180-photo.json'), 'utf8')) as { expected: ExtractedInvoice }).expected;
+const fixture = (id: string) => ({
+  bytes: new Uint8Array(fs.readFileSync(path.join(DIR, `${id}-photo.jpg`))),
+  truth: (JSON.parse(fs.readFileSync(path.join(DIR, `${id}-photo.json`), 'utf8')) as { expected: ExtractedInvoice }).expected,
+});
 
 afterAll(async () => {
   await closeOcrWorker();
@@ -24,6 +28,7 @@ afterAll(async () => {
 
 describe('a photographed part number paired run by run', () => {
   it('gives "FAN-621-4IO" its letter O back, marked, and the form does not say the read is complete', async () => {
+    const { bytes, truth } = fixture('R1180');
     expect(truth.line_items.map((i) => i.part_number)).toContain('FAN-621-4IO');
     const got = await createOfflineExtractor().extract({ bytes, mime: 'image/jpeg', fileName: 'R1180-photo.jpg' });
     const at = got.line_items.findIndex((i) => i.description === 'COOLING FAN ASSY');
@@ -35,5 +40,12 @@ describe('a photographed part number paired run by run', () => {
     // The other rows are as read before: every other part number right.
     const others = truth.line_items.filter((i) => i.part_number !== 'FAN-621-4IO').map((i) => i.part_number);
     expect(got.line_items.map((i) => i.part_number).filter((p) => !p.startsWith('FAN'))).toEqual(others);
+  }, 120_000);
+
+  it('puts no space in a run paired at a darker level where the middle level shows none ("MIR-AE-6-400")', async () => {
+    const { bytes, truth } = fixture('R1115');
+    const got = await createOfflineExtractor().extract({ bytes, mime: 'image/jpeg', fileName: 'R1115-photo.jpg' });
+    expect(truth.line_items.map((i) => i.part_number)).toContain('MIR-AE-6-400');
+    expect(got.line_items.map((i) => i.part_number)).toContain('MIR-AE-6-400');
   }, 120_000);
 });

@@ -1202,7 +1202,9 @@ export async function refineCodeWords(ocrWords: WordBox[], image: GreyImage & { 
     // Still unpaired: each run between dashes paired at the ink level where it pairs (see pairRunsAcrossLevels).
     if (!refined && isCode(w)) {
       const paired = pairRunsAcrossLevels(w.text, [glyphs, ...DARK_INK_LEVELS.map((level) => segmentGlyphs(image, w, level))]);
-      if (paired) refined = refineCode(w.text, [], font, { paired, photo });
+      // A space only where the middle level's glyphs part too (a darker level's thinner strokes widen every gap).
+      const next = paired ? refineCode(w.text, [], font, { paired, photo }) : null;
+      if (next) refined = spacesSeenIn(next, glyphs);
     }
     // Still unpaired (blurred letters touching): spaces from the word's clear gaps alone, marked for checking.
     const spaced = !refined && isCode(w) ? spaceByGaps(w.text, glyphs) : null;
