@@ -36,7 +36,7 @@
  * - **Touching letters**: a word still unpaired (after a read of its own box) is split again at darker ink levels
  *   ({@link DARK_INK_LEVELS}; the digit width then measured on the word's own digits at that level), then paired
  *   anchored on its dashes ({@link pairByDashes}), last run by run between its dashes, each run at the ink level where
- *   it pairs ({@link pairRunsAcrossLevels}); the letters with a glyph of their own are then judged by shape.
+ *   it pairs ({@link pairRunsAcrossLevels}: a letter its glyphs would change then only marks the word).
  *
  * A word whose letters were changed (not only split) gets confidence {@link CHANGED_CONFIDENCE}, so the form marks
  * it and never shows 'Data extracted successfully!' on the strength of a guess.
@@ -350,7 +350,8 @@ export const RUN_INK_KEPT = 0.75;
  * the glyphs whose centres lie between its dashes from the first split where they number as many as its letters, or,
  * when none does, becomes one entry over one box spanning the first split's glyphs there (left as read, see {@link
  * pairByDashes}); a darker split's glyphs count only when their widths add up to {@link RUN_INK_KEPT} × the first's.
- * Null when no split has the text's dashes, a run has no glyph, or no run pairs one to one.
+ * Null when no split has the text's dashes, a run has no glyph, or no run pairs one to one. Such a pairing is weak:
+ * {@link refineCodeWords} keeps the word's letters as read and only marks it when its glyphs would change one.
  */
 export function pairRunsAcrossLevels(text: string, splits: (Glyph[] | null)[]): { letters: string[]; glyphs: Glyph[] } | null {
   const chars = [...text.replace(/\s+/g, '')];
@@ -1200,11 +1201,13 @@ export async function refineCodeWords(ocrWords: WordBox[], image: GreyImage & { 
       }
     }
     // Still unpaired: each run between dashes paired at the ink level where it pairs (see pairRunsAcrossLevels).
+    let byRuns = false;
     if (!refined && isCode(w)) {
       const paired = pairRunsAcrossLevels(w.text, [glyphs, ...DARK_INK_LEVELS.map((level) => segmentGlyphs(image, w, level))]);
       // A space only where the middle level's glyphs part too (a darker level's thinner strokes widen every gap).
       const next = paired ? refineCode(w.text, [], font, { paired, photo }) : null;
       if (next) refined = spacesSeenIn(next, glyphs);
+      byRuns = next !== null;
     }
     // Still unpaired (blurred letters touching): spaces from the word's clear gaps alone, marked for checking.
     const spaced = !refined && isCode(w) ? spaceByGaps(w.text, glyphs) : null;
@@ -1236,6 +1239,13 @@ export async function refineCodeWords(ocrWords: WordBox[], image: GreyImage & { 
     if (!image.photo) refined = dashesBesideLetters(refined, image);
     // A letter changed by its glyph (or a word read again) is a guess: marked for checking, never passed silently.
     const changed = refined.pieces.map((p) => p.text).join('') !== w.text.replace(/\s+/g, '');
+    // A word paired only run by run is paired weakly (boxes of several ink levels, a blurred photograph's letters):
+    // a letter its glyphs would change marks the word for checking, its letters as read (photograph tuning seeds
+    // 1101–1220: "AL-6620R" became "AL-6020R" and "EVR-100.5" "EVR-10O.5", where "FAN-621-410" became "FAN-621-41O").
+    if (byRuns && changed) {
+      out.push({ ...w, conf: Math.min(w.conf, CHANGED_CONFIDENCE) });
+      continue;
+    }
     const conf = changed ? Math.min(w.conf, CHANGED_CONFIDENCE) : w.conf;
     if (refined.pieces.length === 1) out.push({ ...w, text: refined.pieces[0]!.text, conf });
     else for (const piece of refined.pieces) out.push({ ...w, text: piece.text, conf, x0: refined.glyphs[piece.from]!.x0, x1: refined.glyphs[piece.to]!.x1 });
