@@ -6,6 +6,8 @@
  * breaks apart at a darker one, was read "FAN-621-410" and passed as 'Data extracted successfully!'; it is now
  * marked. R1115 (seed 1115 of `RSEED=1101 COUNT=60 VARIANT=photo`): "MIR-AE-6-400", whose last run pairs only at a
  * darker level, where its strokes are thinner and its gaps wider, was first given a space there ("MIR-AE-6-4 00").
+ * R1166 (seed 1166): in "63842-6CA0A", paired by its dashes, the blurred 6 looked closed to the shape test and became a
+ * zero while the test was let judge such words on photographs too.
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -48,5 +50,13 @@ describe('a photographed part number paired run by run', () => {
     const got = await createOfflineExtractor().extract({ bytes, mime: 'image/jpeg', fileName: 'R1115-photo.jpg' });
     expect(truth.line_items.map((i) => i.part_number)).toContain('MIR-AE-6-400');
     expect(got.line_items.map((i) => i.part_number)).toContain('MIR-AE-6-400');
+  }, 120_000);
+
+  it('judges no letter by shape in a photographed word paired by its dashes ("63842-6CA0A" stays)', async () => {
+    const { bytes, truth } = fixture('R1166');
+    const got = await createOfflineExtractor().extract({ bytes, mime: 'image/jpeg', fileName: 'R1166-photo.jpg' });
+    expect(truth.line_items.map((i) => i.part_number)).toContain('63842-6CA0A');
+    expect(got.line_items.map((i) => i.part_number)).toContain('63842-6CA0A');
+    expect(got.line_items.map((i) => i.part_number)).not.toContain('63842-0CA0A');
   }, 120_000);
 });

@@ -1179,7 +1179,7 @@ export async function refineCodeWords(ocrWords: WordBox[], image: GreyImage & { 
       zeroWidth: lineZeroWidth(lineFont, pageFont),
     };
     const photo = image.photo === true;
-    let refined = isCode(w) ? refineCode(w.text, glyphs, font, { photo }) : null;
+    let refined: Refined | null = isCode(w) ? refineCode(w.text, glyphs, font, { photo }) : null;
     if (!refined && reread && rereads < MAX_REREAD_WORDS && glyphs.length >= 3) {
       rereads += 1;
       const read = (await reread(w)).replace(/\s+/g, '');
@@ -1219,6 +1219,9 @@ export async function refineCodeWords(ocrWords: WordBox[], image: GreyImage & { 
       out.push(w);
       continue;
     }
+    // On a photograph the shape tests judge only words whose every letter has a glyph of its own: in a word paired by
+    // its dashes a blurred 6 looked closed ("63842-6CA0A" became "63842-0CA0A", photograph tuning seed 1166).
+    if (photo && refined.letters?.some((l) => l.length > 1)) refined = { ...refined, letters: undefined };
     // A "6" whose glyph is closed on the right is a zero (a dotted or slashed monospace zero), read and marked so.
     refined = zerosReadAsSix(refined, image);
     // A "5" round at its top left is an S (an OE number's letter among digits), read and marked so.
