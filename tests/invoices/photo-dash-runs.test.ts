@@ -24,15 +24,22 @@ const fixture = (id: string) => ({
   truth: (JSON.parse(fs.readFileSync(path.join(DIR, `${id}-photo.json`), 'utf8')) as { expected: ExtractedInvoice }).expected,
 });
 
+/** The fixture's truth and the offline reader's result on its photograph. */
+async function read(id: string) {
+  const { bytes, truth } = fixture(id);
+  const got = await createOfflineExtractor().extract({ bytes, mime: 'image/jpeg', fileName: `${id}-photo.jpg` });
+  return { truth, got };
+}
+const partNumbers = (invoice: ExtractedInvoice) => invoice.line_items.map((i) => i.part_number);
+
 afterAll(async () => {
   await closeOcrWorker();
 });
 
 describe('a photographed part number paired run by run', () => {
   it('marks "FAN-621-410" for checking, its letters as read, and the form does not say the read is complete', async () => {
-    const { bytes, truth } = fixture('R1180');
-    expect(truth.line_items.map((i) => i.part_number)).toContain('FAN-621-4IO');
-    const got = await createOfflineExtractor().extract({ bytes, mime: 'image/jpeg', fileName: 'R1180-photo.jpg' });
+    const { truth, got } = await read('R1180');
+    expect(partNumbers(truth)).toContain('FAN-621-4IO');
     const at = got.line_items.findIndex((i) => i.description === 'COOLING FAN ASSY');
     expect(at).toBeGreaterThanOrEqual(0);
     // Its glyphs would make the O an O (by its width): a word paired only run by run keeps its letters as read, and
@@ -42,21 +49,19 @@ describe('a photographed part number paired run by run', () => {
     expect(reviewExtraction(got).complete).toBe(false);
     // The other rows are as read before: every other part number right.
     const others = truth.line_items.filter((i) => i.part_number !== 'FAN-621-4IO').map((i) => i.part_number);
-    expect(got.line_items.map((i) => i.part_number).filter((p) => !p.startsWith('FAN'))).toEqual(others);
+    expect(partNumbers(got).filter((p) => !p.startsWith('FAN'))).toEqual(others);
   }, 120_000);
 
   it('puts no space in a run paired at a darker level where the middle level shows none ("MIR-AE-6-400")', async () => {
-    const { bytes, truth } = fixture('R1115');
-    const got = await createOfflineExtractor().extract({ bytes, mime: 'image/jpeg', fileName: 'R1115-photo.jpg' });
-    expect(truth.line_items.map((i) => i.part_number)).toContain('MIR-AE-6-400');
-    expect(got.line_items.map((i) => i.part_number)).toContain('MIR-AE-6-400');
+    const { truth, got } = await read('R1115');
+    expect(partNumbers(truth)).toContain('MIR-AE-6-400');
+    expect(partNumbers(got)).toContain('MIR-AE-6-400');
   }, 120_000);
 
   it('judges no letter by shape in a photographed word paired by its dashes ("63842-6CA0A" stays)', async () => {
-    const { bytes, truth } = fixture('R1166');
-    const got = await createOfflineExtractor().extract({ bytes, mime: 'image/jpeg', fileName: 'R1166-photo.jpg' });
-    expect(truth.line_items.map((i) => i.part_number)).toContain('63842-6CA0A');
-    expect(got.line_items.map((i) => i.part_number)).toContain('63842-6CA0A');
-    expect(got.line_items.map((i) => i.part_number)).not.toContain('63842-0CA0A');
+    const { truth, got } = await read('R1166');
+    expect(partNumbers(truth)).toContain('63842-6CA0A');
+    expect(partNumbers(got)).toContain('63842-6CA0A');
+    expect(partNumbers(got)).not.toContain('63842-0CA0A');
   }, 120_000);
 });
