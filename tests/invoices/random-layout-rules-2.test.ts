@@ -471,6 +471,18 @@ describe("a name's capital W read small (photograph R172)", () => {
   });
 });
 
+describe('a "Remit to:" name printed in the heading too (page image R3931)', () => {
+  it('takes the heading\'s spaces for the same name read after "Remit to:" without one', () => {
+    // R3931: "CAPITOL AUTOMOTIVE INC." in a band at the top; the remit line's condensed small print lost a space.
+    const heading = line(40, [['CAPITOL AUTOMOTIVE INC.', 800]], 0.96, 40);
+    const remit = line(500, [['REMIT TO: CAPITOLAUTOMOTIVE INC., 312 MILL ST, BOISE, ID 83709', 10]]);
+    expect(readInvoiceLayout([...heading, ...table(), ...remit]).supplier).toBe('CAPITOL AUTOMOTIVE INC.');
+    // A heading naming another business (a brand, a branch) leaves the labelled name as read.
+    const brand = line(40, [['CAPITOL PARTS', 800]], 0.96, 40);
+    expect(readInvoiceLayout([...brand, ...table(), ...remit]).supplier).toBe('CAPITOLAUTOMOTIVE INC.');
+  });
+});
+
 describe('a grid of labels over values above the table (random layouts R1287, R1275)', () => {
   // R1287's head: the name at the right; at the left a grid whose "Counter 4" was boxed taller than the name.
   const head = (): WordBox[] => [

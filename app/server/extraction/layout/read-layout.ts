@@ -2636,7 +2636,6 @@ export function withoutAddress(name: string): string {
   return name.split(/,\s*(?=\d|P\.?\s*O\.?\s*Box\b)|(?<=\s(?:inc|llc|ltd|co|corp)\.?),?\s+(?=\d+\s+[A-Za-z])/i)[0]!.trim();
 }
 
-/** The supplier (see module docs). */
 /** Mean word confidence (0..1) under which a heading is only taken as the supplier when nothing else is there. */
 const SUPPLIER_MIN_CONF = 0.4;
 
@@ -2708,15 +2707,32 @@ const HEAD_WORDS = new Set([...HEADER_VOCABULARY.map(([p]) => p), ...IGNORED_HEA
  */
 export const isHeadWord = (text: string): boolean => HEAD_WORDS.has(norm(text).replace(/\.$/, ''));
 
+/** A name's letters and digits only, in lower case: the same name read with other spaces or stops gives the same key. */
+const nameKey = (name: string): string => name.toLowerCase().replace(/[^a-z0-9]/g, '');
+
+/**
+ * The supplier: a "Supplier/Vendor/From/Sold By/Remit To:" label's name (see module docs), else the heading's name
+ * ({@link headingSupplier}). When the labelled name and the heading's are the same letters with other spaces or stops,
+ * the heading's wins: it is printed larger, so its spaces are read more surely ("REMIT TO: CAPITOL AUTOMOTIVE INC." in
+ * condensed small print read "CAPITOLAUTOMOTIVE INC." beside the band's "CAPITOL AUTOMOTIVE INC.": random layout
+ * R3931 on a page image, silently).
+ */
 function findSupplier(lines: Line[], tableStart: number): { value: string; conf: number } | null {
   for (const line of lines) {
     const m = SUPPLIER_LABEL.exec(line.text);
     if (m) {
       const seg = segments(line).find((s) => SUPPLIER_LABEL.test(s.text));
       const text = seg ? SUPPLIER_LABEL.exec(seg.text)?.[1] ?? m[1]! : m[1]!;
-      return { value: nameCase(withoutAddress(withoutEmail(text))), conf: meanConf(seg?.words ?? line.words) };
+      const labelled = { value: nameCase(withoutAddress(withoutEmail(text))), conf: meanConf(seg?.words ?? line.words) };
+      const heading = headingSupplier(lines, tableStart);
+      return heading && heading.value !== labelled.value && nameKey(heading.value) === nameKey(labelled.value) ? heading : labelled;
     }
   }
+  return headingSupplier(lines, tableStart);
+}
+
+/** The name printed as the page's heading: the largest print above the table (see module docs), or null. */
+function headingSupplier(lines: Line[], tableStart: number): { value: string; conf: number } | null {
   const top = lines.slice(0, tableStart > 0 ? tableStart : Math.min(lines.length, 10));
   const candidates: { seg: Line; order: number }[] = [];
   /** Headings passed over as garbled reads (a name on a dark band the OCR could not read). */
