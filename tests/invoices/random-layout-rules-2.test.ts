@@ -234,6 +234,26 @@ describe('read off page images (random layouts R143, R167)', () => {
     ]);
     expect(read.line_items[0]?.description).toBe('RADIATOR ASM INCL $30.00 CORE');
   });
+
+  it('keeps money that ends a wrapped line before the next wrapped line (page image R4083)', () => {
+    const read = readInvoiceLayout([
+      ...line(0, [['Item #', 10], ['Description', 200], ['UOM', 500], ['Net', 700], ['Ext', 800]]),
+      ...line(40, [['GM 84385127', 10], ['COMPRESSOR', 200], ['EA', 500], ['644.00', 700], ['644.00', 800]]),
+      ...line(60, [['ASM-A/C', 200]]),
+      ...line(80, [['INCL $75.00', 200]]),
+      ...line(100, [['CORE', 200]]),
+      ...line(140, [['Total', 700], ['644.00', 800]]),
+    ]);
+    expect(read.line_items[0]?.description).toBe('COMPRESSOR ASM-A/C INCL $75.00 CORE');
+    // Money ending the last wrapped line, nothing after it, stays out (a stray, as on the part's own line).
+    const stray = readInvoiceLayout([
+      ...line(0, [['Item #', 10], ['Description', 200], ['UOM', 500], ['Net', 700], ['Ext', 800]]),
+      ...line(40, [['GM 84385127', 10], ['COMPRESSOR', 200], ['EA', 500], ['644.00', 700], ['644.00', 800]]),
+      ...line(60, [['ASM-A/C $75.00', 200]]),
+      ...line(100, [['Total', 700], ['644.00', 800]]),
+    ]);
+    expect(stray.line_items[0]?.description).toBe('COMPRESSOR ASM-A/C');
+  });
 });
 
 describe('the invoice date', () => {

@@ -1668,9 +1668,11 @@ function readBody(cols: Column[], bounded: Column[], body: Line[], frame: { head
       const near = lastLine && line.y0 - lastLine.y1 < lastLine.height * 1.2;
       if (lastPart >= 0 && near && row.part.length === 0 && descText && qty === null && !(lastPartLine && smallerPrintThan(line, lastPartLine)) && !onlySpecks(row.desc)) {
         if (moneyAtEnd && /^[A-Za-z]/.test(descText)) items[lastPart]!.description += ` ${moneyAtEnd}`;
-        moneyAtEnd = '';
         items[lastPart]!.description = continueDescription(items[lastPart]!.description, printedEnd, descText);
         printedEnd = row.desc[row.desc.length - 1]?.text ?? '';
+        // A wrapped line may itself end in the money the next one goes on from ("ASM-A/C" / "INCL $75.00" / "CORE":
+        // random layout R4083 on a page image dropped the "$75.00", silently).
+        moneyAtEnd = row.moneyAtEnd;
       } else if (lastPart >= 0 && near && lastLine === lastPartLine && !descInPartColumn && qty === null && isWrappedPartEnd(row.part, items[lastPart]!.part_number.includes(' ')) && !smallerPrintThan(line, lastPartLine!)) {
         // Both text cells of the part's row wrapped onto this line (a narrow table: "FD25113" / "GTYN" beside
         // "Front door glass" / "RH, laminated").
