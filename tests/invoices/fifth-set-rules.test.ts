@@ -260,6 +260,10 @@ describe('more of the fifth set', () => {
     expect(descriptionConfidence(line(0, [['Argon/CO2 75/25 Mix,', 0]], 0.9))).toBe(0.9);
     // A doubted mark of one character (a stray dot) does not count.
     expect(descriptionConfidence([...line(0, [['Oil filter', 0]], 0.9), word('.', 200, 0, 204, 20, 0.1)])).toBeCloseTo(0.63);
+    // A bar glued to a letter does (R4108's "S|" at 0.4 for "SI", the bar then cut off the text); a bar alone does not.
+    const fascia = line(0, [['BRACKET, FRT BPR FASCIA', 0]], 0.96);
+    expect(descriptionConfidence([...fascia, word('S|', 240, 0, 255, 20, 0.4)])).toBe(0.4);
+    expect(descriptionConfidence([...fascia, word('|', 240, 0, 244, 20, 0.4)])).toBeGreaterThan(0.8);
     // A word a rule changed (at CHANGED_CONFIDENCE) among five sure ones marks the cell too (R1318's "10" of "16").
     const changed = line(0, [['RETAINER-FRT BPR FASCIA 10 PK', 0]], 0.96);
     changed[3] = { ...changed[3]!, conf: CHANGED_CONFIDENCE };

@@ -1440,15 +1440,19 @@ export const DOUBTED_NUMBER = LOW_CONFIDENCE;
 
 /**
  * The confidence (0..1) of a description cell: the mean of its words' confidences, or, when a word of two letters or
- * digits or more was read under {@link DOUBTED_WORD} (one holding a digit: under {@link DOUBTED_NUMBER}) or changed by
+ * digits or more (a bar glued to one counts) was read under {@link DOUBTED_WORD} (one holding a digit: under {@link DOUBTED_NUMBER}) or changed by
  * a rule (at {@link CHANGED_CONFIDENCE} or under),
  * that word's confidence — a cell is only as sure as a word the OCR hardly believed ("Argon/C0O2" at 0.42 for
  * "Argon/CO2" among four words at 0.97: a mean of 0.86 passed it unmarked, and a misread description adds up like a
  * right one) or a word a rule guessed ("16" made "10" by its dotted zero among five other words: random layout R1318).
  */
 export function descriptionConfidence(words: WordBox[]): number {
+  // A bar glued to a letter counts as one (an I or l read as a bar, then cut off the text as a mark: "S|" at 0.4 for
+  // "SI", random layout R4108 on a page image gave "… FASCIA S", silently).
   const doubted = words.filter(
-    (w) => (w.conf < DOUBTED_WORD || w.conf <= CHANGED_CONFIDENCE || (w.conf < DOUBTED_NUMBER && /\d/.test(w.text))) && /[A-Za-z0-9]{2}/.test(w.text),
+    (w) =>
+      (w.conf < DOUBTED_WORD || w.conf <= CHANGED_CONFIDENCE || (w.conf < DOUBTED_NUMBER && /\d/.test(w.text))) &&
+      /[A-Za-z0-9]{2}|[A-Za-z0-9]\||\|[A-Za-z0-9]/.test(w.text),
   );
   return doubted.length ? Math.min(meanConf(words), ...doubted.map((w) => w.conf)) : meanConf(words);
 }
