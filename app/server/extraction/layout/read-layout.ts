@@ -2086,10 +2086,11 @@ function findInvoiceNumber(read: Line[]): { value: string; conf: number } | null
     const after = line.words[part + 1];
     // The label's own block: a name or an address may share the line at its left.
     const block = part >= 0 ? segments(line).find((seg) => seg.words.includes(line.words[part]!)) : undefined;
-    // The line below may come after a taller block's line beside it (the supplier's name in a band).
+    // The line below may come after a taller block's lines beside it (the supplier's name in a band; on a photograph
+    // a band read in pieces, "CAPITOL COLLISION SUPPLY" then "CO.": random layout R1381's photograph, silently).
     const wrapped =
       block && (!after || after.x0 - line.words[part]!.x1 > line.height * 3)
-        ? lines.slice(i + 1, i + 3).reduce<WordBox | null>((found, next) => found ?? wrappedValue(block, next), null)
+        ? lines.slice(i + 1, i + 5).reduce<WordBox | null>((found, next) => found ?? wrappedValue(block, next), null)
         : null;
     if (wrapped) return { value: `${m![1]}${cleanCode(wrapped.text)}`, conf: round2(Math.min(wrapped.conf, line.words[part]!.conf)) };
     if (m && looksLikeNumber(cleanCode(m[1]!))) {
