@@ -22,7 +22,7 @@
  * scans, whose ink gaps wander with blur and whose specks are points).
  */
 import type { GreyImage } from '../clean-photo';
-import { segmentGlyphs, type Glyph } from './glyphs';
+import { midGrey, segmentGlyphs, type Glyph } from './glyphs';
 import { median, wordsByOcrLine, type WordBox } from './words';
 
 /**
@@ -70,22 +70,14 @@ export const glyphGaps = (glyphs: Glyph[]): number[] => glyphs.slice(1).map((g, 
 /**
  * The ink gaps (px) between a word's neighbouring glyphs as the eye sees them: for each pair, the least distance from
  * an ink pixel of the left glyph to one of the right glyph (ink as in {@link segmentGlyphs}: darker than halfway from
- * the box's darkest to its lightest pixel), less one, so that ink side by side in one row measures as the columns of
+ * the word box's darkest to its lightest pixel), less one, so that ink side by side in one row measures as the columns of
  * white between; the boxes' gap when either holds no ink. Letters a face kerns ("T" then "A", "P" then "A": the A's
  * foot under the T's bar) stand a box gap apart that says nothing of the space between them; letters whose nearest
  * ink lies in other rows ("A" then "C": the A's foot and the C's curve) are no further apart than their corners.
  */
-export function inkGaps(image: GreyImage, box: { x0: number; y0: number; x1: number; y1: number }, glyphs: Glyph[]): number[] {
-  const [x0, x1] = [Math.max(0, Math.floor(box.x0)), Math.min(image.width, Math.ceil(box.x1))];
-  const [y0, y1] = [Math.max(0, Math.floor(box.y0)), Math.min(image.height, Math.ceil(box.y1))];
-  let [lo, hi] = [255, 0];
-  for (let y = y0; y < y1; y += 1)
-    for (let x = x0; x < x1; x += 1) {
-      const v = image.px[y * image.width + x]!;
-      lo = Math.min(lo, v);
-      hi = Math.max(hi, v);
-    }
-  const threshold = lo + (hi - lo) * 0.5;
+export function inkGaps(image: GreyImage, box: Glyph, glyphs: Glyph[]): number[] {
+  const whole = { x0: Math.max(0, Math.floor(box.x0)), x1: Math.min(image.width, Math.ceil(box.x1)), y0: Math.max(0, Math.floor(box.y0)), y1: Math.min(image.height, Math.ceil(box.y1)) };
+  const threshold = midGrey(image, whole) ?? 128;
   // Each glyph's ink edge towards its neighbour: per row, its last (or first) ink column.
   const edge = (g: Glyph, fromRight: boolean): [number, number][] => {
     const out: [number, number][] = [];
@@ -160,14 +152,8 @@ export function commaUnderLastLetter(text: string, glyphs: Glyph[], image: GreyI
   // A letter's glyph: as wide as a letter and no taller above the others (a cell's rule read into the word's box
   // reaches above and below them: "EACH" beside the rule of its Unit column, page-image tuning seed 3912).
   if (last.x1 - last.x0 < 0.3 * h || last.y0 < Math.min(...rest.map((g) => g.y0)) - 0.12 * h) return false;
-  let [lo, hi] = [255, 0];
-  for (let y = last.y0; y < last.y1; y += 1)
-    for (let x = last.x0; x < last.x1; x += 1) {
-      const v = image.px[y * image.width + x]!;
-      lo = Math.min(lo, v);
-      hi = Math.max(hi, v);
-    }
-  const threshold = lo + (hi - lo) * 0.5;
+  const threshold = midGrey(image, last);
+  if (threshold === null) return false;
   let [left, right] = [Infinity, -Infinity];
   for (let y = Math.ceil(baseline) + 1; y < last.y1; y += 1)
     for (let x = last.x0; x < last.x1; x += 1)
