@@ -501,6 +501,21 @@ describe('a "Remit to:" name printed in the heading too (page image R3931)', () 
     const brand = line(40, [['CAPITOL PARTS', 800]], 0.96, 40);
     expect(readInvoiceLayout([...brand, ...table(), ...remit]).supplier).toBe('CAPITOLAUTOMOTIVE INC.');
   });
+
+  it('takes whichever of the two has the space, unless its extra words are pieces of one (photographs R1358, R1404)', () => {
+    // R1358: the photographed band lost the space the remit line kept.
+    const merged = line(40, [['CAPITOLAUTOMOTIVE LLC', 800]], 0.96, 40);
+    const spaced = line(500, [['REMIT TO: CAPITOL AUTOMOTIVE LLC, 312 MILL ST, BOISE, ID 83709', 10]]);
+    expect(readInvoiceLayout([...merged, ...table(), ...spaced]).supplier).toBe('CAPITOL AUTOMOTIVE LLC');
+    // R1404: the band read in pieces ("L ak eside"); the remit line's one word is the name's.
+    const pieces = line(40, [['L ak eside Motor Parts', 800]], 0.96, 40);
+    const whole = line(500, [['Remit to: Lakeside Motor Parts, 18 Depot Rd, Racine, WI', 10]]);
+    expect(readInvoiceLayout([...pieces, ...table(), ...whole]).supplier).toBe('Lakeside Motor Parts');
+    // With as many words, the heading's stops (R4242: the remit line's "INC," read without its stop).
+    const stopped = line(40, [['VALLEY PARTS DEPOT INC.', 800]], 0.96, 40);
+    const unstopped = line(500, [['REMIT TO: VALLEY PARTS DEPOT INC, 4102 AIRPORT BLVD, ALBANY, NY', 10]]);
+    expect(readInvoiceLayout([...stopped, ...table(), ...unstopped]).supplier).toBe('VALLEY PARTS DEPOT INC.');
+  });
 });
 
 describe('a grid of labels over values above the table (random layouts R1287, R1275)', () => {

@@ -2720,9 +2720,9 @@ const nameKey = (name: string): string => name.toLowerCase().replace(/[^a-z0-9]/
 /**
  * The supplier: a "Supplier/Vendor/From/Sold By/Remit To:" label's name (see module docs), else the heading's name
  * ({@link headingSupplier}). When the labelled name and the heading's are the same letters with other spaces or stops,
- * the heading's wins: it is printed larger, so its spaces are read more surely ("REMIT TO: CAPITOL AUTOMOTIVE INC." in
- * condensed small print read "CAPITOLAUTOMOTIVE INC." beside the band's "CAPITOL AUTOMOTIVE INC.": random layout
- * R3931 on a page image, silently).
+ * the better spaced of the two is taken ({@link spacedBetter}): "REMIT TO: CAPITOL AUTOMOTIVE INC." in condensed small
+ * print read "CAPITOLAUTOMOTIVE INC." beside the band's "CAPITOL AUTOMOTIVE INC." (random layout R3931 on a page
+ * image, silently).
  */
 function findSupplier(lines: Line[], tableStart: number): { value: string; conf: number } | null {
   for (const line of lines) {
@@ -2732,10 +2732,25 @@ function findSupplier(lines: Line[], tableStart: number): { value: string; conf:
       const text = seg ? SUPPLIER_LABEL.exec(seg.text)?.[1] ?? m[1]! : m[1]!;
       const labelled = { value: nameCase(withoutAddress(withoutEmail(text))), conf: meanConf(seg?.words ?? line.words) };
       const heading = headingSupplier(lines, tableStart);
-      return heading && heading.value !== labelled.value && nameKey(heading.value) === nameKey(labelled.value) ? heading : labelled;
+      return heading && heading.value !== labelled.value && nameKey(heading.value) === nameKey(labelled.value) ? spacedBetter(heading, labelled) : labelled;
     }
   }
   return headingSupplier(lines, tableStart);
+}
+
+/**
+ * Of one name read twice with other spaces or stops (`heading` and `labelled`, see {@link findSupplier}), the better
+ * read: with as many words, the heading's (its stops: "VALLEY PARTS DEPOT INC." over a remit line's "…INC", random
+ * layout R4242); else the one with more words — a space read away is the OCR's common slip ("CAPITOLAUTOMOTIVE"
+ * either way: R3931's remit line, R1358's photographed band) — unless its extra words are pieces of one, a word of one
+ * or two small letters ("L ak eside Motor Parts" off R1404's photographed band beside the remit line's "Lakeside").
+ */
+function spacedBetter<T extends { value: string }>(heading: T, labelled: T): T {
+  const words = (t: T) => t.value.split(/\s+/);
+  if (words(heading).length === words(labelled).length) return heading;
+  const pieces = (t: T) => words(t).some((w) => /^[a-z]{1,2}$/.test(w));
+  const [more, fewer] = words(heading).length > words(labelled).length ? [heading, labelled] : [labelled, heading];
+  return pieces(more) ? fewer : more;
 }
 
 /** The name printed as the page's heading: the largest print above the table (see module docs), or null. */
