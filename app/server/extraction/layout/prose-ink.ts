@@ -130,6 +130,9 @@ export function pointNotPrinted(text: string, glyphs: Glyph[]): boolean {
   return h >= 8 && !glyphs.some((g) => g.x1 - g.x0 <= POINT_SIZE * h && g.y1 - g.y0 <= POINT_SIZE * h);
 }
 
+/** A word of capitals (an apostrophe or ampersand within) whose last letter has no tail below the line (not J, Q). */
+const CAPITALS_WITHOUT_TAIL = /^[A-Z][A-Z'&]*[A-IK-PR-Z]$/;
+
 /**
  * Whether a word of capitals the read gave without a comma has one tucked under its last letter ("LAMP, SIDE" in a
  * serif face, whose comma kerns under the P's bowl inside the word's box: random layout R4151 on a page image gave
@@ -142,7 +145,7 @@ export function pointNotPrinted(text: string, glyphs: Glyph[]): boolean {
  * judged) it found R4151's comma and took a rule for one beside "EACH" (R3912), refused since by the letter's shape.
  */
 export function commaUnderLastLetter(text: string, glyphs: Glyph[], image: GreyImage): boolean {
-  if (!/^[A-Z][A-Z'&]*[A-IK-PR-Z]$/.test(text) || glyphs.length < 2) return false;
+  if (!CAPITALS_WITHOUT_TAIL.test(text) || glyphs.length < 2) return false;
   const last = glyphs[glyphs.length - 1]!;
   const rest = glyphs.slice(0, -1);
   const h = median(rest.map((g) => g.y1 - g.y0));
@@ -212,9 +215,15 @@ export function pointReadAway(w: WordBox, image: GreyImage, others: WordBox[]): 
  */
 export function proseInk(words: WordBox[], image: GreyImage): WordBox[] {
   const replaced = new Map<WordBox, WordBox[]>();
+  // Each word is cut into glyphs once, whichever of the checks below looks at it first.
+  const cut = new Map<WordBox, Glyph[] | null>();
+  const glyphsOf = (w: WordBox) => {
+    if (!cut.has(w)) cut.set(w, segmentGlyphs(image, w));
+    return cut.get(w)!;
+  };
   for (const w of words) {
     if (!w.text.includes('.') || !PROSE.test(w.text)) continue;
-    const glyphs = segmentGlyphs(image, w);
+    const glyphs = glyphsOf(w);
     if (glyphs && pointNotPrinted(w.text, glyphs)) replaced.set(w, [{ ...w, text: w.text.replace('.', '') }]);
   }
   for (const w of words) {
@@ -223,8 +232,8 @@ export function proseInk(words: WordBox[], image: GreyImage): WordBox[] {
     }
   }
   for (const w of words) {
-    if (replaced.has(w) || !/^[A-Z][A-Z'&]*[A-Z]$/.test(w.text)) continue;
-    const glyphs = segmentGlyphs(image, w);
+    if (replaced.has(w) || !CAPITALS_WITHOUT_TAIL.test(w.text)) continue;
+    const glyphs = glyphsOf(w);
     if (glyphs && commaUnderLastLetter(w.text, glyphs, image)) replaced.set(w, [{ ...w, text: `${w.text},` }]);
   }
   for (const line of wordsByOcrLine(words).map((ws) => [...ws].sort((a, b) => a.x0 - b.x0))) {
@@ -232,7 +241,7 @@ export function proseInk(words: WordBox[], image: GreyImage): WordBox[] {
     if (space === null) continue;
     for (const w of line) {
       if (!PROSE.test(w.text) || w.text.length < 4 || replaced.has(w)) continue;
-      const glyphs = segmentGlyphs(image, w);
+      const glyphs = glyphsOf(w);
       const at = glyphs?.length === w.text.length ? lostSpace(w.text, glyphs, space, inkGaps(image, w, glyphs)) : null;
       if (at === null || !glyphs) continue;
       replaced.set(w, [
