@@ -243,6 +243,25 @@ export function dashTest(glyphs: Glyph[]): (g: Glyph) => boolean {
 }
 
 /**
+ * A number whose point is a dash in the ink ("41.993" for the part number `41-993`, at 0.96: photograph tuning seed
+ * 1549, silently): the word (digits and points, one glyph each) with every point whose glyph is dash-shaped
+ * ({@link dashTest}: in the letters' middle band, as wide as tall) and stands between two digits made a dash; null
+ * when no point is. A point on the baseline, money's, is never one. The caller marks a word so changed.
+ */
+export function dashReadAsPoint(text: string, glyphs: Glyph[]): string | null {
+  const chars = [...text];
+  if (chars.length !== glyphs.length || !chars.includes('.') || Math.max(...glyphs.map((g) => g.y1 - g.y0)) < 6) return null;
+  const isDash = dashTest(glyphs);
+  let changed = false;
+  const out = chars.map((c, i) => {
+    if (c !== '.' || !DIGIT.test(chars[i - 1] ?? '') || !DIGIT.test(chars[i + 1] ?? '') || !isDash(glyphs[i]!)) return c;
+    changed = true;
+    return '-';
+  });
+  return changed ? out.join('') : null;
+}
+
+/**
  * Where a dash stands among a word's glyphs that the read left out ("90915YZZD4" for `90915-YZZD4`, at 0.87: random
  * layout R982, silently): given letters one fewer than the glyphs, the one index at which a dash put in makes the
  * letters' dashes fall exactly on the dash-shaped glyphs ({@link dashTest}), between two letters or digits. Null
@@ -1159,6 +1178,8 @@ export async function refineCodeWords(ocrWords: WordBox[], image: GreyImage & { 
   const page: Sample = { widths: [], pitches: [] };
   const lines = new Map<string, Sample>();
   const segmented = new Map<WordBox, Glyph[]>();
+  /** The glyphs of words of digits and points only (money, a number "41.993" that may be a code with a dash). */
+  const numbers = new Map<WordBox, Glyph[]>();
   /** The zeros of the page's numbers, for telling a dotted zero from a hollow O (zerosAndOsByCentre). */
   const zeros: ZeroSample[] = [];
   // The tail of a code wrapped in its cell is checked as a code (see wrappedCodeTails).
@@ -1183,6 +1204,7 @@ export async function refineCodeWords(ocrWords: WordBox[], image: GreyImage & { 
       lines.set(key, line);
     }
     if (candidate) segmented.set(w, glyphs);
+    else if (numeric) numbers.set(w, glyphs);
   }
   const pageFont = measuresOf(page);
   let rereads = 0;
@@ -1190,7 +1212,8 @@ export async function refineCodeWords(ocrWords: WordBox[], image: GreyImage & { 
   for (const w of words) {
     const glyphs = segmented.get(w);
     if (!glyphs) {
-      out.push(w);
+      const dashed = numbers.has(w) ? dashReadAsPoint(w.text, numbers.get(w)!) : null;
+      out.push(dashed ? { ...w, text: dashed, conf: Math.min(w.conf, CHANGED_CONFIDENCE) } : w);
       continue;
     }
     const lineSample = lines.get(w.lineKey ?? '');
