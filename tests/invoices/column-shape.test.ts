@@ -6,6 +6,8 @@
  *   read-layout.ts: marked, the read kept);
  * - R1549: "41-993" read "41.993", a number like money, at 0.96 (`dashReadAsPoint`, glyphs.ts: its point is a dash in
  *   the ink; put right and marked).
+ * A first version of the dash rule made page-image R4469's "$20.05" "$20-05" (the dollar sign's height moved the band);
+ * it takes words of digits and points only since.
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -79,6 +81,12 @@ describe('a dash read as a point', () => {
   it('keeps a point on the baseline, and a dash-shaped glyph not between digits', () => {
     expect(dashReadAsPoint('41.993', [digit(0), digit(12), point, digit(34), digit(46), digit(58)])).toBeNull();
     expect(dashReadAsPoint('41.', [digit(0), digit(12), dash])).toBeNull();
+  });
+
+  it('leaves money with its sign: the sign\'s ink moves the letters\' band', () => {
+    // R4469's "$20.05": a dollar sign reaching above and below the digits put their point in its middle band.
+    const sign: Glyph = { x0: 0, x1: 10, y0: -8, y1: 28 };
+    expect(dashReadAsPoint('$20.05', [sign, digit(12), digit(24), { x0: 36, x1: 40, y0: 17, y1: 20 }, digit(42), digit(54)])).toBeNull();
   });
 
   it('needs one glyph per letter, and letters tall enough to tell', () => {

@@ -898,3 +898,24 @@ describe('"Sales Invoice" beside the name in smaller print on a higher baseline 
     expect(readInvoiceLayout([...level, ...table(400)]).supplier).toBe('Crossroads Wholesale Parts Sales');
   });
 });
+
+describe('a delivery date under a misread invoice date (random layout R4469, a page image)', () => {
+  // R4469's fields as read: the billing and order dates read "0OCT-18-2026" and "0OCT-15-2026" (no date), then
+  // "Delivery Date: OCT-20-2026", its label's two words a little apart.
+  const fields = (billing: string) => [
+    box('Invoice', 55, 210, 47, 78), box('No.', 226, 290, 48, 78), box('12370867', 314, 480, 48, 78),
+    box('Capitol', 953, 1120, 49, 90), box('Automotive,', 1133, 1420, 49, 87), box('Inc.', 1441, 1530, 50, 82),
+    box('Billing', 53, 134, 102, 125), box('Date:', 147, 216, 102, 120), { ...box(billing, 258, 413, 102, 120), conf: 0.49 },
+    box('Ordered:', 52, 160, 165, 183), { ...box('0OCT-15-2026', 258, 413, 165, 183), conf: 0.47 },
+    box('Delivery', 53, 160, 197, 220), box('Date:', 174, 242, 197, 215), { ...box('OCT-20-2026', 258, 413, 197, 215), conf: 0.87 },
+    ...table(400),
+  ];
+
+  it('is not taken for the invoice’s', () => {
+    expect(readInvoiceLayout(fields('0OCT-18-2026')).invoice_date).toBeNull();
+  });
+
+  it('leaves the billing date read when it is', () => {
+    expect(readInvoiceLayout(fields('OCT-18-2026')).invoice_date).toBe('2026-10-18');
+  });
+});

@@ -244,13 +244,14 @@ export function dashTest(glyphs: Glyph[]): (g: Glyph) => boolean {
 
 /**
  * A number whose point is a dash in the ink ("41.993" for the part number `41-993`, at 0.96: photograph tuning seed
- * 1549, silently): the word (digits and points, one glyph each) with every point whose glyph is dash-shaped
+ * 1549, silently): the word (digits and points only, one glyph each) with every point whose glyph is dash-shaped
  * ({@link dashTest}: in the letters' middle band, as wide as tall) and stands between two digits made a dash; null
  * when no point is. A point on the baseline, money's, is never one. The caller marks a word so changed.
  */
 export function dashReadAsPoint(text: string, glyphs: Glyph[]): string | null {
   const chars = [...text];
-  if (chars.length !== glyphs.length || !chars.includes('.') || Math.max(...glyphs.map((g) => g.y1 - g.y0)) < 6) return null;
+  // Digits and points only: a currency sign's ink reaches above and below the digits', which would move the band.
+  if (!/^\d+(?:\.\d+)+$/.test(text) || chars.length !== glyphs.length || Math.max(...glyphs.map((g) => g.y1 - g.y0)) < 6) return null;
   const isDash = dashTest(glyphs);
   let changed = false;
   const out = chars.map((c, i) => {

@@ -2053,7 +2053,9 @@ function labelSegments(line: Line): Line[] {
     const h = Math.min(w.y1 - w.y0, last ? last.y1 - last.y0 : Infinity);
     const newLabel =
       /^(invoice|inv|page|terms|account|acct|customer|po|order)\b/i.test(w.text) ||
-      (/^date\b/i.test(w.text) && !!last && !/^(invoice|inv\.?|order|due|ship|po)$/i.test(last.text));
+      // "Date" after the word naming it is one label ("Delivery Date: OCT-20-2026": split as "Delivery" | "Date: …",
+      // the delivery date passed for the invoice's when its own was misread, random layout R4469, silently).
+      (/^date\b/i.test(w.text) && !!last && !/^(invoice|inv\.?|order|ordered|due|ship|shipped|po|delivery|billing|print|printed)$/i.test(last.text));
     if (last && (w.x0 - last.x1 > h * 1.2 || newLabel)) {
       out.push(current);
       current = [];
