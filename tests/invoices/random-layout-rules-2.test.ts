@@ -919,3 +919,25 @@ describe('a delivery date under a misread invoice date (random layout R4469, a p
     expect(readInvoiceLayout(fields('OCT-18-2026')).invoice_date).toBe('2026-10-18');
   });
 });
+
+describe('a grid’s labels boxed taller than the name (random layout R1671, a photograph)', () => {
+  // R1671's header as read: the name at the top right in 32 px boxes, the grid's "PAYMENT TERMS" swollen to 40 px.
+  const words = (label: string) => [
+    box('IRONWOOD', 1254, 1454, 53, 85), box('PAINT', 1466, 1568, 53, 85), box('&', 1578, 1602, 54, 85),
+    box('BODY', 1614, 1714, 53, 85), box('SUPPLY,', 1725, 1866, 53, 92), box('INC.', 1878, 1947, 54, 86),
+    box('INVOICE', 53, 239, 291, 332), box('06815611', 254, 454, 291, 333),
+    box('INV', 52, 98, 362, 388), box('DATE:', 107, 189, 362, 388), box('June', 198, 259, 362, 388), box('25th,', 267, 328, 361, 391), box('2026', 338, 400, 362, 389),
+    box('RO#', 71, 128, 416, 440), box(label, 226, 343, 412, 452), box('TERMS', 355, 439, 412, 452), box('ORDERED', 472, 596, 416, 440),
+    box('SHIP', 712, 770, 417, 440), box('DATE', 776, 841, 417, 440),
+    box('PO10482', 72, 189, 461, 488), box('COD', 227, 289, 461, 487), box('June', 473, 533, 461, 488), box('24th,', 542, 603, 460, 490), box('2026', 613, 675, 461, 487),
+    ...table(560),
+  ];
+
+  it('is no supplier’s name', () => {
+    expect(readInvoiceLayout(words('PAYMENT')).supplier).toBe('IRONWOOD PAINT & BODY SUPPLY, INC.');
+  });
+
+  it('leaves a tall heading of another word the name (the size rule itself)', () => {
+    expect(readInvoiceLayout(words('PAYNTER')).supplier).toBe('PAYNTER TERMS ORDERED');
+  });
+});

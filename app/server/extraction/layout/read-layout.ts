@@ -2511,10 +2511,11 @@ const SUPPLIER_LABEL = /^\s*(?:supplier|vendor|from|sold\s+by|remit\s+to)\s*[:-]
  * as the OCR slips them: a full stop or nothing for the space, a zero for the O ("SOLD.T0", "SHIPTO"). ("Billed To" in
  * swollen boxes was taken for the supplier of random layout R754's photograph; "ShipVia. UPS Ground", its colon read as
  * a stop, for R827's; "Shipped Via UPS Ground" for R1036's.) A salesperson's line ("Sales Rep K. Olsen") is no name
- * either.
+ * either, nor a grid's labels starting with "Payment" ("PAYMENT TERMS ORDERED" in swollen boxes over R1671's
+ * photographed name).
  */
 const NOT_SUPPLIER =
-  /^(invoice|inv\b|tax\s+invoice|sales\s+invoice|(?:bill(?:ed)?|sold|ship|deliver)\W*t[o0]\b|ship(?:ped)?\W*via\b|sales\s*rep\b|salesperson|customer|statement|page|date|remit|phone|tel|fax|email|www\.|http|acct|account|terms|po\b|p\.o\.|order|original|copy|duplicate|packing|thank)/i;
+  /^(invoice|inv\b|tax\s+invoice|sales\s+invoice|(?:bill(?:ed)?|sold|ship|deliver)\W*t[o0]\b|ship(?:ped)?\W*via\b|sales\s*rep\b|salesperson|customer|statement|page|date|remit|phone|tel|fax|email|www\.|http|acct|account|terms|payment\b|po\b|p\.o\.|order|original|copy|duplicate|packing|thank)/i;
 
 /**
  * Confidence under which a heading of one short word (four letters or fewer) is a speck or a band's edge read as
