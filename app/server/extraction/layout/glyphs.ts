@@ -1213,7 +1213,8 @@ export async function refineCodeWords(ocrWords: WordBox[], image: GreyImage & { 
   for (const w of words) {
     const glyphs = segmented.get(w);
     if (!glyphs) {
-      const dashed = numbers.has(w) ? dashReadAsPoint(w.text, numbers.get(w)!) : null;
+      const digits = numbers.get(w);
+      const dashed = digits ? dashReadAsPoint(w.text, digits) : null;
       out.push(dashed ? { ...w, text: dashed, conf: Math.min(w.conf, CHANGED_CONFIDENCE) } : w);
       continue;
     }
